@@ -1,0 +1,433 @@
+//! The typed syntax tree of a `.dice` file, owned and independent of pest.
+//!
+//! Every node an error can point at carries a [`Span`] (a byte range of the
+//! source). The tree keeps the items in source order so that the printer in
+//! [`print`] can write the file back; `check` resolves names and types from it.
+
+pub mod print;
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crate::number::Exact;
+
+/// A byte range of the source, `start..end`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span holding both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        (span.start, span.len()).into()
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A number as written (`7`, `0.95`, `37/432`, `8.5%`), kept exact.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Number {
+    pub value: Exact,
+    /// Written with a `%` sign: `value` is already divided by 100.
+    pub percent: bool,
+    /// The text as written, for printing and for the tolerance of claims.
+    pub text: String,
+    pub span: Span,
+}
+
+/// A whole `.dice` file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Item {
+    Game(GameDecl),
+    Param(ParamDecl),
+    Outcomes(OutcomesDecl),
+    Hands(HandsDecl),
+    Table(TableDecl),
+    Round(RoundDecl),
+    Bet(BetDecl),
+    Expect(ExpectDecl),
+    Claim(ClaimDecl),
+}
+
+/// `game "Heist"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameDecl {
+    pub name: String,
+    pub span: Span,
+}
+
+/// `param tie_odds = 6`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParamDecl {
+    pub name: Ident,
+    pub default: Number,
+    pub span: Span,
+}
+
+/// `outcomes banker_wins, player_wins`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OutcomesDecl {
+    pub names: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `hands chart { suit { hand 6-6 | 5-5 ... } ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandsDecl {
+    pub name: Ident,
+    pub suits: Vec<SuitBlock>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuitBlock {
+    pub name: Ident,
+    /// Best first.
+    pub hands: Vec<HandLine>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandLine {
+    pub name: Ident,
+    pub combos: Vec<Combo>,
+    pub span: Span,
+}
+
+/// An unordered combination of faces, `6-5`; `faces` as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combo {
+    pub faces: Vec<u32>,
+    pub span: Span,
+}
+
+/// `table banker_draws(bank, second) { columns ... rows }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableDecl {
+    pub name: Ident,
+    pub row_key: Ident,
+    pub column_key: Ident,
+    pub columns: Vec<Key>,
+    pub rows: Vec<TableRow>,
+    pub span: Span,
+}
+
+/// A whole number or an inclusive range `lo..hi` keying a row or a column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key {
+    pub lo: i64,
+    pub hi: i64,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRow {
+    pub key: Key,
+    pub cells: Vec<Cell>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellKind {
+    Draw,
+    Stand,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    pub kind: CellKind,
+    pub span: Span,
+}
+
+/// `round { ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundDecl {
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Stmt {
+    Throw(ThrowStmt),
+    Let(LetStmt),
+    Set(LetStmt),
+    If(IfStmt),
+    End(EndStmt),
+    Compare(CompareStmt),
+}
+
+/// `throw name = 2d6` with an optional `until` condition (a reroll).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThrowStmt {
+    pub name: Ident,
+    pub dice: Dice,
+    pub until: Option<Expr>,
+    pub span: Span,
+}
+
+/// `2d6`: how many dice, how many sides.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dice {
+    pub count: u64,
+    pub sides: u64,
+    pub span: Span,
+}
+
+/// `let name = expr` or `set name = expr`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LetStmt {
+    pub name: Ident,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IfStmt {
+    pub cond: Expr,
+    pub then: Block,
+    pub otherwise: Option<Else>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Else {
+    If(Box<IfStmt>),
+    Block(Block),
+}
+
+/// `end outcome`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EndStmt {
+    pub outcome: Ident,
+    pub span: Span,
+}
+
+/// `compare a with b { higher => ..., equal => ..., lower => ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareStmt {
+    pub left: Expr,
+    pub right: Expr,
+    pub arms: Vec<CompareArm>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    Higher,
+    Equal,
+    Lower,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareArm {
+    pub side: Side,
+    pub side_span: Span,
+    pub body: Block,
+    /// Written as `=> end x` rather than `=> { end x }`.
+    pub short: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Name(Ident),
+    Call { func: Ident, args: Vec<Expr> },
+    Unary { op: UnaryOp, operand: Box<Expr> },
+    Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },
+    /// `x is 6-6 | heaven`.
+    Is { subject: Box<Expr>, patterns: Vec<Pattern> },
+    /// `x in 2..7` or `x in [1, 3..4]`.
+    In { subject: Box<Expr>, set: Vec<Key>, bracketed: bool },
+    /// `( expr )`, kept so that printing gives back the same text.
+    Paren(Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Mod,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Eq => "=",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Mod => "mod",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Pattern {
+    Combo(Combo),
+    /// A hand or a suit of the hand table.
+    Name(Ident),
+}
+
+/// `bet player { outcome => payout ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BetDecl {
+    pub name: Ident,
+    pub lines: Vec<PayLine>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PayLine {
+    pub outcome: Ident,
+    pub payout: Payout,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Payout {
+    /// `win A to B less C`: the bettor wins A/B per unit, less a commission
+    /// of C of the win.
+    Win {
+        odds: OddsTerm,
+        against: OddsTerm,
+        commission: Option<Number>,
+    },
+    Lose,
+    Push,
+}
+
+/// A number or a parameter in odds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OddsTerm {
+    Number(Number),
+    Param(Ident),
+}
+
+/// `expect quantity relation`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExpectDecl {
+    pub quantity: Quantity,
+    pub relation: Relation,
+    pub span: Span,
+}
+
+/// `claim quantity relation "text"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClaimDecl {
+    pub quantity: Quantity,
+    pub relation: Relation,
+    pub text: String,
+    pub span: Span,
+}
+
+/// `house_edge(player)`: a figure of the report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Quantity {
+    pub func: Ident,
+    pub arg: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RelOp {
+    Approx,
+    Eq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl RelOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            RelOp::Approx => "~",
+            RelOp::Eq => "=",
+            RelOp::Lt => "<",
+            RelOp::Le => "<=",
+            RelOp::Gt => ">",
+            RelOp::Ge => ">=",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Relation {
+    pub op: RelOp,
+    pub value: Number,
+    pub tolerance: Option<Number>,
+    pub span: Span,
+}

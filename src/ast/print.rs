@@ -1,0 +1,264 @@
+//! Printing an AST back as `.dice` source, in a canonical layout.
+//!
+//! Parsing the printed text gives back the same tree (spans aside); the
+//! round-trip test holds the printer to that for every game file.
+
+use std::fmt::Write;
+
+use super::*;
+
+/// The canonical source text of a file.
+pub fn file(file: &File) -> String {
+    let mut out = String::new();
+    for (i, item) in file.items.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_item(&mut out, item);
+    }
+    out
+}
+
+fn write_item(out: &mut String, item: &Item) {
+    match item {
+        Item::Game(g) => {
+            let _ = writeln!(out, "game \"{}\"", g.name);
+        }
+        Item::Param(p) => {
+            let _ = writeln!(out, "param {} = {}", p.name.name, p.default.text);
+        }
+        Item::Outcomes(o) => {
+            let names: Vec<&str> = o.names.iter().map(|n| n.name.as_str()).collect();
+            let _ = writeln!(out, "outcomes {}", names.join(", "));
+        }
+        Item::Hands(h) => {
+            let _ = writeln!(out, "hands {} {{", h.name.name);
+            for suit in &h.suits {
+                let _ = writeln!(out, "  {} {{", suit.name.name);
+                for hand in &suit.hands {
+                    let combos: Vec<String> = hand.combos.iter().map(combo).collect();
+                    let _ = writeln!(out, "    {} {}", hand.name.name, combos.join(" | "));
+                }
+                out.push_str("  }\n");
+            }
+            out.push_str("}\n");
+        }
+        Item::Table(t) => {
+            let _ = writeln!(
+                out,
+                "table {}({}, {}) {{",
+                t.name.name, t.row_key.name, t.column_key.name
+            );
+            let columns: Vec<String> = t.columns.iter().map(key).collect();
+            let _ = writeln!(out, "  columns {}", columns.join(" "));
+            for row in &t.rows {
+                let cells: Vec<&str> = row
+                    .cells
+                    .iter()
+                    .map(|c| match c.kind {
+                        CellKind::Draw => "D",
+                        CellKind::Stand => "S",
+                    })
+                    .collect();
+                let _ = writeln!(out, "  {} => {}", key(&row.key), cells.join(" "));
+            }
+            out.push_str("}\n");
+        }
+        Item::Round(r) => {
+            out.push_str("round ");
+            write_block(out, &r.body, 0);
+            out.push('\n');
+        }
+        Item::Bet(b) => {
+            let _ = writeln!(out, "bet {} {{", b.name.name);
+            for line in &b.lines {
+                let _ = writeln!(out, "  {} => {}", line.outcome.name, payout(&line.payout));
+            }
+            out.push_str("}\n");
+        }
+        Item::Expect(e) => {
+            let _ = writeln!(out, "expect {} {}", quantity(&e.quantity), relation(&e.relation));
+        }
+        Item::Claim(c) => {
+            let _ = writeln!(
+                out,
+                "claim {} {} \"{}\"",
+                quantity(&c.quantity),
+                relation(&c.relation),
+                c.text
+            );
+        }
+    }
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+fn write_block(out: &mut String, block: &Block, depth: usize) {
+    out.push_str("{\n");
+    for stmt in &block.stmts {
+        indent(out, depth + 1);
+        write_stmt(out, stmt, depth + 1);
+        out.push('\n');
+    }
+    indent(out, depth);
+    out.push('}');
+}
+
+fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
+    match stmt {
+        Stmt::Throw(t) => {
+            let _ = write!(out, "throw {} = {}", t.name.name, dice(&t.dice));
+            if let Some(until) = &t.until {
+                let _ = write!(out, " until {}", expr(until));
+            }
+        }
+        Stmt::Let(l) => {
+            let _ = write!(out, "let {} = {}", l.name.name, expr(&l.value));
+        }
+        Stmt::Set(l) => {
+            let _ = write!(out, "set {} = {}", l.name.name, expr(&l.value));
+        }
+        Stmt::If(i) => write_if(out, i, depth),
+        Stmt::End(e) => {
+            let _ = write!(out, "end {}", e.outcome.name);
+        }
+        Stmt::Compare(c) => {
+            let _ = writeln!(out, "compare {} with {} {{", expr(&c.left), expr(&c.right));
+            for arm in &c.arms {
+                indent(out, depth + 1);
+                let side = match arm.side {
+                    Side::Higher => "higher",
+                    Side::Equal => "equal",
+                    Side::Lower => "lower",
+                };
+                let _ = write!(out, "{side} => ");
+                match (arm.short, arm.body.stmts.as_slice()) {
+                    (true, [Stmt::End(e)]) => {
+                        let _ = write!(out, "end {}", e.outcome.name);
+                    }
+                    _ => write_block(out, &arm.body, depth + 1),
+                }
+                out.push('\n');
+            }
+            indent(out, depth);
+            out.push('}');
+        }
+    }
+}
+
+fn write_if(out: &mut String, i: &IfStmt, depth: usize) {
+    let _ = write!(out, "if {} ", expr(&i.cond));
+    write_block(out, &i.then, depth);
+    match &i.otherwise {
+        Some(Else::If(next)) => {
+            out.push_str(" else ");
+            write_if(out, next, depth);
+        }
+        Some(Else::Block(b)) => {
+            out.push_str(" else ");
+            write_block(out, b, depth);
+        }
+        None => {}
+    }
+}
+
+pub fn dice(d: &Dice) -> String {
+    format!("{}d{}", d.count, d.sides)
+}
+
+pub fn combo(c: &Combo) -> String {
+    let faces: Vec<String> = c.faces.iter().map(|f| f.to_string()).collect();
+    faces.join("-")
+}
+
+pub fn key(k: &Key) -> String {
+    if k.lo == k.hi {
+        k.lo.to_string()
+    } else {
+        format!("{}..{}", k.lo, k.hi)
+    }
+}
+
+/// The source text of an expression, with the parentheses as written.
+pub fn expr(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Int(n) => n.to_string(),
+        ExprKind::Bool(b) => b.to_string(),
+        ExprKind::Name(n) => n.name.clone(),
+        ExprKind::Call { func, args } => {
+            let args: Vec<String> = args.iter().map(expr).collect();
+            format!("{}({})", func.name, args.join(", "))
+        }
+        ExprKind::Unary { op, operand } => match op {
+            UnaryOp::Not => format!("not {}", expr(operand)),
+            UnaryOp::Neg => format!("-{}", expr(operand)),
+        },
+        ExprKind::Binary { op, left, right } => {
+            format!("{} {} {}", expr(left), op.symbol(), expr(right))
+        }
+        ExprKind::Is { subject, patterns } => {
+            let pats: Vec<String> = patterns
+                .iter()
+                .map(|p| match p {
+                    Pattern::Combo(c) => combo(c),
+                    Pattern::Name(n) => n.name.clone(),
+                })
+                .collect();
+            format!("{} is {}", expr(subject), pats.join(" | "))
+        }
+        ExprKind::In {
+            subject,
+            set,
+            bracketed,
+        } => {
+            let keys: Vec<String> = set.iter().map(key).collect();
+            if *bracketed {
+                format!("{} in [{}]", expr(subject), keys.join(", "))
+            } else {
+                format!("{} in {}", expr(subject), keys.join(", "))
+            }
+        }
+        ExprKind::Paren(inner) => format!("({})", expr(inner)),
+    }
+}
+
+pub fn payout(p: &Payout) -> String {
+    match p {
+        Payout::Win {
+            odds,
+            against,
+            commission,
+        } => {
+            let mut s = format!("win {} to {}", odds_term(odds), odds_term(against));
+            if let Some(c) = commission {
+                let _ = write!(s, " less {}", c.text);
+            }
+            s
+        }
+        Payout::Lose => "lose".to_string(),
+        Payout::Push => "push".to_string(),
+    }
+}
+
+fn odds_term(t: &OddsTerm) -> String {
+    match t {
+        OddsTerm::Number(n) => n.text.clone(),
+        OddsTerm::Param(p) => p.name.clone(),
+    }
+}
+
+pub fn quantity(q: &Quantity) -> String {
+    format!("{}({})", q.func.name, q.arg.name)
+}
+
+pub fn relation(r: &Relation) -> String {
+    let mut s = format!("{} {}", r.op.symbol(), r.value.text);
+    if let Some(t) = &r.tolerance {
+        let _ = write!(s, " ± {}", t.text);
+    }
+    s
+}

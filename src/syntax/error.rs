@@ -1,0 +1,233 @@
+//! Syntax errors, converted from pest's errors by their byte offsets, with
+//! grammar rule names replaced by words a user knows.
+
+use miette::Diagnostic;
+use pest::error::{ErrorVariant, InputLocation};
+use thiserror::Error;
+
+use super::{Rule, ITEM_KEYWORDS};
+use crate::ast::Span;
+use crate::suggest::did_you_mean;
+
+/// A file (or a `--set` value) that does not follow the grammar.
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
+pub enum SyntaxError {
+    /// The parser met a token it did not expect.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(dice::syntax::unexpected))]
+    Unexpected {
+        expected: String,
+        found: String,
+        #[label("here")]
+        span: Span,
+        #[help]
+        help: Option<String>,
+    },
+    /// A line `outcome => payout` outside any `bet NAME { ... }` block.
+    #[error("a payout with no bet")]
+    #[diagnostic(
+        code(dice::syntax::payout_outside_bet),
+        help("payout lines go inside a bet: `bet player {{ player_wins => win 1 to 1 }}`")
+    )]
+    PayoutOutsideBet {
+        #[label("this payout is not inside a `bet` block")]
+        span: Span,
+    },
+    /// A number that cannot be represented: too large, or `n/0`.
+    #[error("`{text}` is not a usable number")]
+    #[diagnostic(code(dice::syntax::number), help("{reason}"))]
+    BadNumber {
+        text: String,
+        reason: &'static str,
+        #[label("this number")]
+        span: Span,
+    },
+    /// A `--set NAME=VALUE` whose value is not a number.
+    #[error("the value `{text}` does not parse as a number")]
+    #[diagnostic(
+        code(dice::syntax::override_value),
+        help("write a whole number, a decimal or a fraction: `--set tie_odds=7`, `0.95`, `19/20`")
+    )]
+    BadOverride {
+        text: String,
+        #[label("not a number")]
+        span: Span,
+    },
+}
+
+impl SyntaxError {
+    pub fn span(&self) -> Span {
+        match self {
+            SyntaxError::Unexpected { span, .. }
+            | SyntaxError::PayoutOutsideBet { span }
+            | SyntaxError::BadNumber { span, .. }
+            | SyntaxError::BadOverride { span, .. } => *span,
+        }
+    }
+}
+
+/// Converts a pest error on `source[base..]` into a [`SyntaxError`].
+pub(super) fn from_pest(error: &pest::error::Error<Rule>, source: &str, base: usize) -> SyntaxError {
+    let at = base
+        + match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    let at = at.min(source.len());
+    let rest = &source[at..];
+    let (found, len) = token_at(rest);
+    let span = Span::new(at, at + len);
+
+    if at == base && looks_like_payout(rest) {
+        return SyntaxError::PayoutOutsideBet {
+            span: Span::new(at, at + rest.find('\n').unwrap_or(rest.len())),
+        };
+    }
+
+    let positives: Vec<Rule> = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let mut expected: Vec<&'static str> = Vec::new();
+    for rule in &positives {
+        let word = describe(*rule);
+        if !expected.contains(&word) {
+            expected.push(word);
+        }
+    }
+    if at == base {
+        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `round`, `bet`, `expect` or `claim`)"];
+    }
+    let expected = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected[0].to_string(),
+        _ => {
+            let (last, rest) = expected.split_last().unwrap_or((&"", &[]));
+            format!("{} or {}", rest.join(", "), last)
+        }
+    };
+
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let help = if at == base && !word.is_empty() {
+        did_you_mean(&word, ITEM_KEYWORDS.iter().copied())
+            .map(|k| format!("did you mean `{k}`?"))
+    } else if rest.starts_with(':') || rest.starts_with("==") {
+        Some("bindings use `=` and payouts use `=>`".to_string())
+    } else {
+        None
+    };
+    SyntaxError::Unexpected {
+        expected,
+        found,
+        span,
+        help,
+    }
+}
+
+/// The token at the start of `rest`, as a user would name it, and its length.
+fn token_at(rest: &str) -> (String, usize) {
+    let Some(first) = rest.chars().next() else {
+        return ("the end of the file".to_string(), 0);
+    };
+    if first == '\n' || first == '\r' {
+        return ("the end of the line".to_string(), 1);
+    }
+    let len = if first.is_ascii_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    (format!("`{}`", &rest[..len]), len)
+}
+
+/// `name =>` at the start of an item: a payout line outside a bet.
+fn looks_like_payout(rest: &str) -> bool {
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_len > 0 && rest[name_len..].trim_start_matches([' ', '\t']).starts_with("=>")
+}
+
+/// A grammar rule as the user would name what was expected.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::ident => "a name",
+        Rule::int => "a whole number",
+        Rule::number | Rule::fraction | Rule::decimal => "a number",
+        Rule::percent_sign => "`%`",
+        Rule::string | Rule::string_body => "a quoted text",
+        Rule::dice => "dice such as `2d6`",
+        Rule::combo => "a combination such as `6-5`",
+        Rule::range => "a range such as `2..7`",
+        Rule::cell => "`D` (draw) or `S` (stand)",
+        Rule::expr | Rule::call | Rule::bool_lit | Rule::op_not | Rule::op_neg => "an expression",
+        Rule::is_test | Rule::in_test => "`is` or `in`",
+        Rule::op_or
+        | Rule::op_and
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_ge
+        | Rule::op_lt
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul
+        | Rule::op_mod => "an operator",
+        Rule::int_set => "a list such as `[1, 3..4]`",
+        Rule::block => "a block `{ ... }`",
+        Rule::throw_stmt
+        | Rule::let_stmt
+        | Rule::set_stmt
+        | Rule::if_stmt
+        | Rule::end_stmt
+        | Rule::compare_stmt => "a statement (`throw`, `let`, `set`, `if`, `end` or `compare`)",
+        Rule::until_clause => "`until`",
+        Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
+        Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",
+        Rule::win | Rule::lose_pay | Rule::push_pay => "a payout (`win A to B`, `lose` or `push`)",
+        Rule::suit_block => "a suit `name { ... }`",
+        Rule::hand_line => "a hand such as `heaven 6-6`",
+        Rule::columns_line => "`columns`",
+        Rule::table_row => "a row such as `4 => S S D D`",
+        Rule::quantity => "a figure such as `house_edge(player)`",
+        Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
+        Rule::tolerance => "a tolerance `± 0.5%`",
+        Rule::kw_game => "`game`",
+        Rule::kw_param => "`param`",
+        Rule::kw_outcomes => "`outcomes`",
+        Rule::kw_hands => "`hands`",
+        Rule::kw_table => "`table`",
+        Rule::kw_columns => "`columns`",
+        Rule::kw_round => "`round`",
+        Rule::kw_throw => "`throw`",
+        Rule::kw_until => "`until`",
+        Rule::kw_let => "`let`",
+        Rule::kw_set => "`set`",
+        Rule::kw_if => "`if`",
+        Rule::kw_else => "`else`",
+        Rule::kw_end => "`end`",
+        Rule::kw_compare => "`compare`",
+        Rule::kw_with => "`with`",
+        Rule::kw_bet => "`bet`",
+        Rule::kw_win => "`win`",
+        Rule::kw_lose => "`lose`",
+        Rule::kw_push => "`push`",
+        Rule::kw_to => "`to`",
+        Rule::kw_less => "`less`",
+        Rule::kw_expect => "`expect`",
+        Rule::kw_claim => "`claim`",
+        Rule::kw_and | Rule::kw_or | Rule::kw_mod => "an operator",
+        Rule::kw_not => "`not`",
+        Rule::kw_is => "`is`",
+        Rule::kw_in => "`in`",
+        Rule::kw_true | Rule::kw_false => "`true` or `false`",
+        Rule::kw_higher | Rule::kw_equal | Rule::kw_lower => "`higher`, `equal` or `lower`",
+        Rule::EOI => "the end of the file",
+        _ => "an item",
+    }
+}

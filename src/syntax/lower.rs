@@ -1,0 +1,647 @@
+//! Lowering pest pairs into the owned AST, one function per grammar rule.
+//! Every span is shifted by `base`, the offset of the item being read.
+
+use std::sync::OnceLock;
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::error::SyntaxError;
+use super::Rule;
+use crate::ast::*;
+use crate::number::Exact;
+
+type Result<T> = std::result::Result<T, SyntaxError>;
+
+fn span(pair: &Pair<Rule>, base: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(base + s.start(), base + s.end())
+}
+
+/// The children of a pair, skipping keyword tokens.
+fn children(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
+    pair.into_inner().filter(|p| !is_keyword(p.as_rule()))
+}
+
+fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_game
+            | Rule::kw_param
+            | Rule::kw_outcomes
+            | Rule::kw_hands
+            | Rule::kw_table
+            | Rule::kw_columns
+            | Rule::kw_round
+            | Rule::kw_throw
+            | Rule::kw_until
+            | Rule::kw_let
+            | Rule::kw_set
+            | Rule::kw_if
+            | Rule::kw_else
+            | Rule::kw_end
+            | Rule::kw_compare
+            | Rule::kw_with
+            | Rule::kw_bet
+            | Rule::kw_win
+            | Rule::kw_to
+            | Rule::kw_less
+            | Rule::kw_expect
+            | Rule::kw_claim
+    )
+}
+
+/// An error for a tree shape the grammar rules out; kept so that a grammar
+/// change shows up as a diagnostic rather than a panic.
+fn malformed(at: Span) -> SyntaxError {
+    SyntaxError::Unexpected {
+        expected: "a well-formed item".to_string(),
+        found: "an internal parse shape".to_string(),
+        span: at,
+        help: Some("please report this file as a bug".to_string()),
+    }
+}
+
+fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>, at: Span) -> Result<Pair<'a, Rule>> {
+    it.next().ok_or_else(|| malformed(at))
+}
+
+pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
+    let at = span(&item_at, base);
+    let pair = next(&mut item_at.into_inner(), at)?;
+    Ok(match pair.as_rule() {
+        Rule::game_decl => Item::Game(game(pair, base)?),
+        Rule::param_decl => Item::Param(param(pair, base)?),
+        Rule::outcomes_decl => Item::Outcomes(outcomes(pair, base)),
+        Rule::hands_decl => Item::Hands(hands(pair, base)?),
+        Rule::table_decl => Item::Table(table(pair, base)?),
+        Rule::round_decl => {
+            let at = span(&pair, base);
+            let body = block(next(&mut children(pair), at)?, base)?;
+            Item::Round(RoundDecl { body, span: at })
+        }
+        Rule::bet_decl => Item::Bet(bet(pair, base)?),
+        Rule::expect_decl => Item::Expect(expect(pair, base)?),
+        Rule::claim_decl => Item::Claim(claim(pair, base)?),
+        _ => return Err(malformed(at)),
+    })
+}
+
+fn ident(pair: Pair<Rule>, base: usize) -> Ident {
+    Ident {
+        name: pair.as_str().to_string(),
+        span: span(&pair, base),
+    }
+}
+
+fn string(pair: Pair<Rule>) -> String {
+    pair.into_inner()
+        .next()
+        .map(|body| body.as_str().to_string())
+        .unwrap_or_default()
+}
+
+fn int(pair: Pair<Rule>, base: usize) -> Result<i64> {
+    pair.as_str().parse().map_err(|_| SyntaxError::BadNumber {
+        text: pair.as_str().to_string(),
+        reason: "whole numbers in rules must lie between -9223372036854775808 and 9223372036854775807",
+        span: span(&pair, base),
+    })
+}
+
+pub(super) fn number(pair: Pair<Rule>, base: usize) -> Result<Number> {
+    let at = span(&pair, base);
+    let text = pair.as_str().to_string();
+    let percent = text.ends_with('%');
+    let value = Exact::parse_literal(&text).ok_or_else(|| SyntaxError::BadNumber {
+        text: text.clone(),
+        reason: "a fraction's denominator cannot be 0",
+        span: at,
+    })?;
+    Ok(Number {
+        value,
+        percent,
+        text,
+        span: at,
+    })
+}
+
+fn game(pair: Pair<Rule>, base: usize) -> Result<GameDecl> {
+    let at = span(&pair, base);
+    let name = string(next(&mut children(pair), at)?);
+    Ok(GameDecl { name, span: at })
+}
+
+fn param(pair: Pair<Rule>, base: usize) -> Result<ParamDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let default = number(next(&mut it, at)?, base)?;
+    Ok(ParamDecl {
+        name,
+        default,
+        span: at,
+    })
+}
+
+fn outcomes(pair: Pair<Rule>, base: usize) -> OutcomesDecl {
+    let at = span(&pair, base);
+    let names = children(pair).map(|p| ident(p, base)).collect();
+    OutcomesDecl { names, span: at }
+}
+
+fn combo(pair: Pair<Rule>, base: usize) -> Result<Combo> {
+    let at = span(&pair, base);
+    let faces = pair
+        .as_str()
+        .split('-')
+        .map(|f| {
+            f.parse::<u32>().map_err(|_| SyntaxError::BadNumber {
+                text: f.to_string(),
+                reason: "a face must be a whole number below 4294967296",
+                span: at,
+            })
+        })
+        .collect::<Result<Vec<u32>>>()?;
+    Ok(Combo { faces, span: at })
+}
+
+fn hands(pair: Pair<Rule>, base: usize) -> Result<HandsDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let suits = it.map(|s| suit(s, base)).collect::<Result<_>>()?;
+    Ok(HandsDecl {
+        name,
+        suits,
+        span: at,
+    })
+}
+
+fn suit(pair: Pair<Rule>, base: usize) -> Result<SuitBlock> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let hands = it.map(|h| hand_line(h, base)).collect::<Result<_>>()?;
+    Ok(SuitBlock {
+        name,
+        hands,
+        span: at,
+    })
+}
+
+fn hand_line(pair: Pair<Rule>, base: usize) -> Result<HandLine> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let combos = it.map(|c| combo(c, base)).collect::<Result<_>>()?;
+    Ok(HandLine {
+        name,
+        combos,
+        span: at,
+    })
+}
+
+fn key(pair: Pair<Rule>, base: usize) -> Result<Key> {
+    let at = span(&pair, base);
+    match pair.as_rule() {
+        Rule::range => {
+            let mut it = pair.into_inner();
+            let lo = int(next(&mut it, at)?, base)?;
+            let hi = int(next(&mut it, at)?, base)?;
+            Ok(Key { lo, hi, span: at })
+        }
+        _ => {
+            let n = int(pair, base)?;
+            Ok(Key {
+                lo: n,
+                hi: n,
+                span: at,
+            })
+        }
+    }
+}
+
+fn table(pair: Pair<Rule>, base: usize) -> Result<TableDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let row_key = ident(next(&mut it, at)?, base);
+    let column_key = ident(next(&mut it, at)?, base);
+    let columns_line = next(&mut it, at)?;
+    let columns = children(columns_line)
+        .map(|k| key(k, base))
+        .collect::<Result<_>>()?;
+    let rows = it.map(|r| table_row(r, base)).collect::<Result<_>>()?;
+    Ok(TableDecl {
+        name,
+        row_key,
+        column_key,
+        columns,
+        rows,
+        span: at,
+    })
+}
+
+fn table_row(pair: Pair<Rule>, base: usize) -> Result<TableRow> {
+    let at = span(&pair, base);
+    let mut it = pair.into_inner();
+    let row_key = key(next(&mut it, at)?, base)?;
+    let cells = it
+        .map(|c| Cell {
+            kind: if c.as_str() == "D" {
+                CellKind::Draw
+            } else {
+                CellKind::Stand
+            },
+            span: span(&c, base),
+        })
+        .collect();
+    Ok(TableRow {
+        key: row_key,
+        cells,
+        span: at,
+    })
+}
+
+fn block(pair: Pair<Rule>, base: usize) -> Result<Block> {
+    let at = span(&pair, base);
+    let stmts = pair
+        .into_inner()
+        .map(|s| stmt(s, base))
+        .collect::<Result<_>>()?;
+    Ok(Block { stmts, span: at })
+}
+
+fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
+    let at = span(&pair, base);
+    Ok(match pair.as_rule() {
+        Rule::throw_stmt => {
+            let mut it = children(pair);
+            let name = ident(next(&mut it, at)?, base);
+            let dice = dice(next(&mut it, at)?, base)?;
+            let until = match it.next() {
+                Some(clause) => Some(expr(next(&mut children(clause), at)?, base)?),
+                None => None,
+            };
+            Stmt::Throw(ThrowStmt {
+                name,
+                dice,
+                until,
+                span: at,
+            })
+        }
+        Rule::let_stmt => Stmt::Let(binding(pair, base)?),
+        Rule::set_stmt => Stmt::Set(binding(pair, base)?),
+        Rule::if_stmt => Stmt::If(if_stmt(pair, base)?),
+        Rule::end_stmt => Stmt::End(end_stmt(pair, base)?),
+        Rule::compare_stmt => Stmt::Compare(compare(pair, base)?),
+        _ => return Err(malformed(at)),
+    })
+}
+
+fn dice(pair: Pair<Rule>, base: usize) -> Result<Dice> {
+    let at = span(&pair, base);
+    let text = pair.as_str();
+    let (count, sides) = text.split_once('d').ok_or_else(|| malformed(at))?;
+    let too_big = |part: &str| SyntaxError::BadNumber {
+        text: part.to_string(),
+        reason: "dice counts and sides must be below 18446744073709551616",
+        span: at,
+    };
+    let count = if count.is_empty() {
+        1
+    } else {
+        count.parse().map_err(|_| too_big(count))?
+    };
+    let sides = sides.parse().map_err(|_| too_big(sides))?;
+    Ok(Dice {
+        count,
+        sides,
+        span: at,
+    })
+}
+
+fn binding(pair: Pair<Rule>, base: usize) -> Result<LetStmt> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let value = expr(next(&mut it, at)?, base)?;
+    Ok(LetStmt {
+        name,
+        value,
+        span: at,
+    })
+}
+
+fn if_stmt(pair: Pair<Rule>, base: usize) -> Result<IfStmt> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let cond = expr(next(&mut it, at)?, base)?;
+    let then = block(next(&mut it, at)?, base)?;
+    let otherwise = match it.next() {
+        Some(p) if p.as_rule() == Rule::if_stmt => Some(Else::If(Box::new(if_stmt(p, base)?))),
+        Some(p) => Some(Else::Block(block(p, base)?)),
+        None => None,
+    };
+    Ok(IfStmt {
+        cond,
+        then,
+        otherwise,
+        span: at,
+    })
+}
+
+fn end_stmt(pair: Pair<Rule>, base: usize) -> Result<EndStmt> {
+    let at = span(&pair, base);
+    let outcome = ident(next(&mut children(pair), at)?, base);
+    Ok(EndStmt { outcome, span: at })
+}
+
+fn compare(pair: Pair<Rule>, base: usize) -> Result<CompareStmt> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let left = expr(next(&mut it, at)?, base)?;
+    let right = expr(next(&mut it, at)?, base)?;
+    let arms = it.map(|a| compare_arm(a, base)).collect::<Result<_>>()?;
+    Ok(CompareStmt {
+        left,
+        right,
+        arms,
+        span: at,
+    })
+}
+
+fn compare_arm(pair: Pair<Rule>, base: usize) -> Result<CompareArm> {
+    let at = span(&pair, base);
+    let mut it = pair.into_inner();
+    let side_pair = next(&mut it, at)?;
+    let side_span = span(&side_pair, base);
+    let side = match side_pair.as_str() {
+        "higher" => Side::Higher,
+        "equal" => Side::Equal,
+        _ => Side::Lower,
+    };
+    let body_pair = next(&mut it, at)?;
+    let (body, short) = match body_pair.as_rule() {
+        Rule::block => (block(body_pair, base)?, false),
+        _ => {
+            let end = end_stmt(body_pair, base)?;
+            let end_span = end.span;
+            (
+                Block {
+                    stmts: vec![Stmt::End(end)],
+                    span: end_span,
+                },
+                true,
+            )
+        }
+    };
+    Ok(CompareArm {
+        side,
+        side_span,
+        body,
+        short,
+        span: at,
+    })
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::prefix(Rule::op_not))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left)
+                | Op::postfix(Rule::is_test)
+                | Op::postfix(Rule::in_test))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_mod, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg))
+    })
+}
+
+pub(super) fn expr(pair: Pair<Rule>, base: usize) -> Result<Expr> {
+    pratt()
+        .map_primary(|p| primary(p, base))
+        .map_prefix(|op, operand| {
+            let operand = operand?;
+            let at = span(&op, base).to(operand.span);
+            let op = if op.as_rule() == Rule::op_not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            Ok(Expr {
+                kind: ExprKind::Unary {
+                    op,
+                    operand: Box::new(operand),
+                },
+                span: at,
+            })
+        })
+        .map_postfix(|subject, op| {
+            let subject = subject?;
+            let at = subject.span.to(span(&op, base));
+            let kind = if op.as_rule() == Rule::is_test {
+                let patterns = children(op)
+                    .filter(|p| p.as_rule() != Rule::kw_is)
+                    .map(|p| {
+                        Ok(if p.as_rule() == Rule::combo {
+                            Pattern::Combo(combo(p, base)?)
+                        } else {
+                            Pattern::Name(ident(p, base))
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                ExprKind::Is {
+                    subject: Box::new(subject),
+                    patterns,
+                }
+            } else {
+                let op_at = span(&op, base);
+                let set_pair = op
+                    .into_inner()
+                    .find(|p| p.as_rule() != Rule::kw_in)
+                    .ok_or_else(|| malformed(op_at))?;
+                let bracketed = set_pair.as_rule() == Rule::int_set;
+                let set = if bracketed {
+                    set_pair
+                        .into_inner()
+                        .map(|k| key(k, base))
+                        .collect::<Result<_>>()?
+                } else {
+                    vec![key(set_pair, base)?]
+                };
+                ExprKind::In {
+                    subject: Box::new(subject),
+                    set,
+                    bracketed,
+                }
+            };
+            Ok(Expr { kind, span: at })
+        })
+        .map_infix(|left, op, right| {
+            let (left, right) = (left?, right?);
+            let op = match op.as_rule() {
+                Rule::op_or => BinaryOp::Or,
+                Rule::op_and => BinaryOp::And,
+                Rule::op_eq => BinaryOp::Eq,
+                Rule::op_ne => BinaryOp::Ne,
+                Rule::op_lt => BinaryOp::Lt,
+                Rule::op_le => BinaryOp::Le,
+                Rule::op_gt => BinaryOp::Gt,
+                Rule::op_ge => BinaryOp::Ge,
+                Rule::op_add => BinaryOp::Add,
+                Rule::op_sub => BinaryOp::Sub,
+                Rule::op_mul => BinaryOp::Mul,
+                _ => BinaryOp::Mod,
+            };
+            let at = left.span.to(right.span);
+            Ok(Expr {
+                kind: ExprKind::Binary {
+                    op,
+                    left: Box::new(left),
+                    right: Box::new(right),
+                },
+                span: at,
+            })
+        })
+        .parse(pair.into_inner())
+}
+
+fn primary(pair: Pair<Rule>, base: usize) -> Result<Expr> {
+    let at = span(&pair, base);
+    let kind = match pair.as_rule() {
+        Rule::int => ExprKind::Int(int(pair, base)?),
+        Rule::bool_lit => ExprKind::Bool(pair.as_str() == "true"),
+        Rule::ident => ExprKind::Name(ident(pair, base)),
+        Rule::call => {
+            let mut it = pair.into_inner();
+            let func = ident(next(&mut it, at)?, base);
+            let args = it.map(|a| expr(a, base)).collect::<Result<_>>()?;
+            ExprKind::Call { func, args }
+        }
+        Rule::expr => ExprKind::Paren(Box::new(expr(pair, base)?)),
+        _ => return Err(malformed(at)),
+    };
+    Ok(Expr { kind, span: at })
+}
+
+fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let lines = it.map(|l| pay_line(l, base)).collect::<Result<_>>()?;
+    Ok(BetDecl {
+        name,
+        lines,
+        span: at,
+    })
+}
+
+fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
+    let at = span(&pair, base);
+    let mut it = pair.into_inner();
+    let outcome = ident(next(&mut it, at)?, base);
+    let payout_pair = next(&mut it, at)?;
+    let payout = match payout_pair.as_rule() {
+        Rule::win => {
+            let mut it = children(payout_pair);
+            let odds = odds_term(next(&mut it, at)?, base)?;
+            let against = odds_term(next(&mut it, at)?, base)?;
+            let commission = match it.next() {
+                Some(n) => Some(number(n, base)?),
+                None => None,
+            };
+            Payout::Win {
+                odds,
+                against,
+                commission,
+            }
+        }
+        Rule::lose_pay => Payout::Lose,
+        _ => Payout::Push,
+    };
+    Ok(PayLine {
+        outcome,
+        payout,
+        span: at,
+    })
+}
+
+fn odds_term(pair: Pair<Rule>, base: usize) -> Result<OddsTerm> {
+    Ok(if pair.as_rule() == Rule::ident {
+        OddsTerm::Param(ident(pair, base))
+    } else {
+        OddsTerm::Number(number(pair, base)?)
+    })
+}
+
+fn quantity(pair: Pair<Rule>, base: usize) -> Result<Quantity> {
+    let at = span(&pair, base);
+    let mut it = pair.into_inner();
+    let func = ident(next(&mut it, at)?, base);
+    let arg = ident(next(&mut it, at)?, base);
+    Ok(Quantity {
+        func,
+        arg,
+        span: at,
+    })
+}
+
+fn relation(pair: Pair<Rule>, base: usize) -> Result<Relation> {
+    let at = span(&pair, base);
+    let mut it = pair.into_inner();
+    let op = match next(&mut it, at)?.as_str() {
+        "~" => RelOp::Approx,
+        "=" => RelOp::Eq,
+        "<" => RelOp::Lt,
+        "<=" => RelOp::Le,
+        ">" => RelOp::Gt,
+        _ => RelOp::Ge,
+    };
+    let value = number(next(&mut it, at)?, base)?;
+    let tolerance = match it.next() {
+        Some(t) => Some(number(next(&mut t.into_inner(), at)?, base)?),
+        None => None,
+    };
+    Ok(Relation {
+        op,
+        value,
+        tolerance,
+        span: at,
+    })
+}
+
+fn expect(pair: Pair<Rule>, base: usize) -> Result<ExpectDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let quantity = quantity(next(&mut it, at)?, base)?;
+    let relation = relation(next(&mut it, at)?, base)?;
+    Ok(ExpectDecl {
+        quantity,
+        relation,
+        span: at,
+    })
+}
+
+fn claim(pair: Pair<Rule>, base: usize) -> Result<ClaimDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let quantity = quantity(next(&mut it, at)?, base)?;
+    let relation = relation(next(&mut it, at)?, base)?;
+    let text = string(next(&mut it, at)?);
+    Ok(ClaimDecl {
+        quantity,
+        relation,
+        text,
+        span: at,
+    })
+}

@@ -1,0 +1,144 @@
+//! Reading a `.dice` file: pest's parser, lowered into the owned [`ast`].
+//!
+//! This module is the only place that sees pest's `Pair` and `Rule`. The
+//! driver parses one item at a time; after a syntax error it skips to the
+//! next line that starts with an item keyword, so a file with several broken
+//! items gets one error for each.
+
+mod error;
+mod lower;
+
+pub use error::SyntaxError;
+
+use pest::Parser;
+
+use crate::ast::{self, Span};
+use crate::number::Exact;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/dice.pest"]
+struct DiceParser;
+
+/// The words that begin an item; recovery resumes at a line starting with one.
+pub const ITEM_KEYWORDS: &[&str] = &[
+    "game", "param", "outcomes", "hands", "table", "round", "bet", "expect", "claim",
+];
+
+/// Parses a whole file. Returns the items that parsed and every syntax error.
+pub fn parse(source: &str) -> (ast::File, Vec<SyntaxError>) {
+    let mut items = Vec::new();
+    let mut errors = Vec::new();
+    let mut pos = skip_trivia(source, 0);
+    while pos < source.len() {
+        match DiceParser::parse(Rule::item_at, &source[pos..]) {
+            Ok(mut pairs) => {
+                let Some(item_at) = pairs.next() else { break };
+                let end = pos + item_at.as_span().end();
+                match lower::item(item_at, pos) {
+                    Ok(item) => items.push(item),
+                    Err(e) => errors.push(e),
+                }
+                pos = skip_trivia(source, end.max(pos + 1));
+            }
+            Err(e) => {
+                let err = error::from_pest(&e, source, pos);
+                let at = err.span().start;
+                errors.push(err);
+                pos = next_item_start(source, pos, at);
+            }
+        }
+    }
+    (ast::File { items }, errors)
+}
+
+/// Parses the value of a `--set NAME=VALUE` override.
+pub fn parse_override(text: &str) -> Result<ast::Number, SyntaxError> {
+    match DiceParser::parse(Rule::override_value, text) {
+        Ok(mut pairs) => {
+            let Some(number) = pairs.next().and_then(|p| p.into_inner().next()) else {
+                return Err(SyntaxError::BadOverride {
+                    text: text.to_string(),
+                    span: Span::new(0, text.len()),
+                });
+            };
+            lower::number(number, 0)
+        }
+        Err(_) => Err(SyntaxError::BadOverride {
+            text: text.to_string(),
+            span: Span::new(0, text.len()),
+        }),
+    }
+}
+
+/// Parses an exact literal the way the grammar does (for tests and tools).
+pub fn parse_exact(text: &str) -> Option<Exact> {
+    parse_override(text).ok().map(|n| n.value)
+}
+
+/// Skips spaces, line ends and `//` comments from `pos`.
+fn skip_trivia(source: &str, mut pos: usize) -> usize {
+    let bytes = source.as_bytes();
+    loop {
+        while pos < bytes.len() && bytes[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        if source[pos..].starts_with("//") {
+            while pos < bytes.len() && bytes[pos] != b'\n' {
+                pos += 1;
+            }
+        } else {
+            return pos;
+        }
+    }
+}
+
+/// The start of the first line after the failed item's start that begins
+/// (at column 0) with an item keyword; the end of the source if none.
+fn next_item_start(source: &str, item_start: usize, error_at: usize) -> usize {
+    let line_of_error = source[..error_at.min(source.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let mut line = if line_of_error > item_start {
+        line_of_error
+    } else {
+        match source[item_start..].find('\n') {
+            Some(i) => item_start + i + 1,
+            None => return source.len(),
+        }
+    };
+    while line < source.len() {
+        let rest = &source[line..];
+        let word_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if ITEM_KEYWORDS.contains(&&rest[..word_len]) {
+            return line;
+        }
+        match rest.find('\n') {
+            Some(i) => line += i + 1,
+            None => break,
+        }
+    }
+    source.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovers_at_the_next_item() {
+        let src = "game \"x\"\nparam = 3\nbet b {\n  a => win 1 to 1\n}\nparam q = \n";
+        let (file, errors) = parse(src);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn overrides_parse_exact_numbers() {
+        assert_eq!(parse_exact("7"), Some(Exact::int(7)));
+        assert_eq!(parse_exact("0.5"), Some(Exact::ratio(1, 2)));
+        assert!(parse_override("seven").is_err());
+        assert!(parse_override("").is_err());
+    }
+}
