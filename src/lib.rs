@@ -9,6 +9,40 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod cli;
+pub mod check;
+pub mod error;
+pub mod eval;
 pub mod number;
+pub mod program;
+pub mod report;
 pub mod suggest;
 pub mod syntax;
+
+pub use error::Error;
+
+use number::Exact;
+use program::Program;
+
+/// Parses and checks a rule file, with `--set` overrides applied.
+///
+/// When the file has syntax errors, only those are returned: checking the
+/// items that did parse would report names the broken items declare.
+pub fn load(source: &str, overrides: &[(String, Exact)]) -> Result<Program, Vec<Error>> {
+    let (file, syntax_errors) = syntax::parse(source);
+    if !syntax_errors.is_empty() {
+        return Err(syntax_errors.into_iter().map(Error::from).collect());
+    }
+    check::check(&file, overrides).map_err(|errors| errors.into_iter().map(Error::from).collect())
+}
+
+/// Loads, evaluates exactly and reports a rule file.
+pub fn analyse(
+    source: &str,
+    overrides: &[(String, Exact)],
+    limits: eval::exact::Limits,
+) -> Result<report::Report, Vec<Error>> {
+    let program = load(source, overrides)?;
+    let distribution = eval::exact::evaluate(&program, limits).map_err(|e| vec![Error::from(e)])?;
+    Ok(report::Report::new(&program, &distribution))
+}

@@ -1,1 +1,6 @@
-fn main() {}
+//! The `dicerules` binary: see [`dicerules::cli`].
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    dicerules::cli::main()
+}

@@ -1,0 +1,400 @@
+//! Typing expressions and resolving their names into [`program::Expr`].
+
+use std::collections::BTreeSet;
+
+use super::items::unknown;
+use super::CheckError;
+use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
+use crate::program::{Arith, Cmp, DrawTable, Expr, ExprKind as P, HandTable, Named, Param, Pat};
+
+/// The names declared outside the round.
+pub(super) struct Names<'a> {
+    pub params: &'a [Param],
+    pub outcomes: &'a [Named],
+    pub hands: Option<&'a HandTable>,
+    pub tables: &'a [DrawTable],
+}
+
+/// The type of a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ty {
+    Int,
+    Bool,
+    /// A throw of `count` dice with `sides` sides.
+    Pool { count: u32, sides: u32 },
+    /// The type of an expression that already has an error.
+    Error,
+}
+
+impl Ty {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Pool { .. } => "a throw",
+            Ty::Error => "an error",
+        }
+    }
+}
+
+const BUILTINS: &[&str] = &["total", "count", "highest", "lowest", "rank", "suit", "min", "max"];
+
+/// Resolves and types expressions; the round compiler owns the variables.
+pub(super) struct Typer<'a, 'n> {
+    pub names: &'a Names<'n>,
+    /// Visible variables, innermost last: (name, slot, type).
+    pub vars: Vec<(String, usize, Ty)>,
+    pub errors: &'a mut Vec<CheckError>,
+    /// Dice already checked against the hand table, so each gap is reported once.
+    pub ranked: BTreeSet<(u32, u32)>,
+}
+
+impl<'n> Typer<'_, 'n> {
+    fn lookup(&self, name: &str) -> Option<(usize, Ty)> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, s, t)| (*s, *t))
+    }
+
+    fn expect(&mut self, e: &ast::Expr, got: Ty, want: Ty) -> bool {
+        let ok = match (got, want) {
+            (Ty::Error, _) => return false,
+            (Ty::Pool { .. }, Ty::Pool { .. }) => true,
+            (a, b) => a == b,
+        };
+        if !ok {
+            let help = match (got, want) {
+                (Ty::Pool { .. }, Ty::Int) => Some("use `total(x)` for the sum of a throw's faces".to_string()),
+                (Ty::Int, Ty::Bool) => Some("compare it: `total(x) > 7`".to_string()),
+                _ => None,
+            };
+            self.errors.push(CheckError::Type {
+                expected: want.describe(),
+                found: got.describe(),
+                span: e.span,
+                help,
+            });
+        }
+        ok
+    }
+
+    /// A sub-expression that must have type `want`.
+    fn typed(&mut self, e: &ast::Expr, want: Ty) -> (Expr, Ty) {
+        let (x, t) = self.expr(e);
+        let ok = self.expect(e, t, want);
+        (x, if ok { t } else { Ty::Error })
+    }
+
+    pub fn expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        let span = e.span;
+        let mk = |kind| Expr { kind, span };
+        match &e.kind {
+            A::Int(n) => (mk(P::Int(*n)), Ty::Int),
+            A::Bool(b) => (mk(P::Bool(*b)), Ty::Bool),
+            A::Paren(inner) => self.expr(inner),
+            A::Name(ident) => {
+                if let Some((slot, ty)) = self.lookup(&ident.name) {
+                    return (mk(P::Slot(slot)), ty);
+                }
+                if let Some(p) = self.names.params.iter().find(|p| p.name == ident.name) {
+                    return match p.value.to_i64() {
+                        Some(n) => (mk(P::Int(n)), Ty::Int),
+                        None => {
+                            self.errors.push(CheckError::Type {
+                                expected: "a whole number",
+                                found: "a fraction",
+                                span,
+                                help: Some(format!(
+                                    "the parameter `{}` is {}; rounds compute with whole numbers",
+                                    p.name, p.value
+                                )),
+                            });
+                            (mk(P::Int(0)), Ty::Error)
+                        }
+                    };
+                }
+                let known: Vec<&str> = self
+                    .vars
+                    .iter()
+                    .map(|(n, _, _)| n.as_str())
+                    .chain(self.names.params.iter().map(|p| p.name.as_str()))
+                    .collect();
+                self.errors.push(unknown("name", ident, known));
+                (mk(P::Int(0)), Ty::Error)
+            }
+            A::Unary { op, operand } => match op {
+                UnaryOp::Not => {
+                    let (x, t) = self.typed(operand, Ty::Bool);
+                    (mk(P::Not(Box::new(x))), if t == Ty::Error { t } else { Ty::Bool })
+                }
+                UnaryOp::Neg => {
+                    let (x, t) = self.typed(operand, Ty::Int);
+                    (mk(P::Neg(Box::new(x))), if t == Ty::Error { t } else { Ty::Int })
+                }
+            },
+            A::Binary { op, left, right } => self.binary(*op, left, right, span),
+            A::Is { subject, patterns } => {
+                let (x, t) = self.expr(subject);
+                let Ty::Pool { count, sides } = t else {
+                    if t != Ty::Error {
+                        self.expect(subject, t, Ty::Pool { count: 0, sides: 0 });
+                    }
+                    return (mk(P::Bool(false)), Ty::Error);
+                };
+                let mut pats = Vec::new();
+                for p in patterns {
+                    match p {
+                        ast::Pattern::Combo(c) => {
+                            if c.faces.len() != count as usize
+                                || c.faces.iter().any(|&f| f == 0 || f > sides)
+                            {
+                                self.errors.push(CheckError::BadCombo {
+                                    message: format!(
+                                        "{} can never match a throw of {count}d{sides}",
+                                        crate::ast::print::combo(c)
+                                    ),
+                                    span: c.span,
+                                    help: Some(format!(
+                                        "a combination lists one face from 1 to {sides} for each of the {count} dice"
+                                    )),
+                                });
+                                continue;
+                            }
+                            let mut faces = c.faces.clone();
+                            faces.sort_unstable();
+                            pats.push(Pat::Combo(faces));
+                        }
+                        ast::Pattern::Name(name) => {
+                            let Some(table) = self.hand_table(name.span, count, sides, subject.span) else {
+                                continue;
+                            };
+                            if let Some(h) = table.hands.iter().position(|h| h.name == name.name) {
+                                pats.push(Pat::Hand(h));
+                            } else if let Some(s) = table.suits.iter().position(|s| *s == name.name) {
+                                pats.push(Pat::Suit(s));
+                            } else {
+                                let known: Vec<&str> = table
+                                    .hands
+                                    .iter()
+                                    .map(|h| h.name.as_str())
+                                    .chain(table.suits.iter().map(|s| s.as_str()))
+                                    .collect();
+                                self.errors.push(unknown("hand", name, known));
+                            }
+                        }
+                    }
+                }
+                (mk(P::Matches(Box::new(x), pats)), Ty::Bool)
+            }
+            A::In { subject, set, .. } => {
+                let (x, t) = self.typed(subject, Ty::Int);
+                for k in set {
+                    if k.lo > k.hi {
+                        self.errors.push(CheckError::Type {
+                            expected: "a range from low to high",
+                            found: "an empty range",
+                            span: k.span,
+                            help: Some("write the smaller number first: `2..7`".to_string()),
+                        });
+                    }
+                }
+                let ranges = set.iter().map(|k| (k.lo, k.hi)).collect();
+                (mk(P::In(Box::new(x), ranges)), if t == Ty::Error { t } else { Ty::Bool })
+            }
+            A::Call { func, args } => self.call(func, args, span),
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, left: &ast::Expr, right: &ast::Expr, span: crate::ast::Span) -> (Expr, Ty) {
+        let mk = |kind| Expr { kind, span };
+        let arith = |op| match op {
+            BinaryOp::Add => Some(Arith::Add),
+            BinaryOp::Sub => Some(Arith::Sub),
+            BinaryOp::Mul => Some(Arith::Mul),
+            BinaryOp::Mod => Some(Arith::Mod),
+            _ => None,
+        };
+        let cmp = match op {
+            BinaryOp::Eq => Some(Cmp::Eq),
+            BinaryOp::Ne => Some(Cmp::Ne),
+            BinaryOp::Lt => Some(Cmp::Lt),
+            BinaryOp::Le => Some(Cmp::Le),
+            BinaryOp::Gt => Some(Cmp::Gt),
+            BinaryOp::Ge => Some(Cmp::Ge),
+            _ => None,
+        };
+        if let Some(a) = arith(op) {
+            let (l, lt) = self.typed(left, Ty::Int);
+            let (r, rt) = self.typed(right, Ty::Int);
+            if a == Arith::Mod && matches!(r.kind, P::Int(0)) {
+                self.errors.push(CheckError::Type {
+                    expected: "a divisor other than 0",
+                    found: "0",
+                    span: right.span,
+                    help: None,
+                });
+            }
+            let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Int };
+            return (mk(P::Arith(a, Box::new(l), Box::new(r))), t);
+        }
+        if let Some(c) = cmp {
+            let (l, lt) = self.expr(left);
+            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool { Ty::Bool } else { Ty::Int };
+            let lt = if self.expect(left, lt, want) { lt } else { Ty::Error };
+            let (r, rt) = self.typed(right, want);
+            let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Bool };
+            return (mk(P::Cmp(c, Box::new(l), Box::new(r))), t);
+        }
+        let (l, lt) = self.typed(left, Ty::Bool);
+        let (r, rt) = self.typed(right, Ty::Bool);
+        let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Bool };
+        let kind = if op == BinaryOp::And {
+            P::And(Box::new(l), Box::new(r))
+        } else {
+            P::Or(Box::new(l), Box::new(r))
+        };
+        (mk(kind), t)
+    }
+
+    /// The hand table, checked to rank every throw of `count`d`sides`.
+    fn hand_table(&mut self, at: crate::ast::Span, count: u32, sides: u32, throw_span: crate::ast::Span) -> Option<&'n HandTable> {
+        let Some(table) = self.names.hands else {
+            self.errors.push(CheckError::Missing {
+                what: "`hands` table",
+                span: at,
+                help: "hands, ranks and suits come from a `hands NAME { ... }` table".to_string(),
+            });
+            return None;
+        };
+        if self.ranked.insert((count, sides)) {
+            let mut missing = Vec::new();
+            let mut total = 0usize;
+            if table.dice == count as usize {
+                crate::eval::pool::for_each_multiset(count, sides, |faces| {
+                    if !table.combos.contains_key(faces) {
+                        total += 1;
+                        if missing.len() < 6 {
+                            let f: Vec<String> = faces.iter().rev().map(|f| f.to_string()).collect();
+                            missing.push(f.join("-"));
+                        }
+                    }
+                });
+            } else {
+                total = usize::MAX;
+            }
+            if total == usize::MAX {
+                self.errors.push(CheckError::BadCombo {
+                    message: format!(
+                        "the hand table `{}` ranks throws of {} dice, this throw has {count}",
+                        table.name, table.dice
+                    ),
+                    span: throw_span,
+                    help: None,
+                });
+            } else if total > 0 {
+                let more = if total > missing.len() { ", ..." } else { "" };
+                self.errors.push(CheckError::Unranked {
+                    table: table.name.clone(),
+                    dice: format!("{count}d{sides}"),
+                    count: total,
+                    missing: format!("{}{more}", missing.join(", ")),
+                    span: throw_span,
+                    table_span: table.span,
+                });
+            }
+        }
+        Some(table)
+    }
+
+    fn call(&mut self, func: &ast::Ident, args: &[ast::Expr], span: crate::ast::Span) -> (Expr, Ty) {
+        let mk = |kind| Expr { kind, span };
+        let arity = |this: &mut Self, n: usize, usage: &str| {
+            if args.len() != n {
+                this.errors.push(CheckError::Arity {
+                    func: func.name.clone(),
+                    expected: n,
+                    found: args.len(),
+                    span,
+                    help: Some(format!("write `{usage}`")),
+                });
+                false
+            } else {
+                true
+            }
+        };
+        let pool = Ty::Pool { count: 0, sides: 0 };
+        if let Some(index) = self.names.tables.iter().position(|t| t.name == func.name) {
+            if !arity(self, 2, &format!("{}(row, column)", func.name)) {
+                return (mk(P::Bool(false)), Ty::Error);
+            }
+            let (a, at) = self.typed(&args[0], Ty::Int);
+            let (b, bt) = self.typed(&args[1], Ty::Int);
+            let t = if at == Ty::Error || bt == Ty::Error { Ty::Error } else { Ty::Bool };
+            return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
+        }
+        match func.name.as_str() {
+            "total" | "highest" | "lowest" | "rank" | "suit" => {
+                let usage = format!("{}(throw)", func.name);
+                if !arity(self, 1, &usage) {
+                    return (mk(P::Int(0)), Ty::Error);
+                }
+                let (x, t) = self.typed(&args[0], pool);
+                let Ty::Pool { count, sides } = t else {
+                    return (mk(P::Int(0)), Ty::Error);
+                };
+                let x = Box::new(x);
+                let kind = match func.name.as_str() {
+                    "total" => P::Total(x),
+                    "highest" => P::Highest(x),
+                    "lowest" => P::Lowest(x),
+                    name => {
+                        if self.hand_table(func.span, count, sides, args[0].span).is_none() {
+                            return (mk(P::Int(0)), Ty::Error);
+                        }
+                        if name == "rank" {
+                            P::Rank(x)
+                        } else {
+                            P::Suit(x)
+                        }
+                    }
+                };
+                (mk(kind), Ty::Int)
+            }
+            "count" => {
+                if !arity(self, 2, "count(throw, face)") {
+                    return (mk(P::Int(0)), Ty::Error);
+                }
+                let (x, t) = self.typed(&args[0], pool);
+                let (f, ft) = self.typed(&args[1], Ty::Int);
+                let t = if t == Ty::Error || ft == Ty::Error { Ty::Error } else { Ty::Int };
+                (mk(P::Count(Box::new(x), Box::new(f))), t)
+            }
+            "min" | "max" => {
+                let usage = format!("{}(a, b)", func.name);
+                if !arity(self, 2, &usage) {
+                    return (mk(P::Int(0)), Ty::Error);
+                }
+                let (a, at) = self.typed(&args[0], Ty::Int);
+                let (b, bt) = self.typed(&args[1], Ty::Int);
+                let t = if at == Ty::Error || bt == Ty::Error { Ty::Error } else { Ty::Int };
+                let kind = if func.name == "min" {
+                    P::Min(Box::new(a), Box::new(b))
+                } else {
+                    P::Max(Box::new(a), Box::new(b))
+                };
+                (mk(kind), t)
+            }
+            _ => {
+                let known: Vec<&str> = BUILTINS
+                    .iter()
+                    .copied()
+                    .chain(self.names.tables.iter().map(|t| t.name.as_str()))
+                    .collect();
+                self.errors.push(unknown("function", func, known));
+                (mk(P::Int(0)), Ty::Error)
+            }
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! Checking the declarations around the round: parameters, outcomes, hand
+//! tables, draw tables, bets, and `expect` / `claim` lines.
+
+use std::collections::BTreeMap;
+
+use super::CheckError;
+use crate::ast::{self, Item, OddsTerm, Payout as AstPayout, RelOp, Span};
+use crate::number::Exact;
+use crate::program::{Assertion, Bet, DrawTable, Figure, Hand, HandTable, Named, Param, Payout};
+use crate::suggest::did_you_mean;
+
+/// The error for a name that is not among `known`, with a suggestion.
+pub(super) fn unknown<'a>(
+    kind: &'static str,
+    name: &ast::Ident,
+    known: impl IntoIterator<Item = &'a str>,
+) -> CheckError {
+    CheckError::Unknown {
+        kind,
+        name: name.name.clone(),
+        span: name.span,
+        help: did_you_mean(&name.name, known).map(|s| format!("did you mean `{s}`?")),
+    }
+}
+
+/// Declared names of one kind, reporting duplicates.
+fn declare(names: &mut Vec<Named>, kind: &'static str, ident: &ast::Ident, errors: &mut Vec<CheckError>) -> bool {
+    if let Some(first) = names.iter().find(|n| n.name == ident.name) {
+        errors.push(CheckError::Duplicate {
+            kind,
+            name: ident.name.clone(),
+            first: first.span,
+            second: ident.span,
+        });
+        return false;
+    }
+    names.push(Named {
+        name: ident.name.clone(),
+        span: ident.span,
+    });
+    true
+}
+
+pub(super) fn params(file: &ast::File, overrides: &[(String, Exact)], errors: &mut Vec<CheckError>) -> Vec<Param> {
+    let mut names = Vec::new();
+    let mut params = Vec::new();
+    for item in &file.items {
+        if let Item::Param(p) = item {
+            if declare(&mut names, "parameter", &p.name, errors) {
+                params.push(Param {
+                    name: p.name.name.clone(),
+                    value: p.default.value.clone(),
+                    overridden: false,
+                    span: p.name.span,
+                });
+            }
+        }
+    }
+    for (name, value) in overrides {
+        match params.iter_mut().find(|p| &p.name == name) {
+            Some(p) => {
+                p.value = value.clone();
+                p.overridden = true;
+            }
+            None => {
+                let known: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+                let help = match did_you_mean(name, known.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None if known.is_empty() => "this game declares no parameters".to_string(),
+                    None => format!("its parameters are: {}", known.join(", ")),
+                };
+                errors.push(CheckError::UnknownOverride {
+                    name: name.clone(),
+                    help,
+                });
+            }
+        }
+    }
+    params
+}
+
+pub(super) fn outcomes(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec<Named> {
+    let mut names = Vec::new();
+    for item in &file.items {
+        if let Item::Outcomes(o) = item {
+            for name in &o.names {
+                declare(&mut names, "outcome", name, errors);
+            }
+        }
+    }
+    if names.is_empty() {
+        errors.push(CheckError::Missing {
+            what: "`outcomes` line",
+            span: Span::new(0, 0),
+            help: "list the ways a round can end: `outcomes banker_wins, player_wins`".to_string(),
+        });
+    }
+    names
+}
+
+pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) -> Option<HandTable> {
+    let before = errors.len();
+    let mut suit_names = Vec::new();
+    let mut hand_names = Vec::new();
+    let mut hands = Vec::new();
+    let mut combos: BTreeMap<Vec<u32>, (usize, Span)> = BTreeMap::new();
+    let mut dice: Option<(usize, Span)> = None;
+    for suit in &decl.suits {
+        declare(&mut suit_names, "suit", &suit.name, errors);
+        let suit_index = suit_names.len() - 1;
+        let count = suit.hands.len() as i64;
+        for (i, line) in suit.hands.iter().enumerate() {
+            declare(&mut hand_names, "hand", &line.name, errors);
+            if suit_names.iter().any(|s| s.name == line.name.name) {
+                errors.push(CheckError::Duplicate {
+                    kind: "name",
+                    name: line.name.name.clone(),
+                    first: suit_names.iter().find(|s| s.name == line.name.name).map_or(line.name.span, |s| s.span),
+                    second: line.name.span,
+                });
+            }
+            let hand_index = hands.len();
+            hands.push(Hand {
+                name: line.name.name.clone(),
+                suit: suit_index,
+                rank: count - i as i64,
+                span: line.name.span,
+            });
+            for combo in &line.combos {
+                if combo.faces.contains(&0) {
+                    errors.push(CheckError::BadCombo {
+                        message: "a die has no face 0".to_string(),
+                        span: combo.span,
+                        help: Some("faces are numbered from 1".to_string()),
+                    });
+                    continue;
+                }
+                match dice {
+                    Some((n, first)) if n != combo.faces.len() => {
+                        errors.push(CheckError::BadCombo {
+                            message: format!(
+                                "this combination has {} faces, the table's first has {n}",
+                                combo.faces.len()
+                            ),
+                            span: combo.span,
+                            help: Some(format!(
+                                "every hand of a table is a throw of the same number of dice (first at {}..{})",
+                                first.start, first.end
+                            )),
+                        });
+                        continue;
+                    }
+                    None => dice = Some((combo.faces.len(), combo.span)),
+                    _ => {}
+                }
+                let mut key = combo.faces.clone();
+                key.sort_unstable();
+                if let Some((_, first)) = combos.get(&key) {
+                    errors.push(CheckError::DuplicateCombo {
+                        combo: crate::ast::print::combo(combo),
+                        first: *first,
+                        second: combo.span,
+                    });
+                } else {
+                    combos.insert(key, (hand_index, combo.span));
+                }
+            }
+        }
+    }
+    if errors.len() > before {
+        return None;
+    }
+    Some(HandTable {
+        name: decl.name.name.clone(),
+        suits: suit_names.into_iter().map(|s| s.name).collect(),
+        hands,
+        combos: combos.into_iter().map(|(k, (h, _))| (k, h)).collect(),
+        dice: dice.map_or(0, |(n, _)| n),
+        span: decl.name.span,
+    })
+}
+
+pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec<DrawTable> {
+    let mut names = Vec::new();
+    let mut tables = Vec::new();
+    for item in &file.items {
+        let Item::Table(t) = item else { continue };
+        if !declare(&mut names, "draw table", &t.name, errors) {
+            continue;
+        }
+        let before = errors.len();
+        let keys_ok = |keys: &[&ast::Key], what: &str, errors: &mut Vec<CheckError>| {
+            for (i, k) in keys.iter().enumerate() {
+                if k.lo > k.hi {
+                    errors.push(CheckError::BadTable {
+                        message: format!("the {what} range {}..{} is empty", k.lo, k.hi),
+                        span: k.span,
+                        help: Some("write the smaller number first".to_string()),
+                    });
+                }
+                if let Some(other) = keys[..i].iter().find(|o| o.lo <= k.hi && k.lo <= o.hi) {
+                    errors.push(CheckError::BadTable {
+                        message: format!(
+                            "the {what} {} overlaps the {what} {}",
+                            crate::ast::print::key(k),
+                            crate::ast::print::key(other)
+                        ),
+                        span: k.span,
+                        help: Some(format!("each value must have one {what}")),
+                    });
+                }
+            }
+        };
+        let columns: Vec<&ast::Key> = t.columns.iter().collect();
+        keys_ok(&columns, "column", errors);
+        let rows: Vec<&ast::Key> = t.rows.iter().map(|r| &r.key).collect();
+        keys_ok(&rows, "row", errors);
+        for row in &t.rows {
+            if row.cells.len() != t.columns.len() {
+                errors.push(CheckError::BadTable {
+                    message: format!(
+                        "this row has {} cell(s) but the table has {} column(s)",
+                        row.cells.len(),
+                        t.columns.len()
+                    ),
+                    span: row.span,
+                    help: Some("give one `D` or `S` per column".to_string()),
+                });
+            }
+        }
+        if errors.len() == before {
+            tables.push(DrawTable {
+                name: t.name.name.clone(),
+                columns: t.columns.iter().map(|k| (k.lo, k.hi)).collect(),
+                rows: t
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        let cells = r.cells.iter().map(|c| c.kind == ast::CellKind::Draw).collect();
+                        ((r.key.lo, r.key.hi), cells)
+                    })
+                    .collect(),
+                span: t.name.span,
+            });
+        }
+    }
+    tables
+}
+
+/// The value of a term of odds: a number or a parameter.
+fn odds_value(term: &OddsTerm, params: &[Param], errors: &mut Vec<CheckError>) -> Option<(Exact, String)> {
+    match term {
+        OddsTerm::Number(n) => Some((n.value.clone(), n.text.clone())),
+        OddsTerm::Param(name) => match params.iter().find(|p| p.name == name.name) {
+            Some(p) => Some((p.value.clone(), p.value.to_string())),
+            None => {
+                errors.push(unknown("parameter", name, params.iter().map(|p| p.name.as_str())));
+                None
+            }
+        },
+    }
+}
+
+fn payout(p: &AstPayout, span: Span, params: &[Param], errors: &mut Vec<CheckError>) -> Option<Payout> {
+    match p {
+        AstPayout::Lose => Some(Payout {
+            net: Exact::int(-1),
+            label: "lose".to_string(),
+        }),
+        AstPayout::Push => Some(Payout {
+            net: Exact::zero(),
+            label: "push".to_string(),
+        }),
+        AstPayout::Win {
+            odds,
+            against,
+            commission,
+        } => {
+            let (a, a_text) = odds_value(odds, params, errors)?;
+            let (b, b_text) = odds_value(against, params, errors)?;
+            if !b.is_positive() || a.is_negative() {
+                errors.push(CheckError::BadPayout {
+                    message: format!("odds of {a} to {b} pay nothing sensible"),
+                    span,
+                    help: Some("odds are `A to B` with A at least 0 and B above 0".to_string()),
+                });
+                return None;
+            }
+            let mut net = &a / &b;
+            let mut label = format!("win {a_text} to {b_text}");
+            if let Some(c) = commission {
+                if c.value.is_negative() || c.value > Exact::one() {
+                    errors.push(CheckError::BadPayout {
+                        message: format!("a commission of {} is not between 0% and 100%", c.text),
+                        span: c.span,
+                        help: None,
+                    });
+                    return None;
+                }
+                net = &net * &(&Exact::one() - &c.value);
+                label = format!("{label} less {}", c.text);
+            }
+            Some(Payout { net, label })
+        }
+    }
+}
+
+pub(super) fn bets(file: &ast::File, params: &[Param], outcomes: &[Named], errors: &mut Vec<CheckError>) -> Vec<Bet> {
+    let mut names = Vec::new();
+    let mut bets = Vec::new();
+    for item in &file.items {
+        let Item::Bet(b) = item else { continue };
+        if !declare(&mut names, "bet", &b.name, errors) {
+            continue;
+        }
+        let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
+        let mut complete = true;
+        for line in &b.lines {
+            let Some(index) = outcomes.iter().position(|o| o.name == line.outcome.name) else {
+                errors.push(unknown("outcome", &line.outcome, outcomes.iter().map(|o| o.name.as_str())));
+                complete = false;
+                continue;
+            };
+            if let Some((_, first)) = &pays[index] {
+                errors.push(CheckError::Duplicate {
+                    kind: "payout for outcome",
+                    name: line.outcome.name.clone(),
+                    first: *first,
+                    second: line.outcome.span,
+                });
+                continue;
+            }
+            match payout(&line.payout, line.span, params, errors) {
+                Some(p) => pays[index] = Some((p, line.outcome.span)),
+                None => complete = false,
+            }
+        }
+        for (outcome, pay) in outcomes.iter().zip(&pays) {
+            if pay.is_none() && complete {
+                errors.push(CheckError::Unsettled {
+                    bet: b.name.name.clone(),
+                    outcome: outcome.name.clone(),
+                    span: b.name.span,
+                    outcome_span: outcome.span,
+                });
+            }
+        }
+        if let Some(pays) = pays.into_iter().map(|p| p.map(|(p, _)| p)).collect::<Option<Vec<_>>>() {
+            bets.push(Bet {
+                name: b.name.name.clone(),
+                span: b.name.span,
+                pays,
+            });
+        }
+    }
+    if names.is_empty() {
+        errors.push(CheckError::Missing {
+            what: "`bet`",
+            span: Span::new(0, 0),
+            help: "declare what the bettor stakes on: `bet player { player_wins => win 1 to 1 ... }`".to_string(),
+        });
+    }
+    bets
+}
+
+/// The default tolerance of `~ N`: half a unit of the last digit written.
+pub fn default_tolerance(number: &ast::Number) -> Exact {
+    let body = number.text.trim_end_matches('%');
+    if body.contains('/') {
+        return Exact::zero();
+    }
+    let digits = body.split_once('.').map_or(0, |(_, frac)| frac.len());
+    let mut tolerance = Exact::ratio(1, 2);
+    for _ in 0..digits {
+        tolerance = &tolerance / &Exact::int(10);
+    }
+    if number.percent {
+        tolerance = &tolerance / &Exact::int(100);
+    }
+    tolerance
+}
+
+pub(super) fn assertions(
+    file: &ast::File,
+    claims: bool,
+    bets: &[Bet],
+    outcomes: &[Named],
+    errors: &mut Vec<CheckError>,
+) -> Vec<Assertion> {
+    let mut out = Vec::new();
+    for item in &file.items {
+        let (quantity, relation, text, span) = match item {
+            Item::Expect(e) if !claims => (&e.quantity, &e.relation, None, e.span),
+            Item::Claim(c) if claims => (&c.quantity, &c.relation, Some(c.text.clone()), c.span),
+            _ => continue,
+        };
+        let Some(&(_, figure)) = Figure::ALL.iter().find(|(n, _)| *n == quantity.func.name) else {
+            errors.push(unknown("figure", &quantity.func, Figure::ALL.iter().map(|(n, _)| *n)));
+            continue;
+        };
+        let target = if figure == Figure::Probability {
+            outcomes.iter().position(|o| o.name == quantity.arg.name).ok_or_else(|| {
+                unknown("outcome", &quantity.arg, outcomes.iter().map(|o| o.name.as_str()))
+            })
+        } else {
+            bets.iter().position(|b| b.name == quantity.arg.name).ok_or_else(|| {
+                unknown("bet", &quantity.arg, bets.iter().map(|b| b.name.as_str()))
+            })
+        };
+        let target = match target {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let tolerance = match (&relation.op, &relation.tolerance) {
+            (RelOp::Approx, Some(t)) => t.value.clone(),
+            (RelOp::Approx, None) => default_tolerance(&relation.value),
+            (_, Some(t)) => {
+                errors.push(CheckError::BadFigure {
+                    message: format!("a tolerance only goes with `~`, not with `{}`", relation.op.symbol()),
+                    span: t.span,
+                    help: Some("write `~ value ± tolerance` for an approximate figure".to_string()),
+                });
+                continue;
+            }
+            (_, None) => Exact::zero(),
+        };
+        out.push(Assertion {
+            figure,
+            target,
+            quantity: crate::ast::print::quantity(quantity),
+            op: relation.op,
+            value: relation.value.value.clone(),
+            value_text: relation.value.text.clone(),
+            tolerance,
+            text,
+            span,
+        });
+    }
+    out
+}

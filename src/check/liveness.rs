@@ -1,0 +1,76 @@
+//! Which slots each instruction still needs: a backward data-flow pass over
+//! the compiled round, iterated to a fixed point.
+
+use crate::program::{Expr, ExprKind, Instr, SlotSet};
+
+/// The slots live on entry to each instruction.
+pub fn live_in(code: &[Instr], slots: usize) -> Vec<SlotSet> {
+    let mut live: Vec<SlotSet> = vec![SlotSet::with_capacity(slots); code.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for pc in (0..code.len()).rev() {
+            let mut set = SlotSet::with_capacity(slots);
+            match &code[pc] {
+                Instr::Throw { slot, until, .. } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    if let Some(u) = until {
+                        uses(u, &mut set);
+                    }
+                    set.remove(*slot);
+                }
+                Instr::Assign { slot, value } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.remove(*slot);
+                    uses(value, &mut set);
+                }
+                Instr::Branch { cond, otherwise } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.union_with(&live_at(&live, *otherwise));
+                    uses(cond, &mut set);
+                }
+                Instr::Jump(target) => {
+                    set.union_with(&live_at(&live, *target));
+                }
+                Instr::End { .. } | Instr::Finish => {}
+            }
+            if live[pc] != set {
+                live[pc] = set;
+                changed = true;
+            }
+        }
+    }
+    live
+}
+
+fn live_at(live: &[SlotSet], pc: usize) -> SlotSet {
+    live.get(pc).cloned().unwrap_or_default()
+}
+
+/// Adds the slots an expression reads.
+pub fn uses(e: &Expr, set: &mut SlotSet) {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) => {}
+        ExprKind::Slot(s) => set.insert(*s),
+        ExprKind::Not(a)
+        | ExprKind::Neg(a)
+        | ExprKind::Total(a)
+        | ExprKind::Highest(a)
+        | ExprKind::Lowest(a)
+        | ExprKind::Rank(a)
+        | ExprKind::Suit(a)
+        | ExprKind::Matches(a, _)
+        | ExprKind::In(a, _) => uses(a, set),
+        ExprKind::Arith(_, a, b)
+        | ExprKind::Cmp(_, a, b)
+        | ExprKind::And(a, b)
+        | ExprKind::Or(a, b)
+        | ExprKind::Min(a, b)
+        | ExprKind::Max(a, b)
+        | ExprKind::Count(a, b)
+        | ExprKind::Table(_, a, b) => {
+            uses(a, set);
+            uses(b, set);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Checking a parsed file: names, types and declarations, into a [`Program`].
+//!
+//! Every problem is collected; a file gets all its errors at once. The round
+//! itself is compiled by [`round`]; [`liveness`] then marks which values each
+//! step still needs.
+
+mod error;
+mod expr;
+mod items;
+mod liveness;
+mod round;
+
+pub use error::CheckError;
+
+use crate::ast::{self, Item, Span};
+use crate::number::Exact;
+use crate::program::Program;
+
+/// Checks `file` with parameter overrides `(name, value)` applied.
+pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program, Vec<CheckError>> {
+    let mut errors = Vec::new();
+    let whole = Span::new(0, 0);
+
+    let mut game: Option<&ast::GameDecl> = None;
+    let mut round: Option<&ast::RoundDecl> = None;
+    let mut hands: Option<&ast::HandsDecl> = None;
+    for item in &file.items {
+        match item {
+            Item::Game(g) => once(&mut game, g, g.span, "game", &mut errors),
+            Item::Round(r) => once(&mut round, r, r.span, "round", &mut errors),
+            Item::Hands(h) => once(&mut hands, h, h.span, "hands", &mut errors),
+            _ => {}
+        }
+    }
+    if game.is_none() {
+        errors.push(CheckError::Missing {
+            what: "`game` line",
+            span: whole,
+            help: "name the game first: `game \"Heist\"`".to_string(),
+        });
+    }
+
+    let params = items::params(file, overrides, &mut errors);
+    let outcomes = items::outcomes(file, &mut errors);
+    let hand_table = hands.and_then(|h| items::hand_table(h, &mut errors));
+    let tables = items::draw_tables(file, &mut errors);
+
+    let scope = expr::Names {
+        params: &params,
+        outcomes: &outcomes,
+        hands: hand_table.as_ref(),
+        tables: &tables,
+    };
+    let compiled = match round {
+        Some(r) => Some(round::compile(r, &scope, &mut errors)),
+        None => {
+            errors.push(CheckError::Missing {
+                what: "`round`",
+                span: whole,
+                help: "describe a round: `round { throw banker = 2d6 ... }`".to_string(),
+            });
+            None
+        }
+    };
+    let bets = items::bets(file, &params, &outcomes, &mut errors);
+    let expects = items::assertions(file, false, &bets, &outcomes, &mut errors);
+    let claims = items::assertions(file, true, &bets, &outcomes, &mut errors);
+
+    match (errors.is_empty(), compiled) {
+        (true, Some(compiled)) => {
+            let live_in = liveness::live_in(&compiled.code, compiled.slots.len());
+            Ok(Program {
+                name: game.map(|g| g.name.clone()).unwrap_or_default(),
+                params,
+                outcomes,
+                hands: hand_table,
+                tables,
+                slots: compiled.slots,
+                code: compiled.code,
+                live_in,
+                bets,
+                expects,
+                claims,
+                round_span: round.map_or(whole, |r| r.span),
+            })
+        }
+        _ => Err(errors),
+    }
+}
+
+/// Records an item that may appear once; a second one is an error.
+fn once<'a, T>(
+    slot: &mut Option<&'a T>,
+    item: &'a T,
+    span: Span,
+    what: &'static str,
+    errors: &mut Vec<CheckError>,
+) where
+    T: HasSpan,
+{
+    match slot {
+        Some(first) => errors.push(CheckError::Repeated {
+            what,
+            first: first.span(),
+            second: span,
+        }),
+        None => *slot = Some(item),
+    }
+}
+
+trait HasSpan {
+    fn span(&self) -> Span;
+}
+
+impl HasSpan for ast::GameDecl {
+    fn span(&self) -> Span {
+        self.span
+    }
+}
+impl HasSpan for ast::RoundDecl {
+    fn span(&self) -> Span {
+        self.span
+    }
+}
+impl HasSpan for ast::HandsDecl {
+    fn span(&self) -> Span {
+        self.span
+    }
+}

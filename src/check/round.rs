@@ -1,0 +1,309 @@
+//! Compiling the round's statements into instructions with jumps.
+//!
+//! `let` and `throw` bind a new name for the rest of their block; a name may
+//! not be bound twice while it is visible. `compare` becomes two branches.
+
+use std::collections::BTreeSet;
+
+use super::expr::{Names, Ty, Typer};
+use super::items::unknown;
+use super::CheckError;
+use crate::ast::{self, Else, Side, Stmt};
+use crate::program::{Cmp, Expr, ExprKind, Instr, Named};
+
+/// The largest number of distinct results one throw may have (multisets of
+/// its faces); bigger pools are refused before any evaluation starts.
+pub const MAX_THROW_RESULTS: u64 = 1_000_000;
+
+pub(super) struct Compiled {
+    pub code: Vec<Instr>,
+    pub slots: Vec<Named>,
+}
+
+struct Compiler<'a, 'n> {
+    typer: Typer<'a, 'n>,
+    code: Vec<Instr>,
+    slots: Vec<Named>,
+    /// How many variables each open block had visible when it opened.
+    scope_marks: Vec<usize>,
+}
+
+pub(super) fn compile(round: &ast::RoundDecl, names: &Names, errors: &mut Vec<CheckError>) -> Compiled {
+    let mut c = Compiler {
+        typer: Typer {
+            names,
+            vars: Vec::new(),
+            errors,
+            ranked: BTreeSet::new(),
+        },
+        code: Vec::new(),
+        slots: Vec::new(),
+        scope_marks: Vec::new(),
+    };
+    c.block(&round.body);
+    c.code.push(Instr::Finish);
+    Compiled {
+        code: c.code,
+        slots: c.slots,
+    }
+}
+
+/// How many multisets `count` dice of `sides` sides can show, saturating.
+pub fn throw_results(count: u64, sides: u64) -> u64 {
+    // C(count + sides - 1, sides - 1), computed incrementally.
+    let k = sides.saturating_sub(1).min(count);
+    let n = count.saturating_add(sides).saturating_sub(1);
+    let mut result: u128 = 1;
+    for i in 0..k {
+        result = result * u128::from(n - i) / u128::from(i + 1);
+        if result > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    result as u64
+}
+
+impl Compiler<'_, '_> {
+    fn block(&mut self, block: &ast::Block) {
+        self.scope_marks.push(self.typer.vars.len());
+        for stmt in &block.stmts {
+            self.stmt(stmt);
+        }
+        let mark = self.scope_marks.pop().unwrap_or(0);
+        self.typer.vars.truncate(mark);
+    }
+
+    /// Binds a new name to a fresh slot.
+    fn bind(&mut self, name: &ast::Ident, ty: Ty) -> usize {
+        if let Some((_, slot, _)) = self.typer.vars.iter().rev().find(|(n, _, _)| *n == name.name) {
+            self.typer.errors.push(CheckError::Duplicate {
+                kind: "name",
+                name: name.name.clone(),
+                first: self.slots[*slot].span,
+                second: name.span,
+            });
+        }
+        let slot = self.slots.len();
+        self.slots.push(Named {
+            name: name.name.clone(),
+            span: name.span,
+        });
+        self.typer.vars.push((name.name.clone(), slot, ty));
+        slot
+    }
+
+    fn condition(&mut self, e: &ast::Expr) -> Expr {
+        let (x, t) = self.typer.expr(e);
+        if t != Ty::Bool && t != Ty::Error {
+            self.typer.errors.push(CheckError::Type {
+                expected: "a condition",
+                found: t.describe(),
+                span: e.span,
+                help: Some("compare it: `total(x) > 7`, or test it: `x is 6-6`".to_string()),
+            });
+        }
+        x
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match stmt {
+            Stmt::Throw(t) => self.throw(t),
+            Stmt::Let(l) => {
+                let (value, ty) = self.typer.expr(&l.value);
+                let slot = self.bind(&l.name, ty);
+                self.code.push(Instr::Assign { slot, value });
+            }
+            Stmt::Set(l) => {
+                let (value, ty) = self.typer.expr(&l.value);
+                let found = self.typer.vars.iter().rev().find(|(n, _, _)| *n == l.name.name).cloned();
+                match found {
+                    Some((_, slot, bound)) => {
+                        let same = match (bound, ty) {
+                            (Ty::Error, _) | (_, Ty::Error) => true,
+                            (a, b) => a == b,
+                        };
+                        if !same {
+                            self.typer.errors.push(CheckError::Type {
+                                expected: bound.describe(),
+                                found: ty.describe(),
+                                span: l.value.span,
+                                help: Some(format!("`{}` was bound to {}", l.name.name, bound.describe())),
+                            });
+                        }
+                        self.code.push(Instr::Assign { slot, value });
+                    }
+                    None => {
+                        let known: Vec<String> = self.typer.vars.iter().map(|(n, _, _)| n.clone()).collect();
+                        let mut err = unknown("name", &l.name, known.iter().map(|s| s.as_str()));
+                        if let CheckError::Unknown { help: help @ None, .. } = &mut err {
+                            *help = Some(format!("`set` changes a bound name; bind it first with `let {} = ...`", l.name.name));
+                        }
+                        self.typer.errors.push(err);
+                    }
+                }
+            }
+            Stmt::If(i) => self.if_stmt(i),
+            Stmt::End(e) => self.end(e),
+            Stmt::Compare(c) => self.compare(c),
+        }
+    }
+
+    fn throw(&mut self, t: &ast::ThrowStmt) {
+        let d = &t.dice;
+        let bad = |message: String, help: Option<String>| CheckError::BadDice {
+            message,
+            span: d.span,
+            help,
+        };
+        let mut ok = true;
+        if d.count == 0 || d.sides == 0 {
+            self.typer.errors.push(bad(
+                format!("{}d{} throws nothing", d.count, d.sides),
+                Some("throw at least one die of at least one side: `2d6`".to_string()),
+            ));
+            ok = false;
+        } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS || d.count > u64::from(u32::MAX) {
+            self.typer.errors.push(bad(
+                format!(
+                    "{}d{} has too many different results to evaluate exactly",
+                    d.count, d.sides
+                ),
+                Some(format!(
+                    "one throw may have at most {MAX_THROW_RESULTS} different results (as multisets of faces)"
+                )),
+            ));
+            ok = false;
+        }
+        let ty = if ok {
+            Ty::Pool {
+                count: d.count as u32,
+                sides: d.sides as u32,
+            }
+        } else {
+            Ty::Error
+        };
+        self.scope_marks.push(self.typer.vars.len());
+        let slot = self.bind(&t.name, ty);
+        let until = t.until.as_ref().map(|u| self.condition(u));
+        // The name stays bound after the statement: drop only the mark.
+        self.scope_marks.pop();
+        self.code.push(Instr::Throw {
+            slot,
+            count: d.count.min(u64::from(u32::MAX)) as u32,
+            sides: d.sides.min(u64::from(u32::MAX)) as u32,
+            until,
+            span: t.span,
+        });
+    }
+
+    fn if_stmt(&mut self, i: &ast::IfStmt) {
+        let cond = self.condition(&i.cond);
+        let branch = self.code.len();
+        self.code.push(Instr::Branch { cond, otherwise: 0 });
+        self.block(&i.then);
+        match &i.otherwise {
+            None => self.patch(branch, self.code.len()),
+            Some(otherwise) => {
+                let jump = self.code.len();
+                self.code.push(Instr::Jump(0));
+                self.patch(branch, self.code.len());
+                match otherwise {
+                    Else::If(next) => self.if_stmt(next),
+                    Else::Block(b) => self.block(b),
+                }
+                let end = self.code.len();
+                self.code[jump] = Instr::Jump(end);
+            }
+        }
+    }
+
+    fn patch(&mut self, branch: usize, target: usize) {
+        if let Instr::Branch { otherwise, .. } = &mut self.code[branch] {
+            *otherwise = target;
+        }
+    }
+
+    fn end(&mut self, e: &ast::EndStmt) {
+        let outcomes = self.typer.names.outcomes;
+        match outcomes.iter().position(|o| o.name == e.outcome.name) {
+            Some(outcome) => self.code.push(Instr::End { outcome }),
+            None => self.typer.errors.push(unknown(
+                "outcome",
+                &e.outcome,
+                outcomes.iter().map(|o| o.name.as_str()),
+            )),
+        }
+    }
+
+    fn compare(&mut self, c: &ast::CompareStmt) {
+        let (left, lt) = self.typer.expr(&c.left);
+        let (right, rt) = self.typer.expr(&c.right);
+        for (e, t) in [(&c.left, lt), (&c.right, rt)] {
+            if t != Ty::Int && t != Ty::Error {
+                self.typer.errors.push(CheckError::Type {
+                    expected: "a number",
+                    found: t.describe(),
+                    span: e.span,
+                    help: Some("`compare` orders two numbers: `compare total(a) with total(b)`".to_string()),
+                });
+            }
+        }
+        let mut arms: [Option<&ast::CompareArm>; 3] = [None, None, None];
+        for arm in &c.arms {
+            let index = match arm.side {
+                Side::Higher => 0,
+                Side::Equal => 1,
+                Side::Lower => 2,
+            };
+            if let Some(first) = arms[index] {
+                self.typer.errors.push(CheckError::Duplicate {
+                    kind: "compare arm",
+                    name: format!("{:?}", arm.side).to_lowercase(),
+                    first: first.side_span,
+                    second: arm.side_span,
+                });
+            } else {
+                arms[index] = Some(arm);
+            }
+        }
+        let test = |op, span| Expr {
+            kind: ExprKind::Cmp(op, Box::new(left.clone()), Box::new(right.clone())),
+            span,
+        };
+        let mut jumps_to_end = Vec::new();
+        for (op, arm) in [(Cmp::Gt, arms[0]), (Cmp::Eq, arms[1])] {
+            let branch = self.code.len();
+            self.code.push(Instr::Branch {
+                cond: test(op, c.span),
+                otherwise: 0,
+            });
+            if let Some(arm) = arm {
+                self.block(&arm.body);
+            }
+            jumps_to_end.push(self.code.len());
+            self.code.push(Instr::Jump(0));
+            self.patch(branch, self.code.len());
+        }
+        if let Some(arm) = arms[2] {
+            self.block(&arm.body);
+        }
+        let end = self.code.len();
+        for j in jumps_to_end {
+            self.code[j] = Instr::Jump(end);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::throw_results;
+
+    #[test]
+    fn counts_multisets() {
+        assert_eq!(throw_results(2, 6), 21);
+        assert_eq!(throw_results(10, 6), 3003);
+        assert_eq!(throw_results(1, 20), 20);
+        assert_eq!(throw_results(1_000_000, 6), u64::MAX.min(throw_results(1_000_000, 6)));
+        assert!(throw_results(1_000_000, 6) > 1_000_000);
+    }
+}

@@ -1,0 +1,167 @@
+//! `dicerules check FILE...`: the exact edge report of each file.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::diagnostics::{entry, render};
+use super::{exit, Format};
+use crate::eval::exact::{self, Limits};
+use crate::number::Exact;
+use crate::report::{self, DiagnosticEntry, Report};
+use crate::syntax;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Rule files to check.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = super::Format::Text)]
+    pub format: Format,
+    /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The most evaluator states alive at once before giving up.
+    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+}
+
+/// The JSON/RON form of a file that could not be reported.
+#[derive(Serialize)]
+struct Failed<'a> {
+    file: &'a str,
+    game: Option<String>,
+    bets: Vec<()>,
+    diagnostics: Vec<DiagnosticEntry>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Output<'a> {
+    Report(Box<Report>),
+    Failed(Failed<'a>),
+}
+
+/// Parses the `--set` overrides; diagnostics go to stderr.
+fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Exact)>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (i, text) in args.set.iter().enumerate() {
+        let Some((name, value)) = text.split_once('=') else {
+            let _ = writeln!(stderr, "error: `--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`");
+            ok = false;
+            continue;
+        };
+        match syntax::parse_override(value) {
+            Ok(n) => out.push((name.trim().to_string(), n.value)),
+            Err(e) => {
+                stderr.push_str(&render(e, &format!("--set #{}", i + 1), value));
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(out)
+}
+
+pub fn run(args: &CheckArgs) -> u8 {
+    let mut stderr = String::new();
+    let Some(overrides) = overrides(args, &mut stderr) else {
+        eprint!("{stderr}");
+        return exit::INPUT;
+    };
+    let limits = Limits {
+        max_states: args.max_states,
+    };
+    let mut worst = exit::OK;
+    let mut outputs = Vec::new();
+    let mut text = String::new();
+    for file in &args.files {
+        let source = match std::fs::read(file) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = writeln!(stderr, "error: {file} is not UTF-8 text");
+                    worst = worst.max(exit::INPUT);
+                    continue;
+                }
+            },
+            Err(e) => {
+                let _ = writeln!(stderr, "error: cannot read {file}: {e}");
+                worst = worst.max(exit::INPUT);
+                continue;
+            }
+        };
+        match analyse(&source, &overrides, limits) {
+            Ok((mut report, program)) => {
+                report.locate(&program, &source);
+                let failed = report.failed_expects();
+                if failed > 0 {
+                    worst = worst.max(exit::FINDING);
+                    let _ = writeln!(
+                        stderr,
+                        "error: {failed} of {} expect line(s) failed in {file}",
+                        report.expects.len()
+                    );
+                }
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&report::text::render(&report, Some(file)));
+                outputs.push(Output::Report(Box::new(report)));
+            }
+            Err(errors) => {
+                worst = worst.max(exit::INPUT);
+                let diagnostics = errors.iter().map(|e| entry(e, &source, "error")).collect();
+                let count = errors.len();
+                for e in errors {
+                    stderr.push_str(&render(e, file, &source));
+                }
+                let _ = writeln!(
+                    stderr,
+                    "error: {file}: {count} error(s); no report"
+                );
+                outputs.push(Output::Failed(Failed {
+                    file,
+                    game: None,
+                    bets: Vec::new(),
+                    diagnostics,
+                }));
+            }
+        }
+    }
+    let stdout = match args.format {
+        Format::Text => text,
+        Format::Json => {
+            let json = if outputs.len() == 1 {
+                serde_json::to_string_pretty(&outputs[0])
+            } else {
+                serde_json::to_string_pretty(&outputs)
+            };
+            json.map(|s| s + "\n").unwrap_or_default()
+        }
+        Format::Ron => {
+            let config = ron::ser::PrettyConfig::default();
+            let ron = if outputs.len() == 1 {
+                ron::ser::to_string_pretty(&outputs[0], config)
+            } else {
+                ron::ser::to_string_pretty(&outputs, config)
+            };
+            ron.map(|s| s + "\n").unwrap_or_default()
+        }
+    };
+    print!("{stdout}");
+    eprint!("{stderr}");
+    worst
+}
+
+fn analyse(
+    source: &str,
+    overrides: &[(String, Exact)],
+    limits: Limits,
+) -> Result<(Report, crate::program::Program), Vec<crate::Error>> {
+    let program = crate::load(source, overrides)?;
+    let distribution = exact::evaluate(&program, limits).map_err(|e| vec![crate::Error::from(e)])?;
+    Ok((Report::new(&program, &distribution), program))
+}

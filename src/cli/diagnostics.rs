@@ -1,0 +1,52 @@
+//! Rendering diagnostics for a terminal or a snapshot: miette's graphical
+//! report, with colour only when stderr is a terminal and `NO_COLOR` is unset.
+
+use std::io::IsTerminal;
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+
+use crate::report::DiagnosticEntry;
+
+/// Whether to colour what goes to stderr.
+pub fn colour() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// Renders one diagnostic against its source.
+pub fn render<D>(diagnostic: D, name: &str, source: &str) -> String
+where
+    D: Diagnostic + Send + Sync + 'static,
+{
+    let theme = if colour() {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let report = miette::Report::new(diagnostic)
+        .with_source_code(NamedSource::new(name, source.to_string()));
+    let mut out = String::new();
+    if handler.render_report(&mut out, report.as_ref()).is_err() {
+        out = format!("{report}\n");
+    }
+    out
+}
+
+/// A diagnostic in the JSON contract's form.
+pub fn entry(diagnostic: &dyn Diagnostic, source: &str, severity: &str) -> DiagnosticEntry {
+    let offset = diagnostic
+        .labels()
+        .and_then(|mut labels| labels.next())
+        .map_or(0, |l| l.offset())
+        .min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    DiagnosticEntry {
+        severity: severity.to_string(),
+        code: diagnostic.code().map(|c| c.to_string()).unwrap_or_default(),
+        message: diagnostic.to_string(),
+        line,
+        column,
+    }
+}

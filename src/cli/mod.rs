@@ -1,0 +1,55 @@
+//! The `dicerules` command line: one file per subcommand, and the rendering
+//! of diagnostics. This is the only part of the crate that prints.
+
+mod check;
+mod diagnostics;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit codes shared by every command.
+pub mod exit {
+    pub const OK: u8 = 0;
+    /// An `expect` failed (or, later, a lint denied).
+    pub const FINDING: u8 = 1;
+    /// The input could not be read, parsed or checked; a usage error.
+    pub const INPUT: u8 = 2;
+}
+
+/// Banking games of chance as rule files: exact edges, play and simulation.
+#[derive(Debug, Parser)]
+#[command(name = "dicerules", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Evaluate rule files exactly and print the edge report of every bet.
+    Check(check::CheckArgs),
+}
+
+/// The output formats of reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Ron,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { exit::INPUT } else { exit::OK });
+        }
+    };
+    let code = match cli.command {
+        Command::Check(args) => check::run(&args),
+    };
+    ExitCode::from(code)
+}

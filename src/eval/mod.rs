@@ -1,0 +1,99 @@
+//! Running a checked [`Program`](crate::program::Program): exactly, as a
+//! distribution over interpreter states ([`exact`]), or one round at a time
+//! with dice from a source ([`play`]). Both share [`value`]'s semantics.
+
+pub mod exact;
+pub mod play;
+pub mod pool;
+pub mod value;
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+use crate::ast::Span;
+
+/// A problem found while running a round.
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
+pub enum EvalError {
+    /// A `throw ... until` whose condition holds for no result of the throw
+    /// in some state the round reaches.
+    #[error("this reroll can never succeed")]
+    #[diagnostic(
+        code(dice::eval::reroll_never_succeeds),
+        help("no result of the throw meets the `until` condition here, so the round would never end")
+    )]
+    RerollNeverSucceeds {
+        #[label("the condition is false for every result")]
+        span: Span,
+    },
+    /// The player rerolled more than the limit allows (a condition that
+    /// almost never holds).
+    #[error("this reroll failed {attempts} times in a row")]
+    #[diagnostic(
+        code(dice::eval::reroll_limit),
+        help("the `until` condition is (almost) never met; check it")
+    )]
+    RerollLimit {
+        attempts: u64,
+        #[label("rerolled here")]
+        span: Span,
+    },
+    /// A round reached its last statement without `end`.
+    #[error("some rounds end without an outcome")]
+    #[diagnostic(
+        code(dice::eval::no_outcome),
+        help("every path through the round must reach an `end OUTCOME`")
+    )]
+    NoOutcome {
+        #[label("a round can run off the end of this block")]
+        span: Span,
+    },
+    /// A draw table looked up with a value no row or column covers.
+    #[error("the draw table `{table}` has no cell for ({row}, {column})")]
+    #[diagnostic(
+        code(dice::eval::no_cell),
+        help("add a row or a column covering these values")
+    )]
+    NoCell {
+        table: String,
+        row: i64,
+        column: i64,
+        #[label("looked up here")]
+        span: Span,
+        #[label("the table")]
+        table_span: Span,
+    },
+    /// Arithmetic beyond 64-bit whole numbers.
+    #[error("arithmetic overflow")]
+    #[diagnostic(code(dice::eval::overflow))]
+    Overflow {
+        #[label("this overflows a 64-bit whole number")]
+        span: Span,
+    },
+    /// `x mod 0`.
+    #[error("`mod` by zero")]
+    #[diagnostic(code(dice::eval::mod_zero))]
+    ModZero {
+        #[label("this is 0")]
+        span: Span,
+    },
+    /// The exact evaluation would hold more states than allowed.
+    #[error("the evaluation needs more than {limit} states")]
+    #[diagnostic(
+        code(dice::eval::state_limit),
+        help("the game is too large to evaluate exactly as written; raise the limit or keep fewer values alive")
+    )]
+    StateLimit {
+        limit: usize,
+        #[label("the states multiply here")]
+        span: Span,
+    },
+    /// A broken promise of the checker: a bug, reported rather than a panic.
+    #[error("internal error: {what}")]
+    #[diagnostic(code(dice::eval::internal), help("please report this file as a bug"))]
+    Internal {
+        what: &'static str,
+        #[label("here")]
+        span: Span,
+    },
+}

@@ -1,0 +1,129 @@
+//! Playing a round with dice from a [`Source`]: a seeded generator for play
+//! and simulation, or a scripted sequence for the brute-force tests.
+
+use rand::Rng;
+
+use super::value::{eval, test, Value};
+use super::EvalError;
+use crate::program::{Instr, Program};
+
+/// The most attempts a reroll may take before the round is abandoned.
+pub const MAX_REROLLS: u64 = 1_000_000;
+
+/// Where the dice come from.
+pub trait Source {
+    /// One die of `sides` sides: a face from 1 to `sides`.
+    fn die(&mut self, sides: u32) -> u32;
+    /// A reroll's attempt is about to be thrown.
+    fn begin_attempt(&mut self) {}
+    /// The attempt failed its condition: `true` to throw again, `false` to
+    /// abandon the round (the scripted source, which enumerates attempts).
+    fn retry(&mut self) -> bool {
+        true
+    }
+}
+
+/// Dice from a random number generator.
+pub struct RngSource<R>(pub R);
+
+impl<R: Rng> Source for RngSource<R> {
+    fn die(&mut self, sides: u32) -> u32 {
+        self.0.gen_range(1..=sides)
+    }
+}
+
+/// Something that happened during a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A throw bound to a name; `attempt` counts rerolls from 1.
+    Throw {
+        name: String,
+        faces: Vec<u32>,
+        attempt: u64,
+        accepted: bool,
+    },
+    /// The round ended with an outcome.
+    End { outcome: String },
+}
+
+/// How a round finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    Outcome(usize),
+    /// The source declined to retry a failed reroll.
+    Abandoned,
+}
+
+/// Plays one round, reporting each event to `on_event`.
+pub fn play_round(
+    program: &Program,
+    source: &mut impl Source,
+    mut on_event: impl FnMut(Event),
+) -> Result<Played, EvalError> {
+    let mut env = vec![Value::Unset; program.slots.len()].into_boxed_slice();
+    let mut pc = 0;
+    loop {
+        match &program.code[pc] {
+            Instr::Throw {
+                slot,
+                count,
+                sides,
+                until,
+                span,
+            } => {
+                let mut attempt = 0;
+                loop {
+                    attempt += 1;
+                    if until.is_some() {
+                        source.begin_attempt();
+                    }
+                    let mut faces: Vec<u32> = (0..*count).map(|_| source.die(*sides)).collect();
+                    faces.sort_unstable();
+                    env[*slot] = Value::Pool(faces.clone().into_boxed_slice());
+                    let accepted = match until {
+                        Some(cond) => test(program, &env, cond)?,
+                        None => true,
+                    };
+                    on_event(Event::Throw {
+                        name: program.slots[*slot].name.clone(),
+                        faces,
+                        attempt,
+                        accepted,
+                    });
+                    if accepted {
+                        break;
+                    }
+                    if !source.retry() {
+                        return Ok(Played::Abandoned);
+                    }
+                    if attempt >= MAX_REROLLS {
+                        return Err(EvalError::RerollLimit {
+                            attempts: attempt,
+                            span: *span,
+                        });
+                    }
+                }
+                pc += 1;
+            }
+            Instr::Assign { slot, value } => {
+                env[*slot] = eval(program, &env, value)?;
+                pc += 1;
+            }
+            Instr::Branch { cond, otherwise } => {
+                pc = if test(program, &env, cond)? { pc + 1 } else { *otherwise };
+            }
+            Instr::Jump(target) => pc = *target,
+            Instr::End { outcome } => {
+                on_event(Event::End {
+                    outcome: program.outcomes[*outcome].name.clone(),
+                });
+                return Ok(Played::Outcome(*outcome));
+            }
+            Instr::Finish => {
+                return Err(EvalError::NoOutcome {
+                    span: program.round_span,
+                })
+            }
+        }
+    }
+}

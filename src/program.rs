@@ -1,0 +1,275 @@
+//! The checked game: what `check` produces and `eval` runs.
+//!
+//! Names are resolved to indices, every expression is typed, and the round
+//! is compiled to a flat list of instructions with jumps. `live_in[pc]` says
+//! which slots hold a value still needed at `pc`; the evaluator clears the
+//! others, so that states differing only in dead values merge.
+
+use serde::Serialize;
+
+use crate::ast::Span;
+use crate::number::Exact;
+
+/// A game ready to evaluate or play.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub outcomes: Vec<Named>,
+    pub hands: Option<HandTable>,
+    pub tables: Vec<DrawTable>,
+    pub slots: Vec<Named>,
+    pub code: Vec<Instr>,
+    /// For each instruction, the slots live on entry to it.
+    pub live_in: Vec<SlotSet>,
+    pub bets: Vec<Bet>,
+    pub expects: Vec<Assertion>,
+    pub claims: Vec<Assertion>,
+    pub round_span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A parameter with the value in force (its default or a `--set`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Param {
+    pub name: String,
+    pub value: Exact,
+    pub overridden: bool,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A hand table resolved: every combination to its hand.
+#[derive(Clone, Debug)]
+pub struct HandTable {
+    pub name: String,
+    pub suits: Vec<String>,
+    pub hands: Vec<Hand>,
+    /// Sorted faces to hand index.
+    pub combos: std::collections::BTreeMap<Vec<u32>, usize>,
+    /// How many faces each combination has.
+    pub dice: usize,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Hand {
+    pub name: String,
+    pub suit: usize,
+    /// Larger is better: the last hand of a suit has rank 1.
+    pub rank: i64,
+    pub span: Span,
+}
+
+/// A draw table: `draws(row, column)` is true when the cell says D.
+#[derive(Clone, Debug)]
+pub struct DrawTable {
+    pub name: String,
+    pub columns: Vec<(i64, i64)>,
+    pub rows: Vec<((i64, i64), Vec<bool>)>,
+    pub span: Span,
+}
+
+impl DrawTable {
+    /// The cell for (row, column), or `None` when no row or column holds it.
+    pub fn lookup(&self, row: i64, column: i64) -> Option<bool> {
+        let col = self
+            .columns
+            .iter()
+            .position(|&(lo, hi)| lo <= column && column <= hi)?;
+        let (_, cells) = self
+            .rows
+            .iter()
+            .find(|((lo, hi), _)| *lo <= row && row <= *hi)?;
+        cells.get(col).copied()
+    }
+}
+
+/// A set of slots, as a bit set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SlotSet(pub Vec<u64>);
+
+impl SlotSet {
+    pub fn with_capacity(slots: usize) -> Self {
+        SlotSet(vec![0; slots.div_ceil(64)])
+    }
+    pub fn insert(&mut self, slot: usize) {
+        self.0[slot / 64] |= 1 << (slot % 64);
+    }
+    pub fn remove(&mut self, slot: usize) {
+        self.0[slot / 64] &= !(1 << (slot % 64));
+    }
+    pub fn contains(&self, slot: usize) -> bool {
+        self.0[slot / 64] & (1 << (slot % 64)) != 0
+    }
+    /// Adds `other`; returns whether anything was new.
+    pub fn union_with(&mut self, other: &SlotSet) -> bool {
+        let mut changed = false;
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            let next = *a | *b;
+            changed |= next != *a;
+            *a = next;
+        }
+        changed
+    }
+}
+
+/// One step of the round.
+#[derive(Clone, Debug)]
+pub enum Instr {
+    /// Throw `count` dice of `sides` sides into `slot`; with `until`, throw
+    /// again until the condition holds.
+    Throw {
+        slot: usize,
+        count: u32,
+        sides: u32,
+        until: Option<Expr>,
+        span: Span,
+    },
+    /// Bind `slot` to a value.
+    Assign { slot: usize, value: Expr },
+    /// Go on when `cond` holds, else jump to `otherwise`.
+    Branch { cond: Expr, otherwise: usize },
+    Jump(usize),
+    /// The round ends with this outcome.
+    End { outcome: usize },
+    /// The round's last statement ran without an `end`.
+    Finish,
+}
+
+/// A typed expression over slots.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Slot(usize),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Arith(Arith, Box<Expr>, Box<Expr>),
+    Cmp(Cmp, Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+    Min(Box<Expr>, Box<Expr>),
+    Max(Box<Expr>, Box<Expr>),
+    /// The sum of a pool's faces.
+    Total(Box<Expr>),
+    /// How many dice of a pool show a face.
+    Count(Box<Expr>, Box<Expr>),
+    Highest(Box<Expr>),
+    Lowest(Box<Expr>),
+    /// The rank of a pool's hand in the hand table.
+    Rank(Box<Expr>),
+    /// The index of a pool's suit in the hand table.
+    Suit(Box<Expr>),
+    Matches(Box<Expr>, Vec<Pat>),
+    In(Box<Expr>, Vec<(i64, i64)>),
+    Table(usize, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Mod,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// What `is` matches a pool against.
+#[derive(Clone, Debug)]
+pub enum Pat {
+    /// Sorted faces.
+    Combo(Vec<u32>),
+    Hand(usize),
+    Suit(usize),
+}
+
+/// A bet and what each outcome pays it.
+#[derive(Clone, Debug)]
+pub struct Bet {
+    pub name: String,
+    pub span: Span,
+    /// Indexed by outcome.
+    pub pays: Vec<Payout>,
+}
+
+/// A settlement: the bettor's net result per unit staked, and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payout {
+    pub net: Exact,
+    pub label: String,
+}
+
+/// A figure of the report named by an `expect` or a `claim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Figure {
+    HouseEdge,
+    HouseEdgeExcludingPushes,
+    Ev,
+    StdDev,
+    Variance,
+    WinProbability,
+    PushProbability,
+    LoseProbability,
+    Probability,
+}
+
+impl Figure {
+    pub const ALL: &'static [(&'static str, Figure)] = &[
+        ("house_edge", Figure::HouseEdge),
+        ("house_edge_excluding_pushes", Figure::HouseEdgeExcludingPushes),
+        ("ev", Figure::Ev),
+        ("std_dev", Figure::StdDev),
+        ("variance", Figure::Variance),
+        ("win_probability", Figure::WinProbability),
+        ("push_probability", Figure::PushProbability),
+        ("lose_probability", Figure::LoseProbability),
+        ("probability", Figure::Probability),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Figure::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("figure", |(n, _)| n)
+    }
+}
+
+/// An `expect` or `claim`, resolved.
+#[derive(Clone, Debug)]
+pub struct Assertion {
+    pub figure: Figure,
+    /// A bet index, or an outcome index for [`Figure::Probability`].
+    pub target: usize,
+    /// The source text of the quantity: `house_edge(player)`.
+    pub quantity: String,
+    pub op: crate::ast::RelOp,
+    pub value: Exact,
+    /// The text as written, with `%` if any.
+    pub value_text: String,
+    pub tolerance: Exact,
+    /// The rule book's words, for claims.
+    pub text: Option<String>,
+    pub span: Span,
+}

@@ -1,0 +1,206 @@
+//! The figures of a bet, computed exactly from the outcome distribution,
+//! and the verdicts of `expect` / `claim` lines on them.
+
+
+use super::{BetReport, OutcomeRow, Verdict};
+use crate::ast::RelOp;
+use crate::number::Exact;
+use crate::program::{Assertion, Bet, Figure};
+
+/// Exact figures of one bet.
+#[derive(Clone, Debug)]
+pub struct BetFigures {
+    /// Settlements in order of first appearance: (label, net, probability).
+    pub settlements: Vec<(String, Exact, Exact)>,
+    pub ev: Exact,
+    pub variance: Exact,
+    pub win: Exact,
+    pub push: Exact,
+    pub lose: Exact,
+}
+
+impl BetFigures {
+    pub fn new(bet: &Bet, outcomes: &[Exact]) -> BetFigures {
+        let mut settlements: Vec<(String, Exact, Exact)> = Vec::new();
+        for (pay, p) in bet.pays.iter().zip(outcomes) {
+            match settlements.iter_mut().find(|(l, n, _)| *l == pay.label && *n == pay.net) {
+                Some((_, _, q)) => *q = &*q + p,
+                None => settlements.push((pay.label.clone(), pay.net.clone(), p.clone())),
+            }
+        }
+        // Best settlement first; equal nets keep their order.
+        settlements.sort_by(|a, b| b.1.cmp(&a.1));
+        let mut ev = Exact::zero();
+        let mut second = Exact::zero();
+        let (mut win, mut push, mut lose) = (Exact::zero(), Exact::zero(), Exact::zero());
+        for (_, net, p) in &settlements {
+            ev = &ev + &(net * p);
+            second = &second + &(&(net * net) * p);
+            let bucket = if net.is_positive() {
+                &mut win
+            } else if net.is_zero() {
+                &mut push
+            } else {
+                &mut lose
+            };
+            *bucket = &*bucket + p;
+        }
+        let variance = &second - &(&ev * &ev);
+        BetFigures {
+            settlements,
+            ev,
+            variance,
+            win,
+            push,
+            lose,
+        }
+    }
+
+    pub fn house_edge(&self) -> Exact {
+        -&self.ev
+    }
+
+    /// The edge over rounds that do not push, when some do.
+    pub fn house_edge_excluding_pushes(&self) -> Option<Exact> {
+        let resolved = &Exact::one() - &self.push;
+        if self.push.is_zero() || resolved.is_zero() {
+            None
+        } else {
+            Some(&self.house_edge() / &resolved)
+        }
+    }
+
+    pub fn report(&self, name: &str) -> BetReport {
+        let edge = self.house_edge();
+        let excluding = self.house_edge_excluding_pushes();
+        BetReport {
+            bet: name.to_string(),
+            house_edge_percent: edge.to_f64() * 100.0,
+            house_edge: edge,
+            house_edge_excluding_pushes_percent: excluding.as_ref().map(|e| e.to_f64() * 100.0),
+            house_edge_excluding_pushes: excluding,
+            ev: self.ev.clone(),
+            std_dev: self.variance.to_f64().max(0.0).sqrt(),
+            variance: self.variance.clone(),
+            hit_frequency: self.win.clone(),
+            outcomes: self
+                .settlements
+                .iter()
+                .map(|(label, net, p)| OutcomeRow {
+                    outcome: label.clone(),
+                    net: net.clone(),
+                    probability: p.clone(),
+                    percent: p.to_f64() * 100.0,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A figure's value: exact, or the square root of an exact value.
+enum Value {
+    Exact(Exact),
+    Sqrt(Exact),
+}
+
+fn figure(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Value {
+    if a.figure == Figure::Probability {
+        return Value::Exact(outcomes[a.target].clone());
+    }
+    let f = &bets[a.target];
+    Value::Exact(match a.figure {
+        Figure::HouseEdge => f.house_edge(),
+        Figure::HouseEdgeExcludingPushes => f.house_edge_excluding_pushes().unwrap_or_else(|| f.house_edge()),
+        Figure::Ev => f.ev.clone(),
+        Figure::Variance => f.variance.clone(),
+        Figure::StdDev => return Value::Sqrt(f.variance.clone()),
+        Figure::WinProbability => f.win.clone(),
+        Figure::PushProbability => f.push.clone(),
+        Figure::LoseProbability => f.lose.clone(),
+        Figure::Probability => outcomes[a.target].clone(),
+    })
+}
+
+/// Whether `x` relates to `value` (within `tolerance` for `~`), exactly.
+fn holds_exact(x: &Exact, op: RelOp, value: &Exact, tolerance: &Exact) -> bool {
+    match op {
+        RelOp::Approx => &(value - tolerance) <= x && x <= &(value + tolerance),
+        RelOp::Eq => x == value,
+        RelOp::Lt => x < value,
+        RelOp::Le => x <= value,
+        RelOp::Gt => x > value,
+        RelOp::Ge => x >= value,
+    }
+}
+
+/// The same test on `sqrt(v)`, by squaring the bounds (both sides >= 0).
+fn holds_sqrt(v: &Exact, op: RelOp, value: &Exact, tolerance: &Exact) -> bool {
+    let square = |b: &Exact| b * b;
+    let lo = value - tolerance;
+    let hi = value + tolerance;
+    match op {
+        RelOp::Approx => {
+            !hi.is_negative() && (lo.is_negative() || &square(&lo) <= v) && v <= &square(&hi)
+        }
+        RelOp::Eq => !value.is_negative() && v == &square(value),
+        RelOp::Lt => value.is_positive() && v < &square(value),
+        RelOp::Le => !value.is_negative() && v <= &square(value),
+        RelOp::Gt => value.is_negative() || v > &square(value),
+        RelOp::Ge => value.is_negative() || v >= &square(value),
+    }
+}
+
+pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Verdict {
+    let (holds, actual, actual_float) = match figure(a, bets, outcomes) {
+        Value::Exact(x) => (
+            holds_exact(&x, a.op, &a.value, &a.tolerance),
+            x.to_string(),
+            x.to_f64(),
+        ),
+        Value::Sqrt(v) => {
+            let f = v.to_f64().max(0.0).sqrt();
+            (holds_sqrt(&v, a.op, &a.value, &a.tolerance), format!("{f}"), f)
+        }
+    };
+    let mut statement = format!("{} {} {}", a.quantity, a.op.symbol(), a.value_text);
+    if a.op == RelOp::Approx && !a.tolerance.is_zero() {
+        let shown = if a.value_text.ends_with('%') {
+            format!("{}%", super::text::trim_float(a.tolerance.to_f64() * 100.0))
+        } else {
+            super::text::trim_float(a.tolerance.to_f64())
+        };
+        statement = format!("{statement} ± {shown}");
+    }
+    Verdict {
+        statement,
+        text: a.text.clone(),
+        holds,
+        actual,
+        actual_float,
+        difference: actual_float - a.value.to_f64(),
+        line: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn approximate_bounds_are_inclusive_and_exact() {
+        let v = Exact::ratio(1, 10);
+        let tol = Exact::ratio(1, 200);
+        assert!(holds_exact(&Exact::ratio(21, 200), RelOp::Approx, &v, &tol));
+        assert!(!holds_exact(&Exact::ratio(211, 2000), RelOp::Approx, &v, &tol));
+    }
+
+    #[test]
+    fn square_roots_compare_without_floats() {
+        // sqrt(2) ~ 1.41 ± 0.005 holds; sqrt(2) = 1.41 does not.
+        let two = Exact::int(2);
+        assert!(holds_sqrt(&two, RelOp::Approx, &Exact::ratio(141, 100), &Exact::ratio(5, 1000)));
+        assert!(!holds_sqrt(&two, RelOp::Eq, &Exact::ratio(141, 100), &Exact::zero()));
+        assert!(holds_sqrt(&Exact::int(4), RelOp::Eq, &Exact::int(2), &Exact::zero()));
+        assert!(holds_sqrt(&two, RelOp::Gt, &Exact::ratio(14, 10), &Exact::zero()));
+    }
+}

@@ -1,0 +1,153 @@
+//! The edge report: per bet, every settlement with its exact probability,
+//! the expected value, house edge, variance and hit frequency; then the
+//! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]) or
+//! serialised (JSON, RON) from the same structure.
+
+mod figures;
+pub mod text;
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use crate::eval::exact::Distribution;
+use crate::number::Exact;
+use crate::program::Program;
+
+pub use figures::BetFigures;
+
+/// The whole report of one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: String,
+    /// Parameter values in force, as exact numbers.
+    pub params: BTreeMap<String, String>,
+    /// The probability of each outcome of a round.
+    pub results: Vec<ResultRow>,
+    pub bets: Vec<BetReport>,
+    pub expects: Vec<Verdict>,
+    pub claims: Vec<Verdict>,
+    /// Findings about the file (lint warnings); errors stop the report.
+    pub diagnostics: Vec<DiagnosticEntry>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultRow {
+    pub outcome: String,
+    pub probability: Exact,
+    pub percent: f64,
+}
+
+/// One bet's figures. The JSON field names are a contract.
+#[derive(Clone, Debug, Serialize)]
+pub struct BetReport {
+    pub bet: String,
+    /// The bettor's expected loss per unit staked (positive: the house is ahead).
+    pub house_edge: Exact,
+    pub house_edge_percent: f64,
+    /// The edge per unit staked on rounds that do not push; `None` when no
+    /// outcome pushes.
+    pub house_edge_excluding_pushes: Option<Exact>,
+    pub house_edge_excluding_pushes_percent: Option<f64>,
+    /// The bettor's expected net result per unit staked.
+    pub ev: Exact,
+    pub variance: Exact,
+    /// The square root of the variance (not exact: a float).
+    pub std_dev: f64,
+    /// The probability that the bet wins something.
+    pub hit_frequency: Exact,
+    pub outcomes: Vec<OutcomeRow>,
+}
+
+/// A settlement of a bet: every round outcome paying the same is merged.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeRow {
+    pub outcome: String,
+    /// Net result per unit staked.
+    pub net: Exact,
+    pub probability: Exact,
+    pub percent: f64,
+}
+
+/// Whether an `expect` or `claim` holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    /// `house_edge(player) ~ 10%`, as written.
+    pub statement: String,
+    /// The rule book's words, for claims.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    pub holds: bool,
+    /// The figure as computed: exact, except a standard deviation.
+    pub actual: String,
+    pub actual_float: f64,
+    /// Computed minus stated.
+    pub difference: f64,
+    pub line: usize,
+}
+
+/// A finding about the file, in the JSON contract's form.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagnosticEntry {
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Report {
+    /// Builds the report of a program from its exact distribution.
+    pub fn new(program: &Program, distribution: &Distribution) -> Report {
+        let results = program
+            .outcomes
+            .iter()
+            .zip(&distribution.outcomes)
+            .map(|(o, p)| ResultRow {
+                outcome: o.name.clone(),
+                probability: p.clone(),
+                percent: p.to_f64() * 100.0,
+            })
+            .collect();
+        let figures: Vec<BetFigures> = program
+            .bets
+            .iter()
+            .map(|bet| BetFigures::new(bet, &distribution.outcomes))
+            .collect();
+        let bets = program
+            .bets
+            .iter()
+            .zip(&figures)
+            .map(|(bet, f)| f.report(&bet.name))
+            .collect();
+        let verdict = |a| figures::verdict(a, &figures, &distribution.outcomes);
+        Report {
+            game: program.name.clone(),
+            params: program
+                .params
+                .iter()
+                .map(|p| (p.name.clone(), p.value.to_string()))
+                .collect(),
+            results,
+            bets,
+            expects: program.expects.iter().map(verdict).collect(),
+            claims: program.claims.iter().map(verdict).collect(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Sets each verdict's line number from the source its spans point into.
+    pub fn locate(&mut self, program: &Program, source: &str) {
+        let line_of = |offset: usize| source[..offset.min(source.len())].matches('\n').count() + 1;
+        for (v, a) in self.expects.iter_mut().zip(&program.expects) {
+            v.line = line_of(a.span.start);
+        }
+        for (v, a) in self.claims.iter_mut().zip(&program.claims) {
+            v.line = line_of(a.span.start);
+        }
+    }
+
+    /// How many `expect` lines failed.
+    pub fn failed_expects(&self) -> usize {
+        self.expects.iter().filter(|v| !v.holds).count()
+    }
+}

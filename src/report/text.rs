@@ -1,0 +1,140 @@
+//! The report as aligned text, the default format of `dicerules check`.
+
+use std::fmt::Write;
+
+use super::{BetReport, Report, Verdict};
+
+/// A float without trailing zeros: `0.5`, `0.005`, `12`.
+pub fn trim_float(x: f64) -> String {
+    let s = format!("{x:.10}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{x:.4}%")
+}
+
+/// Rows of cells, left-aligned except columns listed in `right`.
+fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
+    let columns = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let mut line = indent.to_string();
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            let pad = widths[c] - cell.chars().count();
+            if right.contains(&c) {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+/// Renders a report; `file` is shown in the title when given.
+pub fn render(report: &Report, file: Option<&str>) -> String {
+    let mut out = String::new();
+    match file {
+        Some(f) => {
+            let _ = writeln!(out, "{} ({f})", report.game);
+        }
+        None => {
+            let _ = writeln!(out, "{}", report.game);
+        }
+    }
+    if !report.params.is_empty() {
+        let params: Vec<String> = report.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let _ = writeln!(out, "parameters: {}", params.join(", "));
+    }
+    out.push('\n');
+    out.push_str("round outcomes\n");
+    let mut rows = vec![vec!["outcome".to_string(), "probability".to_string(), "percent".to_string()]];
+    for r in &report.results {
+        rows.push(vec![r.outcome.clone(), r.probability.to_string(), percent(r.percent)]);
+    }
+    table(&mut out, "  ", &rows, &[2]);
+    for bet in &report.bets {
+        out.push('\n');
+        render_bet(&mut out, bet);
+    }
+    if !report.expects.is_empty() {
+        out.push_str("\nexpect\n");
+        render_verdicts(&mut out, &report.expects, "ok", "FAILED");
+    }
+    if !report.claims.is_empty() {
+        out.push_str("\nclaims of the rule book\n");
+        render_verdicts(&mut out, &report.claims, "right", "wrong");
+    }
+    out
+}
+
+fn render_bet(out: &mut String, bet: &BetReport) {
+    let _ = writeln!(out, "bet {}", bet.bet);
+    let mut rows = vec![vec![
+        "settlement".to_string(),
+        "net".to_string(),
+        "probability".to_string(),
+        "percent".to_string(),
+    ]];
+    for o in &bet.outcomes {
+        rows.push(vec![o.outcome.clone(), o.net.to_string(), o.probability.to_string(), percent(o.percent)]);
+    }
+    table(out, "  ", &rows, &[1, 3]);
+    out.push('\n');
+    let mut rows = vec![vec!["house edge".to_string(), bet.house_edge.to_string(), percent(bet.house_edge_percent)]];
+    if let (Some(e), Some(p)) = (&bet.house_edge_excluding_pushes, bet.house_edge_excluding_pushes_percent) {
+        rows.push(vec!["  excluding pushes".to_string(), e.to_string(), percent(p)]);
+    }
+    rows.push(vec!["expected value".to_string(), bet.ev.to_string(), percent(bet.ev.to_f64() * 100.0)]);
+    rows.push(vec!["hit frequency".to_string(), bet.hit_frequency.to_string(), percent(bet.hit_frequency.to_f64() * 100.0)]);
+    rows.push(vec!["variance".to_string(), bet.variance.to_string(), String::new()]);
+    rows.push(vec!["std dev".to_string(), format!("{:.6}", bet.std_dev), "(float)".to_string()]);
+    table(out, "  ", &rows, &[2]);
+}
+
+fn render_verdicts(out: &mut String, verdicts: &[Verdict], yes: &str, no: &str) {
+    let mut rows = Vec::new();
+    for v in verdicts {
+        let shown = if v.statement.contains('%') {
+            percent(v.actual_float * 100.0)
+        } else {
+            v.actual.clone()
+        };
+        let mut detail = format!("is {shown}");
+        if v.statement.contains('%') && v.actual.contains('/') {
+            detail = format!("is {} = {shown}", v.actual);
+        }
+        if !v.holds {
+            let off = if v.statement.contains('%') {
+                format!("{:+.4} points", v.difference * 100.0)
+            } else {
+                format!("{:+}", v.difference)
+            };
+            detail = format!("{detail}, off by {off}");
+        }
+        let mut row = vec![
+            if v.holds { yes } else { no }.to_string(),
+            format!("line {}", v.line),
+            v.statement.clone(),
+            detail,
+        ];
+        if let Some(text) = &v.text {
+            row.push(format!("\"{text}\""));
+        }
+        rows.push(row);
+    }
+    table(out, "  ", &rows, &[]);
+}
