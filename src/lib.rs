@@ -9,8 +9,8 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
-pub mod cli;
 pub mod check;
+pub mod cli;
 pub mod error;
 pub mod eval;
 pub mod number;

@@ -132,12 +132,20 @@ pub enum Instr {
         span: Span,
     },
     /// Bind `slot` to a value.
-    Assign { slot: usize, value: Expr },
+    Assign {
+        slot: usize,
+        value: Expr,
+    },
     /// Go on when `cond` holds, else jump to `otherwise`.
-    Branch { cond: Expr, otherwise: usize },
+    Branch {
+        cond: Expr,
+        otherwise: usize,
+    },
     Jump(usize),
     /// The round ends with this outcome.
-    End { outcome: usize },
+    End {
+        outcome: usize,
+    },
     /// The round's last statement ran without an `end`.
     Finish,
 }
@@ -238,7 +246,10 @@ pub enum Figure {
 impl Figure {
     pub const ALL: &'static [(&'static str, Figure)] = &[
         ("house_edge", Figure::HouseEdge),
-        ("house_edge_excluding_pushes", Figure::HouseEdgeExcludingPushes),
+        (
+            "house_edge_excluding_pushes",
+            Figure::HouseEdgeExcludingPushes,
+        ),
         ("ev", Figure::Ev),
         ("std_dev", Figure::StdDev),
         ("variance", Figure::Variance),

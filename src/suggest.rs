@@ -2,7 +2,10 @@
 
 /// The candidate closest to `name` by edit distance, when it is close enough
 /// to be a likely typo (at most a third of the name's length, at least 1).
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     candidates
         .into_iter()

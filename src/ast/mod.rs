@@ -282,13 +282,30 @@ pub enum ExprKind {
     Int(i64),
     Bool(bool),
     Name(Ident),
-    Call { func: Ident, args: Vec<Expr> },
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, left: Box<Expr>, right: Box<Expr> },
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
     /// `x is 6-6 | heaven`.
-    Is { subject: Box<Expr>, patterns: Vec<Pattern> },
+    Is {
+        subject: Box<Expr>,
+        patterns: Vec<Pattern>,
+    },
     /// `x in 2..7` or `x in [1, 3..4]`.
-    In { subject: Box<Expr>, set: Vec<Key>, bracketed: bool },
+    In {
+        subject: Box<Expr>,
+        set: Vec<Key>,
+        bracketed: bool,
+    },
     /// `( expr )`, kept so that printing gives back the same text.
     Paren(Box<Expr>),
 }
@@ -356,6 +373,8 @@ pub struct PayLine {
     pub span: Span,
 }
 
+/// Payouts are few (one per line of a bet), so the size of `Win` is no cost.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Payout {
     /// `win A to B less C`: the bettor wins A/B per unit, less a commission

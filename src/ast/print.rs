@@ -77,7 +77,12 @@ fn write_item(out: &mut String, item: &Item) {
             out.push_str("}\n");
         }
         Item::Expect(e) => {
-            let _ = writeln!(out, "expect {} {}", quantity(&e.quantity), relation(&e.relation));
+            let _ = writeln!(
+                out,
+                "expect {} {}",
+                quantity(&e.quantity),
+                relation(&e.relation)
+            );
         }
         Item::Claim(c) => {
             let _ = writeln!(

@@ -21,7 +21,10 @@ pub(super) enum Ty {
     Int,
     Bool,
     /// A throw of `count` dice with `sides` sides.
-    Pool { count: u32, sides: u32 },
+    Pool {
+        count: u32,
+        sides: u32,
+    },
     /// The type of an expression that already has an error.
     Error,
 }
@@ -37,7 +40,9 @@ impl Ty {
     }
 }
 
-const BUILTINS: &[&str] = &["total", "count", "highest", "lowest", "rank", "suit", "min", "max"];
+const BUILTINS: &[&str] = &[
+    "total", "count", "highest", "lowest", "rank", "suit", "min", "max",
+];
 
 /// Resolves and types expressions; the round compiler owns the variables.
 pub(super) struct Typer<'a, 'n> {
@@ -66,7 +71,9 @@ impl<'n> Typer<'_, 'n> {
         };
         if !ok {
             let help = match (got, want) {
-                (Ty::Pool { .. }, Ty::Int) => Some("use `total(x)` for the sum of a throw's faces".to_string()),
+                (Ty::Pool { .. }, Ty::Int) => {
+                    Some("use `total(x)` for the sum of a throw's faces".to_string())
+                }
                 (Ty::Int, Ty::Bool) => Some("compare it: `total(x) > 7`".to_string()),
                 _ => None,
             };
@@ -127,11 +134,17 @@ impl<'n> Typer<'_, 'n> {
             A::Unary { op, operand } => match op {
                 UnaryOp::Not => {
                     let (x, t) = self.typed(operand, Ty::Bool);
-                    (mk(P::Not(Box::new(x))), if t == Ty::Error { t } else { Ty::Bool })
+                    (
+                        mk(P::Not(Box::new(x))),
+                        if t == Ty::Error { t } else { Ty::Bool },
+                    )
                 }
                 UnaryOp::Neg => {
                     let (x, t) = self.typed(operand, Ty::Int);
-                    (mk(P::Neg(Box::new(x))), if t == Ty::Error { t } else { Ty::Int })
+                    (
+                        mk(P::Neg(Box::new(x))),
+                        if t == Ty::Error { t } else { Ty::Int },
+                    )
                 }
             },
             A::Binary { op, left, right } => self.binary(*op, left, right, span),
@@ -167,12 +180,15 @@ impl<'n> Typer<'_, 'n> {
                             pats.push(Pat::Combo(faces));
                         }
                         ast::Pattern::Name(name) => {
-                            let Some(table) = self.hand_table(name.span, count, sides, subject.span) else {
+                            let Some(table) =
+                                self.hand_table(name.span, count, sides, subject.span)
+                            else {
                                 continue;
                             };
                             if let Some(h) = table.hands.iter().position(|h| h.name == name.name) {
                                 pats.push(Pat::Hand(h));
-                            } else if let Some(s) = table.suits.iter().position(|s| *s == name.name) {
+                            } else if let Some(s) = table.suits.iter().position(|s| *s == name.name)
+                            {
                                 pats.push(Pat::Suit(s));
                             } else {
                                 let known: Vec<&str> = table
@@ -201,13 +217,22 @@ impl<'n> Typer<'_, 'n> {
                     }
                 }
                 let ranges = set.iter().map(|k| (k.lo, k.hi)).collect();
-                (mk(P::In(Box::new(x), ranges)), if t == Ty::Error { t } else { Ty::Bool })
+                (
+                    mk(P::In(Box::new(x), ranges)),
+                    if t == Ty::Error { t } else { Ty::Bool },
+                )
             }
             A::Call { func, args } => self.call(func, args, span),
         }
     }
 
-    fn binary(&mut self, op: BinaryOp, left: &ast::Expr, right: &ast::Expr, span: crate::ast::Span) -> (Expr, Ty) {
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        left: &ast::Expr,
+        right: &ast::Expr,
+        span: crate::ast::Span,
+    ) -> (Expr, Ty) {
         let mk = |kind| Expr { kind, span };
         let arith = |op| match op {
             BinaryOp::Add => Some(Arith::Add),
@@ -236,20 +261,40 @@ impl<'n> Typer<'_, 'n> {
                     help: None,
                 });
             }
-            let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Int };
+            let t = if lt == Ty::Error || rt == Ty::Error {
+                Ty::Error
+            } else {
+                Ty::Int
+            };
             return (mk(P::Arith(a, Box::new(l), Box::new(r))), t);
         }
         if let Some(c) = cmp {
             let (l, lt) = self.expr(left);
-            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool { Ty::Bool } else { Ty::Int };
-            let lt = if self.expect(left, lt, want) { lt } else { Ty::Error };
+            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool {
+                Ty::Bool
+            } else {
+                Ty::Int
+            };
+            let lt = if self.expect(left, lt, want) {
+                lt
+            } else {
+                Ty::Error
+            };
             let (r, rt) = self.typed(right, want);
-            let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Bool };
+            let t = if lt == Ty::Error || rt == Ty::Error {
+                Ty::Error
+            } else {
+                Ty::Bool
+            };
             return (mk(P::Cmp(c, Box::new(l), Box::new(r))), t);
         }
         let (l, lt) = self.typed(left, Ty::Bool);
         let (r, rt) = self.typed(right, Ty::Bool);
-        let t = if lt == Ty::Error || rt == Ty::Error { Ty::Error } else { Ty::Bool };
+        let t = if lt == Ty::Error || rt == Ty::Error {
+            Ty::Error
+        } else {
+            Ty::Bool
+        };
         let kind = if op == BinaryOp::And {
             P::And(Box::new(l), Box::new(r))
         } else {
@@ -259,7 +304,13 @@ impl<'n> Typer<'_, 'n> {
     }
 
     /// The hand table, checked to rank every throw of `count`d`sides`.
-    fn hand_table(&mut self, at: crate::ast::Span, count: u32, sides: u32, throw_span: crate::ast::Span) -> Option<&'n HandTable> {
+    fn hand_table(
+        &mut self,
+        at: crate::ast::Span,
+        count: u32,
+        sides: u32,
+        throw_span: crate::ast::Span,
+    ) -> Option<&'n HandTable> {
         let Some(table) = self.names.hands else {
             self.errors.push(CheckError::Missing {
                 what: "`hands` table",
@@ -276,7 +327,8 @@ impl<'n> Typer<'_, 'n> {
                     if !table.combos.contains_key(faces) {
                         total += 1;
                         if missing.len() < 6 {
-                            let f: Vec<String> = faces.iter().rev().map(|f| f.to_string()).collect();
+                            let f: Vec<String> =
+                                faces.iter().rev().map(|f| f.to_string()).collect();
                             missing.push(f.join("-"));
                         }
                     }
@@ -308,7 +360,12 @@ impl<'n> Typer<'_, 'n> {
         Some(table)
     }
 
-    fn call(&mut self, func: &ast::Ident, args: &[ast::Expr], span: crate::ast::Span) -> (Expr, Ty) {
+    fn call(
+        &mut self,
+        func: &ast::Ident,
+        args: &[ast::Expr],
+        span: crate::ast::Span,
+    ) -> (Expr, Ty) {
         let mk = |kind| Expr { kind, span };
         let arity = |this: &mut Self, n: usize, usage: &str| {
             if args.len() != n {
@@ -331,7 +388,11 @@ impl<'n> Typer<'_, 'n> {
             }
             let (a, at) = self.typed(&args[0], Ty::Int);
             let (b, bt) = self.typed(&args[1], Ty::Int);
-            let t = if at == Ty::Error || bt == Ty::Error { Ty::Error } else { Ty::Bool };
+            let t = if at == Ty::Error || bt == Ty::Error {
+                Ty::Error
+            } else {
+                Ty::Bool
+            };
             return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
         }
         match func.name.as_str() {
@@ -350,7 +411,10 @@ impl<'n> Typer<'_, 'n> {
                     "highest" => P::Highest(x),
                     "lowest" => P::Lowest(x),
                     name => {
-                        if self.hand_table(func.span, count, sides, args[0].span).is_none() {
+                        if self
+                            .hand_table(func.span, count, sides, args[0].span)
+                            .is_none()
+                        {
                             return (mk(P::Int(0)), Ty::Error);
                         }
                         if name == "rank" {
@@ -368,7 +432,11 @@ impl<'n> Typer<'_, 'n> {
                 }
                 let (x, t) = self.typed(&args[0], pool);
                 let (f, ft) = self.typed(&args[1], Ty::Int);
-                let t = if t == Ty::Error || ft == Ty::Error { Ty::Error } else { Ty::Int };
+                let t = if t == Ty::Error || ft == Ty::Error {
+                    Ty::Error
+                } else {
+                    Ty::Int
+                };
                 (mk(P::Count(Box::new(x), Box::new(f))), t)
             }
             "min" | "max" => {
@@ -378,7 +446,11 @@ impl<'n> Typer<'_, 'n> {
                 }
                 let (a, at) = self.typed(&args[0], Ty::Int);
                 let (b, bt) = self.typed(&args[1], Ty::Int);
-                let t = if at == Ty::Error || bt == Ty::Error { Ty::Error } else { Ty::Int };
+                let t = if at == Ty::Error || bt == Ty::Error {
+                    Ty::Error
+                } else {
+                    Ty::Int
+                };
                 let kind = if func.name == "min" {
                     P::Min(Box::new(a), Box::new(b))
                 } else {

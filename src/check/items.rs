@@ -24,7 +24,12 @@ pub(super) fn unknown<'a>(
 }
 
 /// Declared names of one kind, reporting duplicates.
-fn declare(names: &mut Vec<Named>, kind: &'static str, ident: &ast::Ident, errors: &mut Vec<CheckError>) -> bool {
+fn declare(
+    names: &mut Vec<Named>,
+    kind: &'static str,
+    ident: &ast::Ident,
+    errors: &mut Vec<CheckError>,
+) -> bool {
     if let Some(first) = names.iter().find(|n| n.name == ident.name) {
         errors.push(CheckError::Duplicate {
             kind,
@@ -41,7 +46,11 @@ fn declare(names: &mut Vec<Named>, kind: &'static str, ident: &ast::Ident, error
     true
 }
 
-pub(super) fn params(file: &ast::File, overrides: &[(String, Exact)], errors: &mut Vec<CheckError>) -> Vec<Param> {
+pub(super) fn params(
+    file: &ast::File,
+    overrides: &[(String, Exact)],
+    errors: &mut Vec<CheckError>,
+) -> Vec<Param> {
     let mut names = Vec::new();
     let mut params = Vec::new();
     for item in &file.items {
@@ -115,7 +124,10 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
                 errors.push(CheckError::Duplicate {
                     kind: "name",
                     name: line.name.name.clone(),
-                    first: suit_names.iter().find(|s| s.name == line.name.name).map_or(line.name.span, |s| s.span),
+                    first: suit_names
+                        .iter()
+                        .find(|s| s.name == line.name.name)
+                        .map_or(line.name.span, |s| s.span),
                     second: line.name.span,
                 });
             }
@@ -236,7 +248,11 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
                     .rows
                     .iter()
                     .map(|r| {
-                        let cells = r.cells.iter().map(|c| c.kind == ast::CellKind::Draw).collect();
+                        let cells = r
+                            .cells
+                            .iter()
+                            .map(|c| c.kind == ast::CellKind::Draw)
+                            .collect();
                         ((r.key.lo, r.key.hi), cells)
                     })
                     .collect(),
@@ -248,20 +264,33 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
 }
 
 /// The value of a term of odds: a number or a parameter.
-fn odds_value(term: &OddsTerm, params: &[Param], errors: &mut Vec<CheckError>) -> Option<(Exact, String)> {
+fn odds_value(
+    term: &OddsTerm,
+    params: &[Param],
+    errors: &mut Vec<CheckError>,
+) -> Option<(Exact, String)> {
     match term {
         OddsTerm::Number(n) => Some((n.value.clone(), n.text.clone())),
         OddsTerm::Param(name) => match params.iter().find(|p| p.name == name.name) {
             Some(p) => Some((p.value.clone(), p.value.to_string())),
             None => {
-                errors.push(unknown("parameter", name, params.iter().map(|p| p.name.as_str())));
+                errors.push(unknown(
+                    "parameter",
+                    name,
+                    params.iter().map(|p| p.name.as_str()),
+                ));
                 None
             }
         },
     }
 }
 
-fn payout(p: &AstPayout, span: Span, params: &[Param], errors: &mut Vec<CheckError>) -> Option<Payout> {
+fn payout(
+    p: &AstPayout,
+    span: Span,
+    params: &[Param],
+    errors: &mut Vec<CheckError>,
+) -> Option<Payout> {
     match p {
         AstPayout::Lose => Some(Payout {
             net: Exact::int(-1),
@@ -305,7 +334,12 @@ fn payout(p: &AstPayout, span: Span, params: &[Param], errors: &mut Vec<CheckErr
     }
 }
 
-pub(super) fn bets(file: &ast::File, params: &[Param], outcomes: &[Named], errors: &mut Vec<CheckError>) -> Vec<Bet> {
+pub(super) fn bets(
+    file: &ast::File,
+    params: &[Param],
+    outcomes: &[Named],
+    errors: &mut Vec<CheckError>,
+) -> Vec<Bet> {
     let mut names = Vec::new();
     let mut bets = Vec::new();
     for item in &file.items {
@@ -317,7 +351,11 @@ pub(super) fn bets(file: &ast::File, params: &[Param], outcomes: &[Named], error
         let mut complete = true;
         for line in &b.lines {
             let Some(index) = outcomes.iter().position(|o| o.name == line.outcome.name) else {
-                errors.push(unknown("outcome", &line.outcome, outcomes.iter().map(|o| o.name.as_str())));
+                errors.push(unknown(
+                    "outcome",
+                    &line.outcome,
+                    outcomes.iter().map(|o| o.name.as_str()),
+                ));
                 complete = false;
                 continue;
             };
@@ -345,7 +383,11 @@ pub(super) fn bets(file: &ast::File, params: &[Param], outcomes: &[Named], error
                 });
             }
         }
-        if let Some(pays) = pays.into_iter().map(|p| p.map(|(p, _)| p)).collect::<Option<Vec<_>>>() {
+        if let Some(pays) = pays
+            .into_iter()
+            .map(|p| p.map(|(p, _)| p))
+            .collect::<Option<Vec<_>>>()
+        {
             bets.push(Bet {
                 name: b.name.name.clone(),
                 span: b.name.span,
@@ -357,7 +399,9 @@ pub(super) fn bets(file: &ast::File, params: &[Param], outcomes: &[Named], error
         errors.push(CheckError::Missing {
             what: "`bet`",
             span: Span::new(0, 0),
-            help: "declare what the bettor stakes on: `bet player { player_wins => win 1 to 1 ... }`".to_string(),
+            help:
+                "declare what the bettor stakes on: `bet player { player_wins => win 1 to 1 ... }`"
+                    .to_string(),
         });
     }
     bets
@@ -395,17 +439,28 @@ pub(super) fn assertions(
             _ => continue,
         };
         let Some(&(_, figure)) = Figure::ALL.iter().find(|(n, _)| *n == quantity.func.name) else {
-            errors.push(unknown("figure", &quantity.func, Figure::ALL.iter().map(|(n, _)| *n)));
+            errors.push(unknown(
+                "figure",
+                &quantity.func,
+                Figure::ALL.iter().map(|(n, _)| *n),
+            ));
             continue;
         };
         let target = if figure == Figure::Probability {
-            outcomes.iter().position(|o| o.name == quantity.arg.name).ok_or_else(|| {
-                unknown("outcome", &quantity.arg, outcomes.iter().map(|o| o.name.as_str()))
-            })
+            outcomes
+                .iter()
+                .position(|o| o.name == quantity.arg.name)
+                .ok_or_else(|| {
+                    unknown(
+                        "outcome",
+                        &quantity.arg,
+                        outcomes.iter().map(|o| o.name.as_str()),
+                    )
+                })
         } else {
-            bets.iter().position(|b| b.name == quantity.arg.name).ok_or_else(|| {
-                unknown("bet", &quantity.arg, bets.iter().map(|b| b.name.as_str()))
-            })
+            bets.iter()
+                .position(|b| b.name == quantity.arg.name)
+                .ok_or_else(|| unknown("bet", &quantity.arg, bets.iter().map(|b| b.name.as_str())))
         };
         let target = match target {
             Ok(t) => t,
@@ -419,7 +474,10 @@ pub(super) fn assertions(
             (RelOp::Approx, None) => default_tolerance(&relation.value),
             (_, Some(t)) => {
                 errors.push(CheckError::BadFigure {
-                    message: format!("a tolerance only goes with `~`, not with `{}`", relation.op.symbol()),
+                    message: format!(
+                        "a tolerance only goes with `~`, not with `{}`",
+                        relation.op.symbol()
+                    ),
                     span: t.span,
                     help: Some("write `~ value ± tolerance` for an approximate figure".to_string()),
                 });

@@ -28,7 +28,11 @@ struct Compiler<'a, 'n> {
     scope_marks: Vec<usize>,
 }
 
-pub(super) fn compile(round: &ast::RoundDecl, names: &Names, errors: &mut Vec<CheckError>) -> Compiled {
+pub(super) fn compile(
+    round: &ast::RoundDecl,
+    names: &Names,
+    errors: &mut Vec<CheckError>,
+) -> Compiled {
     let mut c = Compiler {
         typer: Typer {
             names,
@@ -75,7 +79,13 @@ impl Compiler<'_, '_> {
 
     /// Binds a new name to a fresh slot.
     fn bind(&mut self, name: &ast::Ident, ty: Ty) -> usize {
-        if let Some((_, slot, _)) = self.typer.vars.iter().rev().find(|(n, _, _)| *n == name.name) {
+        if let Some((_, slot, _)) = self
+            .typer
+            .vars
+            .iter()
+            .rev()
+            .find(|(n, _, _)| *n == name.name)
+        {
             self.typer.errors.push(CheckError::Duplicate {
                 kind: "name",
                 name: name.name.clone(),
@@ -115,7 +125,13 @@ impl Compiler<'_, '_> {
             }
             Stmt::Set(l) => {
                 let (value, ty) = self.typer.expr(&l.value);
-                let found = self.typer.vars.iter().rev().find(|(n, _, _)| *n == l.name.name).cloned();
+                let found = self
+                    .typer
+                    .vars
+                    .iter()
+                    .rev()
+                    .find(|(n, _, _)| *n == l.name.name)
+                    .cloned();
                 match found {
                     Some((_, slot, bound)) => {
                         let same = match (bound, ty) {
@@ -127,16 +143,27 @@ impl Compiler<'_, '_> {
                                 expected: bound.describe(),
                                 found: ty.describe(),
                                 span: l.value.span,
-                                help: Some(format!("`{}` was bound to {}", l.name.name, bound.describe())),
+                                help: Some(format!(
+                                    "`{}` was bound to {}",
+                                    l.name.name,
+                                    bound.describe()
+                                )),
                             });
                         }
                         self.code.push(Instr::Assign { slot, value });
                     }
                     None => {
-                        let known: Vec<String> = self.typer.vars.iter().map(|(n, _, _)| n.clone()).collect();
+                        let known: Vec<String> =
+                            self.typer.vars.iter().map(|(n, _, _)| n.clone()).collect();
                         let mut err = unknown("name", &l.name, known.iter().map(|s| s.as_str()));
-                        if let CheckError::Unknown { help: help @ None, .. } = &mut err {
-                            *help = Some(format!("`set` changes a bound name; bind it first with `let {} = ...`", l.name.name));
+                        if let CheckError::Unknown {
+                            help: help @ None, ..
+                        } = &mut err
+                        {
+                            *help = Some(format!(
+                                "`set` changes a bound name; bind it first with `let {} = ...`",
+                                l.name.name
+                            ));
                         }
                         self.typer.errors.push(err);
                     }
@@ -162,7 +189,9 @@ impl Compiler<'_, '_> {
                 Some("throw at least one die of at least one side: `2d6`".to_string()),
             ));
             ok = false;
-        } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS || d.count > u64::from(u32::MAX) {
+        } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS
+            || d.count > u64::from(u32::MAX)
+        {
             self.typer.errors.push(bad(
                 format!(
                     "{}d{} has too many different results to evaluate exactly",
@@ -244,7 +273,10 @@ impl Compiler<'_, '_> {
                     expected: "a number",
                     found: t.describe(),
                     span: e.span,
-                    help: Some("`compare` orders two numbers: `compare total(a) with total(b)`".to_string()),
+                    help: Some(
+                        "`compare` orders two numbers: `compare total(a) with total(b)`"
+                            .to_string(),
+                    ),
                 });
             }
         }
@@ -303,7 +335,6 @@ mod tests {
         assert_eq!(throw_results(2, 6), 21);
         assert_eq!(throw_results(10, 6), 3003);
         assert_eq!(throw_results(1, 20), 20);
-        assert_eq!(throw_results(1_000_000, 6), u64::MAX.min(throw_results(1_000_000, 6)));
         assert!(throw_results(1_000_000, 6) > 1_000_000);
     }
 }

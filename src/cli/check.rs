@@ -50,7 +50,10 @@ fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Exact
     let mut ok = true;
     for (i, text) in args.set.iter().enumerate() {
         let Some((name, value)) = text.split_once('=') else {
-            let _ = writeln!(stderr, "error: `--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`");
+            let _ = writeln!(
+                stderr,
+                "error: `--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`"
+            );
             ok = false;
             continue;
         };
@@ -118,10 +121,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 for e in errors {
                     stderr.push_str(&render(e, file, &source));
                 }
-                let _ = writeln!(
-                    stderr,
-                    "error: {file}: {count} error(s); no report"
-                );
+                let _ = writeln!(stderr, "error: {file}: {count} error(s); no report");
                 outputs.push(Output::Failed(Failed {
                     file,
                     game: None,
@@ -162,6 +162,7 @@ fn analyse(
     limits: Limits,
 ) -> Result<(Report, crate::program::Program), Vec<crate::Error>> {
     let program = crate::load(source, overrides)?;
-    let distribution = exact::evaluate(&program, limits).map_err(|e| vec![crate::Error::from(e)])?;
+    let distribution =
+        exact::evaluate(&program, limits).map_err(|e| vec![crate::Error::from(e)])?;
     Ok((Report::new(&program, &distribution), program))
 }

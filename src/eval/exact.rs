@@ -46,13 +46,16 @@ pub struct Distribution {
 
 type States = FxHashMap<Env, BigRational>;
 
+/// Each distinct result of a throw with its number of ordered ways.
+type ThrowResults = Vec<(Box<[u32]>, BigInt)>;
+
 struct Machine<'p> {
     program: &'p Program,
     frontier: BTreeMap<usize, States>,
     alive: usize,
     peak: usize,
     limits: Limits,
-    throws: FxHashMap<(u32, u32), Vec<(Box<[u32]>, BigInt)>>,
+    throws: FxHashMap<(u32, u32), ThrowResults>,
 }
 
 /// Evaluates a round exactly.
@@ -82,7 +85,13 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
 
 impl Machine<'_> {
     /// Adds a state at `pc`, dropping the values dead there.
-    fn push(&mut self, pc: usize, mut env: Env, weight: BigRational, span: crate::ast::Span) -> Result<(), EvalError> {
+    fn push(
+        &mut self,
+        pc: usize,
+        mut env: Env,
+        weight: BigRational,
+        span: crate::ast::Span,
+    ) -> Result<(), EvalError> {
         if let Some(live) = self.program.live_in.get(pc) {
             for (slot, value) in env.iter_mut().enumerate() {
                 if !live.contains(slot) {
@@ -117,7 +126,13 @@ impl Machine<'_> {
         })
     }
 
-    fn step(&mut self, pc: usize, env: Env, weight: BigRational, outcomes: &mut [BigRational]) -> Result<(), EvalError> {
+    fn step(
+        &mut self,
+        pc: usize,
+        env: Env,
+        weight: BigRational,
+        outcomes: &mut [BigRational],
+    ) -> Result<(), EvalError> {
         let program = self.program;
         match &program.code[pc] {
             Instr::Throw {
@@ -158,7 +173,11 @@ impl Machine<'_> {
                 self.push(pc + 1, next, weight, value.span)?;
             }
             Instr::Branch { cond, otherwise } => {
-                let target = if test(program, &env, cond)? { pc + 1 } else { *otherwise };
+                let target = if test(program, &env, cond)? {
+                    pc + 1
+                } else {
+                    *otherwise
+                };
                 self.push(target, env, weight, cond.span)?;
             }
             Instr::Jump(target) => self.push(*target, env, weight, program.round_span)?,

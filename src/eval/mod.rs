@@ -20,7 +20,9 @@ pub enum EvalError {
     #[error("this reroll can never succeed")]
     #[diagnostic(
         code(dice::eval::reroll_never_succeeds),
-        help("no result of the throw meets the `until` condition here, so the round would never end")
+        help(
+            "no result of the throw meets the `until` condition here, so the round would never end"
+        )
     )]
     RerollNeverSucceeds {
         #[label("the condition is false for every result")]

@@ -110,7 +110,11 @@ pub fn play_round(
                 pc += 1;
             }
             Instr::Branch { cond, otherwise } => {
-                pc = if test(program, &env, cond)? { pc + 1 } else { *otherwise };
+                pc = if test(program, &env, cond)? {
+                    pc + 1
+                } else {
+                    *otherwise
+                };
             }
             Instr::Jump(target) => pc = *target,
             Instr::End { outcome } => {

@@ -69,7 +69,11 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
             Some(v) => v.clone(),
         },
         ExprKind::Not(a) => Value::Bool(!test(p, env, a)?),
-        ExprKind::Neg(a) => Value::Int(int(eval(p, env, a)?, a)?.checked_neg().ok_or_else(overflow)?),
+        ExprKind::Neg(a) => Value::Int(
+            int(eval(p, env, a)?, a)?
+                .checked_neg()
+                .ok_or_else(overflow)?,
+        ),
         ExprKind::Arith(op, a, b) => {
             let x = int(eval(p, env, a)?, a)?;
             let y = int(eval(p, env, b)?, b)?;
@@ -103,13 +107,18 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
         ExprKind::Max(a, b) => Value::Int(int(eval(p, env, a)?, a)?.max(int(eval(p, env, b)?, b)?)),
         ExprKind::Total(a) => {
             let v = eval(p, env, a)?;
-            let sum = pool(&v, a)?.iter().try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
+            let sum = pool(&v, a)?
+                .iter()
+                .try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
             Value::Int(sum.ok_or_else(overflow)?)
         }
         ExprKind::Count(a, f) => {
             let v = eval(p, env, a)?;
             let face = int(eval(p, env, f)?, f)?;
-            let n = pool(&v, a)?.iter().filter(|&&x| i64::from(x) == face).count();
+            let n = pool(&v, a)?
+                .iter()
+                .filter(|&&x| i64::from(x) == face)
+                .count();
             Value::Int(n as i64)
         }
         ExprKind::Highest(a) => {
@@ -123,10 +132,14 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
         ExprKind::Rank(a) | ExprKind::Suit(a) => {
             let v = eval(p, env, a)?;
             let hand = hand_of(p, pool(&v, a)?, a)?;
-            let h = &p.hands.as_ref().map(|t| &t.hands[hand]).ok_or(EvalError::Internal {
-                what: "a hand table where the checker promised one",
-                span: e.span,
-            })?;
+            let h = &p
+                .hands
+                .as_ref()
+                .map(|t| &t.hands[hand])
+                .ok_or(EvalError::Internal {
+                    what: "a hand table where the checker promised one",
+                    span: e.span,
+                })?;
             Value::Int(if matches!(e.kind, ExprKind::Rank(_)) {
                 h.rank
             } else {

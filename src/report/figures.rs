@@ -1,7 +1,6 @@
 //! The figures of a bet, computed exactly from the outcome distribution,
 //! and the verdicts of `expect` / `claim` lines on them.
 
-
 use super::{BetReport, OutcomeRow, Verdict};
 use crate::ast::RelOp;
 use crate::number::Exact;
@@ -23,7 +22,10 @@ impl BetFigures {
     pub fn new(bet: &Bet, outcomes: &[Exact]) -> BetFigures {
         let mut settlements: Vec<(String, Exact, Exact)> = Vec::new();
         for (pay, p) in bet.pays.iter().zip(outcomes) {
-            match settlements.iter_mut().find(|(l, n, _)| *l == pay.label && *n == pay.net) {
+            match settlements
+                .iter_mut()
+                .find(|(l, n, _)| *l == pay.label && *n == pay.net)
+            {
                 Some((_, _, q)) => *q = &*q + p,
                 None => settlements.push((pay.label.clone(), pay.net.clone(), p.clone())),
             }
@@ -110,7 +112,9 @@ fn figure(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Value {
     let f = &bets[a.target];
     Value::Exact(match a.figure {
         Figure::HouseEdge => f.house_edge(),
-        Figure::HouseEdgeExcludingPushes => f.house_edge_excluding_pushes().unwrap_or_else(|| f.house_edge()),
+        Figure::HouseEdgeExcludingPushes => f
+            .house_edge_excluding_pushes()
+            .unwrap_or_else(|| f.house_edge()),
         Figure::Ev => f.ev.clone(),
         Figure::Variance => f.variance.clone(),
         Figure::StdDev => return Value::Sqrt(f.variance.clone()),
@@ -151,15 +155,22 @@ fn holds_sqrt(v: &Exact, op: RelOp, value: &Exact, tolerance: &Exact) -> bool {
 }
 
 pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Verdict {
-    let (holds, actual, actual_float) = match figure(a, bets, outcomes) {
+    let (holds, actual, actual_float, difference) = match figure(a, bets, outcomes) {
         Value::Exact(x) => (
             holds_exact(&x, a.op, &a.value, &a.tolerance),
             x.to_string(),
             x.to_f64(),
+            (&x - &a.value).to_string(),
         ),
         Value::Sqrt(v) => {
             let f = v.to_f64().max(0.0).sqrt();
-            (holds_sqrt(&v, a.op, &a.value, &a.tolerance), format!("{f}"), f)
+            let d = f - a.value.to_f64();
+            (
+                holds_sqrt(&v, a.op, &a.value, &a.tolerance),
+                format!("{f}"),
+                f,
+                format!("{d}"),
+            )
         }
     };
     let mut statement = format!("{} {} {}", a.quantity, a.op.symbol(), a.value_text);
@@ -177,7 +188,8 @@ pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) ->
         holds,
         actual,
         actual_float,
-        difference: actual_float - a.value.to_f64(),
+        difference_float: actual_float - a.value.to_f64(),
+        difference,
         line: 0,
     }
 }
@@ -191,16 +203,41 @@ mod tests {
         let v = Exact::ratio(1, 10);
         let tol = Exact::ratio(1, 200);
         assert!(holds_exact(&Exact::ratio(21, 200), RelOp::Approx, &v, &tol));
-        assert!(!holds_exact(&Exact::ratio(211, 2000), RelOp::Approx, &v, &tol));
+        assert!(!holds_exact(
+            &Exact::ratio(211, 2000),
+            RelOp::Approx,
+            &v,
+            &tol
+        ));
     }
 
     #[test]
     fn square_roots_compare_without_floats() {
         // sqrt(2) ~ 1.41 ± 0.005 holds; sqrt(2) = 1.41 does not.
         let two = Exact::int(2);
-        assert!(holds_sqrt(&two, RelOp::Approx, &Exact::ratio(141, 100), &Exact::ratio(5, 1000)));
-        assert!(!holds_sqrt(&two, RelOp::Eq, &Exact::ratio(141, 100), &Exact::zero()));
-        assert!(holds_sqrt(&Exact::int(4), RelOp::Eq, &Exact::int(2), &Exact::zero()));
-        assert!(holds_sqrt(&two, RelOp::Gt, &Exact::ratio(14, 10), &Exact::zero()));
+        assert!(holds_sqrt(
+            &two,
+            RelOp::Approx,
+            &Exact::ratio(141, 100),
+            &Exact::ratio(5, 1000)
+        ));
+        assert!(!holds_sqrt(
+            &two,
+            RelOp::Eq,
+            &Exact::ratio(141, 100),
+            &Exact::zero()
+        ));
+        assert!(holds_sqrt(
+            &Exact::int(4),
+            RelOp::Eq,
+            &Exact::int(2),
+            &Exact::zero()
+        ));
+        assert!(holds_sqrt(
+            &two,
+            RelOp::Gt,
+            &Exact::ratio(14, 10),
+            &Exact::zero()
+        ));
     }
 }

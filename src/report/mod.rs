@@ -80,8 +80,9 @@ pub struct Verdict {
     /// The figure as computed: exact, except a standard deviation.
     pub actual: String,
     pub actual_float: f64,
-    /// Computed minus stated.
-    pub difference: f64,
+    /// Computed minus stated: exact, except for a standard deviation.
+    pub difference: String,
+    pub difference_float: f64,
     pub line: usize,
 }
 

@@ -23,7 +23,13 @@ fn percent(x: f64) -> String {
 fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
     let columns = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
-        .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     for row in rows {
         let mut line = indent.to_string();
@@ -56,14 +62,26 @@ pub fn render(report: &Report, file: Option<&str>) -> String {
         }
     }
     if !report.params.is_empty() {
-        let params: Vec<String> = report.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let params: Vec<String> = report
+            .params
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
         let _ = writeln!(out, "parameters: {}", params.join(", "));
     }
     out.push('\n');
     out.push_str("round outcomes\n");
-    let mut rows = vec![vec!["outcome".to_string(), "probability".to_string(), "percent".to_string()]];
+    let mut rows = vec![vec![
+        "outcome".to_string(),
+        "probability".to_string(),
+        "percent".to_string(),
+    ]];
     for r in &report.results {
-        rows.push(vec![r.outcome.clone(), r.probability.to_string(), percent(r.percent)]);
+        rows.push(vec![
+            r.outcome.clone(),
+            r.probability.to_string(),
+            percent(r.percent),
+        ]);
     }
     table(&mut out, "  ", &rows, &[2]);
     for bet in &report.bets {
@@ -90,18 +108,50 @@ fn render_bet(out: &mut String, bet: &BetReport) {
         "percent".to_string(),
     ]];
     for o in &bet.outcomes {
-        rows.push(vec![o.outcome.clone(), o.net.to_string(), o.probability.to_string(), percent(o.percent)]);
+        rows.push(vec![
+            o.outcome.clone(),
+            o.net.to_string(),
+            o.probability.to_string(),
+            percent(o.percent),
+        ]);
     }
     table(out, "  ", &rows, &[1, 3]);
     out.push('\n');
-    let mut rows = vec![vec!["house edge".to_string(), bet.house_edge.to_string(), percent(bet.house_edge_percent)]];
-    if let (Some(e), Some(p)) = (&bet.house_edge_excluding_pushes, bet.house_edge_excluding_pushes_percent) {
-        rows.push(vec!["  excluding pushes".to_string(), e.to_string(), percent(p)]);
+    let mut rows = vec![vec![
+        "house edge".to_string(),
+        bet.house_edge.to_string(),
+        percent(bet.house_edge_percent),
+    ]];
+    if let (Some(e), Some(p)) = (
+        &bet.house_edge_excluding_pushes,
+        bet.house_edge_excluding_pushes_percent,
+    ) {
+        rows.push(vec![
+            "  excluding pushes".to_string(),
+            e.to_string(),
+            percent(p),
+        ]);
     }
-    rows.push(vec!["expected value".to_string(), bet.ev.to_string(), percent(bet.ev.to_f64() * 100.0)]);
-    rows.push(vec!["hit frequency".to_string(), bet.hit_frequency.to_string(), percent(bet.hit_frequency.to_f64() * 100.0)]);
-    rows.push(vec!["variance".to_string(), bet.variance.to_string(), String::new()]);
-    rows.push(vec!["std dev".to_string(), format!("{:.6}", bet.std_dev), "(float)".to_string()]);
+    rows.push(vec![
+        "expected value".to_string(),
+        bet.ev.to_string(),
+        percent(bet.ev.to_f64() * 100.0),
+    ]);
+    rows.push(vec![
+        "hit frequency".to_string(),
+        bet.hit_frequency.to_string(),
+        percent(bet.hit_frequency.to_f64() * 100.0),
+    ]);
+    rows.push(vec![
+        "variance".to_string(),
+        bet.variance.to_string(),
+        String::new(),
+    ]);
+    rows.push(vec![
+        "std dev".to_string(),
+        format!("{:.6}", bet.std_dev),
+        "(float)".to_string(),
+    ]);
     table(out, "  ", &rows, &[2]);
 }
 
@@ -119,9 +169,11 @@ fn render_verdicts(out: &mut String, verdicts: &[Verdict], yes: &str, no: &str) 
         }
         if !v.holds {
             let off = if v.statement.contains('%') {
-                format!("{:+.4} points", v.difference * 100.0)
+                format!("{:+.4} points", v.difference_float * 100.0)
+            } else if v.difference.starts_with('-') {
+                v.difference.clone()
             } else {
-                format!("{:+}", v.difference)
+                format!("+{}", v.difference)
             };
             detail = format!("{detail}, off by {off}");
         }

@@ -67,7 +67,11 @@ impl SyntaxError {
 }
 
 /// Converts a pest error on `source[base..]` into a [`SyntaxError`].
-pub(super) fn from_pest(error: &pest::error::Error<Rule>, source: &str, base: usize) -> SyntaxError {
+pub(super) fn from_pest(
+    error: &pest::error::Error<Rule>,
+    source: &str,
+    base: usize,
+) -> SyntaxError {
     let at = base
         + match error.location {
             InputLocation::Pos(p) => p,
@@ -112,8 +116,7 @@ pub(super) fn from_pest(error: &pest::error::Error<Rule>, source: &str, base: us
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
     let help = if at == base && !word.is_empty() {
-        did_you_mean(&word, ITEM_KEYWORDS.iter().copied())
-            .map(|k| format!("did you mean `{k}`?"))
+        did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
     } else if rest.starts_with(':') || rest.starts_with("==") {
         Some("bindings use `=` and payouts use `=>`".to_string())
     } else {
@@ -149,7 +152,10 @@ fn looks_like_payout(rest: &str) -> bool {
     let name_len = rest
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
-    name_len > 0 && rest[name_len..].trim_start_matches([' ', '\t']).starts_with("=>")
+    name_len > 0
+        && rest[name_len..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with("=>")
 }
 
 /// A grammar rule as the user would name what was expected.

@@ -13,9 +13,24 @@ use crate::number::Exact;
 
 type Result<T> = std::result::Result<T, SyntaxError>;
 
+/// The pair's span, shifted by `base`, without the trailing spaces and
+/// comments pest keeps when an optional part at the end did not match.
 fn span(pair: &Pair<Rule>, base: usize) -> Span {
     let s = pair.as_span();
-    Span::new(base + s.start(), base + s.end())
+    let text = trim_trivia(pair.as_str());
+    Span::new(base + s.start(), base + s.start() + text.len())
+}
+
+fn trim_trivia(mut text: &str) -> &str {
+    loop {
+        text = text.trim_end();
+        let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[line_start..];
+        match line.find("//") {
+            Some(i) if !line[..i].contains('"') => text = &text[..line_start + i],
+            _ => return text,
+        }
+    }
 }
 
 /// The children of a pair, skipping keyword tokens.
@@ -104,7 +119,8 @@ fn string(pair: Pair<Rule>) -> String {
 fn int(pair: Pair<Rule>, base: usize) -> Result<i64> {
     pair.as_str().parse().map_err(|_| SyntaxError::BadNumber {
         text: pair.as_str().to_string(),
-        reason: "whole numbers in rules must lie between -9223372036854775808 and 9223372036854775807",
+        reason:
+            "whole numbers in rules must lie between -9223372036854775808 and 9223372036854775807",
         span: span(&pair, base),
     })
 }
@@ -453,7 +469,7 @@ pub(super) fn expr(pair: Pair<Rule>, base: usize) -> Result<Expr> {
                 let patterns = children(op)
                     .filter(|p| p.as_rule() != Rule::kw_is)
                     .map(|p| {
-                        Ok(if p.as_rule() == Rule::combo {
+                        Ok(if matches!(p.as_rule(), Rule::combo | Rule::int) {
                             Pattern::Combo(combo(p, base)?)
                         } else {
                             Pattern::Name(ident(p, base))

@@ -1,0 +1,124 @@
+//! The command line as a user meets it: the real binary, colour off, with
+//! stdout, stderr and the exit code in one snapshot per case.
+
+use std::process::Command;
+
+/// Runs `dicerules ARGS` from the crate root; returns the combined transcript.
+fn run(args: &[&str]) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the binary runs");
+    let code = output.status.code().unwrap_or(-1);
+    let transcript = format!(
+        "$ dicerules {}\nexit: {code}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (code, transcript)
+}
+
+macro_rules! cli_case {
+    ($name:ident, $code:expr, [$($arg:expr),*]) => {
+        #[test]
+        fn $name() {
+            let (code, transcript) = run(&[$($arg),*]);
+            assert_eq!(code, $code, "{transcript}");
+            assert!(!transcript.contains("panicked"), "{transcript}");
+            insta::assert_snapshot!(transcript);
+        }
+    };
+}
+
+cli_case!(help, 0, ["--help"]);
+cli_case!(check_help, 0, ["check", "--help"]);
+cli_case!(check_heist_text, 0, ["check", "games/heist.dice"]);
+cli_case!(
+    check_heist_json,
+    0,
+    ["check", "games/heist.dice", "--format", "json"]
+);
+cli_case!(
+    check_heist_ron,
+    0,
+    ["check", "games/heist.dice", "--format", "ron"]
+);
+cli_case!(
+    check_two_files,
+    0,
+    ["check", "games/heist_b.dice", "games/heist_c.dice"]
+);
+cli_case!(
+    set_tie_odds_breaks_the_pinned_expect,
+    1,
+    ["check", "games/baccarat_dice.dice", "--set", "tie_odds=7"]
+);
+cli_case!(
+    set_value_that_does_not_parse,
+    2,
+    [
+        "check",
+        "games/baccarat_dice.dice",
+        "--set",
+        "tie_odds=seven"
+    ]
+);
+cli_case!(
+    set_unknown_parameter,
+    2,
+    ["check", "games/baccarat_dice.dice", "--set", "tie_od=7"]
+);
+cli_case!(
+    set_without_equals,
+    2,
+    ["check", "games/baccarat_dice.dice", "--set", "tie_odds"]
+);
+cli_case!(missing_file, 2, ["check", "games/no_such_game.dice"]);
+cli_case!(no_file, 2, ["check"]);
+cli_case!(
+    unknown_format,
+    2,
+    ["check", "games/heist.dice", "--format", "xml"]
+);
+cli_case!(
+    worst_exit_code_wins,
+    2,
+    ["check", "games/heist.dice", "games/no_such_game.dice"]
+);
+cli_case!(
+    state_limit,
+    2,
+    ["check", "games/baccarat_dice.dice", "--max-states", "50"]
+);
+
+/// `--set tie_odds=7` changes the tie bet's figures as the seed's 7 to 1 says.
+#[test]
+fn set_changes_the_figures() {
+    let (_, transcript) = run(&[
+        "check",
+        "games/baccarat_dice.dice",
+        "--set",
+        "tie_odds=7",
+        "--format",
+        "json",
+    ]);
+    let json = transcript
+        .split("--- stdout\n")
+        .nth(1)
+        .and_then(|s| s.split("--- stderr").next())
+        .expect("stdout");
+    let v: serde_json::Value = serde_json::from_str(json).expect("json on stdout");
+    assert_eq!(v["params"]["tie_odds"], "7");
+    let tie = v["bets"]
+        .as_array()
+        .expect("bets")
+        .iter()
+        .find(|b| b["bet"] == "tie")
+        .expect("a tie bet");
+    // 1 - 8 * P(tie) with P(tie) = 51719/419904.
+    assert_eq!(tie["house_edge"], "769/52488");
+}

@@ -1,0 +1,71 @@
+//! Every shipped game: its report snapshotted (text and JSON), found by a
+//! glob so that a new game gets a snapshot without test code.
+
+use dicerules::eval::exact::Limits;
+use dicerules::report::{text, Report};
+
+fn report(path: &std::path::Path) -> (String, Report) {
+    let source = std::fs::read_to_string(path).expect("the game reads");
+    let program = dicerules::load(&source, &[]).expect("the game checks");
+    let distribution =
+        dicerules::eval::exact::evaluate(&program, Limits::default()).expect("the game evaluates");
+    let mut report = Report::new(&program, &distribution);
+    report.locate(&program, &source);
+    let name = format!(
+        "games/{}",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    );
+    (name, report)
+}
+
+#[test]
+fn text_reports() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (name, report) = report(path);
+        insta::assert_snapshot!(text::render(&report, Some(&name)));
+    });
+}
+
+#[test]
+fn json_reports() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (_, report) = report(path);
+        insta::assert_json_snapshot!(report);
+    });
+}
+
+#[test]
+fn every_expect_of_every_game_holds() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (name, report) = report(path);
+        for v in &report.expects {
+            assert!(v.holds, "{name}: `{}` fails: {}", v.statement, v.actual);
+        }
+    });
+}
+
+/// The JSON contract of SPEC.md: field names and types scripts rely on.
+#[test]
+fn json_contract() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/heist.dice");
+    let (_, report) = report(&path);
+    let v = serde_json::to_value(&report).expect("serialises");
+    assert_eq!(v["game"], "Heist");
+    assert!(v["params"].is_object());
+    let bet = &v["bets"][0];
+    assert_eq!(bet["bet"], "player");
+    assert_eq!(bet["house_edge"], "37/432");
+    let percent = bet["house_edge_percent"].as_f64().expect("a float");
+    assert!((percent - 8.564814814814815).abs() < 1e-12);
+    assert!(bet["house_edge_excluding_pushes"].is_null());
+    assert!(bet["std_dev"].is_f64());
+    let first = &bet["outcomes"][0];
+    assert_eq!(first["outcome"], "win 2 to 1");
+    assert_eq!(first["net"], "2");
+    assert_eq!(first["probability"], "35/1296");
+    assert!(v["expects"].is_array());
+    assert!(v["claims"].is_array());
+    assert!(v["diagnostics"].is_array());
+}

@@ -1,0 +1,68 @@
+//! Parse -> print -> parse gives the same tree (spans aside) for every game
+//! file and every sketch, and printing is a fixed point.
+
+use dicerules::ast::{print, File};
+use dicerules::syntax::parse;
+
+/// The tree as JSON with every span removed, so trees from different texts compare.
+fn without_spans(file: &File) -> serde_json::Value {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                map.retain(|k, _| !k.ends_with("span"));
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(file).expect("the AST serialises");
+    strip(&mut v);
+    v
+}
+
+#[test]
+fn every_game_survives_print_and_parse() {
+    let pattern = format!("{}/games/*.dice", env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for path in glob_files(&pattern) {
+        let source = std::fs::read_to_string(&path).expect("reads");
+        let (first, errors) = parse(&source);
+        assert!(errors.is_empty(), "{path}: {errors:?}");
+        let printed = print::file(&first);
+        let (second, errors) = parse(&printed);
+        assert!(
+            errors.is_empty(),
+            "{path} printed does not parse: {errors:?}\n{printed}"
+        );
+        assert_eq!(
+            without_spans(&first),
+            without_spans(&second),
+            "{path}: the tree changed"
+        );
+        assert_eq!(
+            print::file(&second),
+            printed,
+            "{path}: printing is not a fixed point"
+        );
+        // And the tree is really compared: a changed payout must show.
+        let changed = printed.replacen("win 1 to 1", "win 2 to 1", 1);
+        if changed != printed {
+            assert_ne!(without_spans(&parse(&changed).0), without_spans(&first));
+        }
+        seen += 1;
+    }
+    assert!(seen >= 6, "found only {seen} games");
+}
+
+fn glob_files(pattern: &str) -> Vec<String> {
+    let dir = std::path::Path::new(pattern).parent().expect("a directory");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("the games directory")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".dice"))
+        .collect();
+    files.sort();
+    files
+}
