@@ -22,6 +22,9 @@ pub struct Program {
     pub code: Vec<Instr>,
     /// For each instruction, the slots live on entry to it.
     pub live_in: Vec<SlotSet>,
+    /// For each slot holding a throw: the expressions that observe it, when
+    /// they are all functions of the throw alone (see `check::projection`).
+    pub observers: Vec<Option<Vec<Expr>>>,
     pub bets: Vec<Bet>,
     pub expects: Vec<Assertion>,
     pub claims: Vec<Assertion>,

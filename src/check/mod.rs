@@ -8,6 +8,7 @@ mod error;
 mod expr;
 mod items;
 mod liveness;
+mod projection;
 mod round;
 
 pub use error::CheckError;
@@ -69,6 +70,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
     match (errors.is_empty(), compiled) {
         (true, Some(compiled)) => {
             let live_in = liveness::live_in(&compiled.code, compiled.slots.len());
+            let observers = projection::observers(&compiled.code, compiled.slots.len());
             Ok(Program {
                 name: game.map(|g| g.name.clone()).unwrap_or_default(),
                 params,
@@ -78,6 +80,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
                 slots: compiled.slots,
                 code: compiled.code,
                 live_in,
+                observers,
                 bets,
                 expects,
                 claims,

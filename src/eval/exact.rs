@@ -1,20 +1,25 @@
 //! The exact evaluator: a distribution over interpreter states.
 //!
 //! A state is a position in the compiled round and the values of the slots
-//! live there. States waiting at the same position are merged when equal,
-//! and positions are processed in order, so every state reaching a position
-//! is merged before it moves on. Weights are exact rationals.
+//! live there. Each state runs straight through the steps without chance
+//! (`let`, `set`, `if`, jumps) until it reaches a throw or an `end`. States
+//! waiting at the same throw are merged when equal (dead values cleared
+//! first), and throws are processed in order of position, so every state
+//! reaching a throw is merged before the throw multiplies it. An `end` adds
+//! the state's weight to its outcome. Weights are exact ([`Weight`]).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use num_bigint::{BigInt, BigUint};
-use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
 use super::pool;
-use super::value::{eval, test, Env, Value};
+use super::value::{eval, test, Context, Env, Pools, Value};
+use super::weight::{Factor, Weight};
 use super::EvalError;
+use crate::ast::Span;
 use crate::number::Exact;
 use crate::program::{Instr, Program};
 
@@ -44,41 +49,49 @@ pub struct Distribution {
     pub peak_states: usize,
 }
 
-type States = FxHashMap<Env, BigRational>;
+type States = FxHashMap<Env, Weight>;
 
-/// Each distinct result of a throw with its number of ordered ways.
-type ThrowResults = Vec<(Box<[u32]>, BigInt)>;
+/// One distinct result of a throw: its interned id, its number of ordered
+/// ways, and its probability as a factor.
+struct ThrowResult {
+    pool: u32,
+    ways: BigInt,
+    factor: Factor,
+}
 
 struct Machine<'p> {
     program: &'p Program,
+    pools: Pools,
     frontier: BTreeMap<usize, States>,
     alive: usize,
     peak: usize,
     limits: Limits,
-    throws: FxHashMap<(u32, u32), ThrowResults>,
+    /// The results of each throw instruction, by position.
+    throws: FxHashMap<usize, Rc<[ThrowResult]>>,
 }
 
 /// Evaluates a round exactly.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
     let mut m = Machine {
         program,
+        pools: Pools::default(),
         frontier: BTreeMap::new(),
         alive: 0,
         peak: 0,
         limits,
         throws: FxHashMap::default(),
     };
-    let start: Env = vec![Value::Unset; program.slots.len()].into_boxed_slice();
-    m.push(0, start, BigRational::one(), program.round_span)?;
-    let mut outcomes = vec![BigRational::zero(); program.outcomes.len()];
+    let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
+    let mut outcomes = vec![Weight::zero(); program.outcomes.len()];
+    m.advance(0, start, Weight::one(), &mut outcomes)?;
     while let Some((pc, states)) = m.frontier.pop_first() {
         m.alive -= states.len();
         for (env, weight) in states {
-            m.step(pc, env, weight, &mut outcomes)?;
+            m.throw(pc, env, weight, &mut outcomes)?;
         }
     }
     Ok(Distribution {
-        outcomes: outcomes.into_iter().map(Exact).collect(),
+        outcomes: outcomes.iter().map(Weight::to_exact).collect(),
         peak_states: m.peak,
     })
 }
@@ -89,8 +102,8 @@ impl Machine<'_> {
         &mut self,
         pc: usize,
         mut env: Env,
-        weight: BigRational,
-        span: crate::ast::Span,
+        weight: Weight,
+        span: Span,
     ) -> Result<(), EvalError> {
         if let Some(live) = self.program.live_in.get(pc) {
             for (slot, value) in env.iter_mut().enumerate() {
@@ -101,7 +114,7 @@ impl Machine<'_> {
         }
         let states = self.frontier.entry(pc).or_default();
         match states.get_mut(&env) {
-            Some(w) => *w += weight,
+            Some(w) => w.add(&weight),
             None => {
                 states.insert(env, weight);
                 self.alive += 1;
@@ -117,76 +130,157 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn throw_results(&mut self, count: u32, sides: u32) -> &[(Box<[u32]>, BigInt)] {
-        self.throws.entry((count, sides)).or_insert_with(|| {
-            pool::outcomes(count, sides)
-                .into_iter()
-                .map(|(faces, ways)| (faces.into_boxed_slice(), BigInt::from(ways)))
-                .collect()
-        })
+    /// The results of the throw at `pc`, computed once per evaluation: every
+    /// multiset of faces, or, when the round observes the throw only through
+    /// functions of it, one representative per distinct observation.
+    fn throw_results(
+        &mut self,
+        pc: usize,
+        slot: usize,
+        count: u32,
+        sides: u32,
+    ) -> Result<Rc<[ThrowResult]>, EvalError> {
+        if let Some(results) = self.throws.get(&pc) {
+            return Ok(results.clone());
+        }
+        let total = BigInt::from(throw_total(count, sides));
+        let mut groups: Vec<(u32, BigInt)> = Vec::new();
+        let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
+        let observers = self.program.observers.get(slot).and_then(|o| o.as_ref());
+        let mut env: Env = std::iter::repeat_n(Value::Unset, self.program.slots.len()).collect();
+        for (faces, ways) in pool::outcomes(count, sides) {
+            let id = self.pools.intern(&faces);
+            let ways = BigInt::from(ways);
+            let Some(observers) = observers else {
+                groups.push((id, ways));
+                continue;
+            };
+            env[slot] = Value::Pool(id);
+            let context = Context {
+                program: self.program,
+                pools: &self.pools,
+            };
+            let key = observers
+                .iter()
+                .map(|o| eval(context, &env, o))
+                .collect::<Result<Vec<Value>, _>>()?;
+            match index.get(&key) {
+                Some(&g) => groups[g].1 += ways,
+                None => {
+                    index.insert(key, groups.len());
+                    groups.push((id, ways));
+                }
+            }
+        }
+        let results: Rc<[ThrowResult]> = groups
+            .into_iter()
+            .map(|(pool, ways)| ThrowResult {
+                pool,
+                factor: Factor::new(&ways, &total),
+                ways,
+            })
+            .collect();
+        self.throws.insert(pc, results.clone());
+        Ok(results)
     }
 
-    fn step(
+    /// Runs one state from `pc` through the steps without chance, until it
+    /// waits at a throw (merged there) or ends (added to its outcome).
+    fn advance(
+        &mut self,
+        mut pc: usize,
+        mut env: Env,
+        weight: Weight,
+        outcomes: &mut [Weight],
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let context = Context {
+            program,
+            pools: &self.pools,
+        };
+        loop {
+            match &program.code[pc] {
+                Instr::Throw { span, .. } => {
+                    let span = *span;
+                    return self.push(pc, env, weight, span);
+                }
+                Instr::Assign { slot, value } => {
+                    env[*slot] = eval(context, &env, value)?;
+                    pc += 1;
+                }
+                Instr::Branch { cond, otherwise } => {
+                    pc = if test(context, &env, cond)? {
+                        pc + 1
+                    } else {
+                        *otherwise
+                    };
+                }
+                Instr::Jump(target) => pc = *target,
+                Instr::End { outcome } => {
+                    outcomes[*outcome].add(&weight);
+                    return Ok(());
+                }
+                Instr::Finish => {
+                    return Err(EvalError::NoOutcome {
+                        span: program.round_span,
+                    })
+                }
+            }
+        }
+    }
+
+    /// Throws the dice of the throw at `pc` for one state.
+    fn throw(
         &mut self,
         pc: usize,
         env: Env,
-        weight: BigRational,
-        outcomes: &mut [BigRational],
+        weight: Weight,
+        outcomes: &mut [Weight],
     ) -> Result<(), EvalError> {
         let program = self.program;
-        match &program.code[pc] {
-            Instr::Throw {
-                slot,
-                count,
-                sides,
-                until,
-                span,
-            } => {
-                let results = self.throw_results(*count, *sides).to_vec();
-                let mut kept: Vec<(Env, BigInt)> = Vec::with_capacity(results.len());
-                let mut total = BigInt::zero();
-                for (faces, ways) in results {
-                    let mut next = env.clone();
-                    next[*slot] = Value::Pool(faces);
-                    if let Some(cond) = until {
-                        if !test(program, &next, cond)? {
-                            continue;
-                        }
-                    }
-                    total += &ways;
-                    kept.push((next, ways));
-                }
-                if total.is_zero() {
-                    return Err(EvalError::RerollNeverSucceeds {
-                        span: until.as_ref().map_or(*span, |u| u.span),
-                    });
-                }
-                for (next, ways) in kept {
-                    let w = &weight * BigRational::new(ways, total.clone());
-                    self.push(pc + 1, next, w, *span)?;
-                }
+        let Instr::Throw {
+            slot,
+            count,
+            sides,
+            until,
+            ..
+        } = &program.code[pc]
+        else {
+            return Err(EvalError::Internal {
+                what: "a state waiting where there is no throw",
+                span: program.round_span,
+            });
+        };
+        let results = self.throw_results(pc, *slot, *count, *sides)?;
+        let Some(cond) = until else {
+            for r in results.iter() {
+                let mut next = Env::from_slice(&env);
+                next[*slot] = Value::Pool(r.pool);
+                self.advance(pc + 1, next, weight.scaled(&r.factor), outcomes)?;
             }
-            Instr::Assign { slot, value } => {
-                let v = eval(program, &env, value)?;
-                let mut next = env;
-                next[*slot] = v;
-                self.push(pc + 1, next, weight, value.span)?;
+            return Ok(());
+        };
+        // A reroll: the results meeting the condition, renormalised.
+        let mut kept: Vec<(Env, &BigInt)> = Vec::with_capacity(results.len());
+        let mut accepted = BigInt::zero();
+        let context = Context {
+            program,
+            pools: &self.pools,
+        };
+        for r in results.iter() {
+            let mut next = Env::from_slice(&env);
+            next[*slot] = Value::Pool(r.pool);
+            if test(context, &next, cond)? {
+                accepted += &r.ways;
+                kept.push((next, &r.ways));
             }
-            Instr::Branch { cond, otherwise } => {
-                let target = if test(program, &env, cond)? {
-                    pc + 1
-                } else {
-                    *otherwise
-                };
-                self.push(target, env, weight, cond.span)?;
-            }
-            Instr::Jump(target) => self.push(*target, env, weight, program.round_span)?,
-            Instr::End { outcome } => outcomes[*outcome] += weight,
-            Instr::Finish => {
-                return Err(EvalError::NoOutcome {
-                    span: program.round_span,
-                })
-            }
+        }
+        if accepted.is_zero() {
+            return Err(EvalError::RerollNeverSucceeds { span: cond.span });
+        }
+        for (next, ways) in kept {
+            let w = weight.scaled(&Factor::new(ways, &accepted));
+            self.advance(pc + 1, next, w, outcomes)?;
         }
         Ok(())
     }

@@ -6,6 +6,7 @@ pub mod exact;
 pub mod play;
 pub mod pool;
 pub mod value;
+pub mod weight;
 
 use miette::Diagnostic;
 use thiserror::Error;
@@ -87,7 +88,7 @@ pub enum EvalError {
     )]
     StateLimit {
         limit: usize,
-        #[label("the states multiply here")]
+        #[label("the states waiting for this throw pass the limit")]
         span: Span,
     },
     /// A broken promise of the checker: a bug, reported rather than a panic.
@@ -98,4 +99,10 @@ pub enum EvalError {
         #[label("here")]
         span: Span,
     },
+}
+
+impl From<Box<EvalError>> for EvalError {
+    fn from(boxed: Box<EvalError>) -> Self {
+        *boxed
+    }
 }

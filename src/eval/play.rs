@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::value::{eval, test, Value};
+use super::value::{eval, test, Context, Pools, Value};
 use super::EvalError;
 use crate::program::{Instr, Program};
 
@@ -60,7 +60,8 @@ pub fn play_round(
     source: &mut impl Source,
     mut on_event: impl FnMut(Event),
 ) -> Result<Played, EvalError> {
-    let mut env = vec![Value::Unset; program.slots.len()].into_boxed_slice();
+    let mut env = vec![Value::Unset; program.slots.len()];
+    let mut pools = Pools::default();
     let mut pc = 0;
     loop {
         match &program.code[pc] {
@@ -79,9 +80,13 @@ pub fn play_round(
                     }
                     let mut faces: Vec<u32> = (0..*count).map(|_| source.die(*sides)).collect();
                     faces.sort_unstable();
-                    env[*slot] = Value::Pool(faces.clone().into_boxed_slice());
+                    env[*slot] = Value::Pool(pools.intern(&faces));
+                    let context = Context {
+                        program,
+                        pools: &pools,
+                    };
                     let accepted = match until {
-                        Some(cond) => test(program, &env, cond)?,
+                        Some(cond) => test(context, &env, cond)?,
                         None => true,
                     };
                     on_event(Event::Throw {
@@ -106,11 +111,19 @@ pub fn play_round(
                 pc += 1;
             }
             Instr::Assign { slot, value } => {
-                env[*slot] = eval(program, &env, value)?;
+                let context = Context {
+                    program,
+                    pools: &pools,
+                };
+                env[*slot] = eval(context, &env, value)?;
                 pc += 1;
             }
             Instr::Branch { cond, otherwise } => {
-                pc = if test(program, &env, cond)? {
+                let context = Context {
+                    program,
+                    pools: &pools,
+                };
+                pc = if test(context, &env, cond)? {
                     pc + 1
                 } else {
                     *otherwise

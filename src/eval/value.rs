@@ -1,97 +1,137 @@
 //! Values of the interpreter and the evaluation of expressions, shared by
 //! the exact evaluator and the player.
 
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
 use super::EvalError;
+
+/// Errors stay boxed while expressions recurse, so that the common,
+/// successful result is small.
+type Res<T> = Result<T, Box<EvalError>>;
 use crate::program::{Arith, Cmp, Expr, ExprKind, Pat, Program};
 
-/// A value held in a slot. Throws are kept as sorted faces.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+/// A value held in a slot. A throw is an index into [`Pools`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Value {
     /// Not bound yet, or no longer needed.
     #[default]
     Unset,
     Int(i64),
     Bool(bool),
-    Pool(Box<[u32]>),
+    Pool(u32),
 }
 
-/// The values of all slots at one point of a round.
-pub type Env = Box<[Value]>;
+/// The values of all slots at one point of a round; small rounds keep them
+/// inline, so a state is one hashable block of memory.
+pub type Env = SmallVec<[Value; 8]>;
 
-fn int(v: Value, e: &Expr) -> Result<i64, EvalError> {
+/// The throws seen so far, each stored once as sorted faces.
+#[derive(Debug, Default)]
+pub struct Pools {
+    faces: Vec<Box<[u32]>>,
+    index: FxHashMap<Box<[u32]>, u32>,
+}
+
+impl Pools {
+    /// The id of a sorted throw, adding it when new.
+    pub fn intern(&mut self, faces: &[u32]) -> u32 {
+        if let Some(&id) = self.index.get(faces) {
+            return id;
+        }
+        let id = self.faces.len() as u32;
+        self.faces.push(faces.into());
+        self.index.insert(faces.into(), id);
+        id
+    }
+
+    pub fn faces(&self, id: u32) -> &[u32] {
+        &self.faces[id as usize]
+    }
+}
+
+/// What expressions are evaluated against: the program and its throws.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub program: &'a Program,
+    pub pools: &'a Pools,
+}
+
+fn int(v: Value, e: &Expr) -> Res<i64> {
     match v {
         Value::Int(n) => Ok(n),
-        _ => Err(EvalError::Internal {
+        _ => Err(Box::new(EvalError::Internal {
             what: "a number where the checker promised one",
             span: e.span,
-        }),
+        })),
     }
 }
 
-fn boolean(v: Value, e: &Expr) -> Result<bool, EvalError> {
+fn boolean(v: Value, e: &Expr) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),
-        _ => Err(EvalError::Internal {
+        _ => Err(Box::new(EvalError::Internal {
             what: "a condition where the checker promised one",
             span: e.span,
-        }),
+        })),
     }
 }
 
-fn pool<'a>(v: &'a Value, e: &Expr) -> Result<&'a [u32], EvalError> {
+fn pool<'a>(c: Context<'a>, v: Value, e: &Expr) -> Res<&'a [u32]> {
     match v {
-        Value::Pool(f) => Ok(f),
-        _ => Err(EvalError::Internal {
+        Value::Pool(id) => Ok(c.pools.faces(id)),
+        _ => Err(Box::new(EvalError::Internal {
             what: "a throw where the checker promised one",
             span: e.span,
-        }),
+        })),
     }
 }
 
 /// Evaluates a condition.
-pub fn test(p: &Program, env: &[Value], e: &Expr) -> Result<bool, EvalError> {
-    boolean(eval(p, env, e)?, e)
+pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
+    boolean(eval(c, env, e)?, e)
 }
 
 /// Evaluates an expression in an environment.
-pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
+pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
+    let p = c.program;
     let overflow = || EvalError::Overflow { span: e.span };
     Ok(match &e.kind {
         ExprKind::Int(n) => Value::Int(*n),
         ExprKind::Bool(b) => Value::Bool(*b),
         ExprKind::Slot(s) => match env.get(*s) {
             Some(Value::Unset) | None => {
-                return Err(EvalError::Internal {
+                return Err(Box::new(EvalError::Internal {
                     what: "a name read before it was bound",
                     span: e.span,
-                })
+                }))
             }
-            Some(v) => v.clone(),
+            Some(v) => *v,
         },
-        ExprKind::Not(a) => Value::Bool(!test(p, env, a)?),
+        ExprKind::Not(a) => Value::Bool(!test(c, env, a)?),
         ExprKind::Neg(a) => Value::Int(
-            int(eval(p, env, a)?, a)?
+            int(eval(c, env, a)?, a)?
                 .checked_neg()
                 .ok_or_else(overflow)?,
         ),
         ExprKind::Arith(op, a, b) => {
-            let x = int(eval(p, env, a)?, a)?;
-            let y = int(eval(p, env, b)?, b)?;
+            let x = int(eval(c, env, a)?, a)?;
+            let y = int(eval(c, env, b)?, b)?;
             Value::Int(match op {
                 Arith::Add => x.checked_add(y).ok_or_else(overflow)?,
                 Arith::Sub => x.checked_sub(y).ok_or_else(overflow)?,
                 Arith::Mul => x.checked_mul(y).ok_or_else(overflow)?,
                 Arith::Mod => {
                     if y == 0 {
-                        return Err(EvalError::ModZero { span: b.span });
+                        return Err(Box::new(EvalError::ModZero { span: b.span }));
                     }
                     x.checked_rem_euclid(y).ok_or_else(overflow)?
                 }
             })
         }
         ExprKind::Cmp(op, a, b) => {
-            let x = eval(p, env, a)?;
-            let y = eval(p, env, b)?;
+            let x = eval(c, env, a)?;
+            let y = eval(c, env, b)?;
             Value::Bool(match op {
                 Cmp::Eq => x == y,
                 Cmp::Ne => x != y,
@@ -101,37 +141,37 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
                 Cmp::Ge => int(x, a)? >= int(y, b)?,
             })
         }
-        ExprKind::And(a, b) => Value::Bool(test(p, env, a)? && test(p, env, b)?),
-        ExprKind::Or(a, b) => Value::Bool(test(p, env, a)? || test(p, env, b)?),
-        ExprKind::Min(a, b) => Value::Int(int(eval(p, env, a)?, a)?.min(int(eval(p, env, b)?, b)?)),
-        ExprKind::Max(a, b) => Value::Int(int(eval(p, env, a)?, a)?.max(int(eval(p, env, b)?, b)?)),
+        ExprKind::And(a, b) => Value::Bool(test(c, env, a)? && test(c, env, b)?),
+        ExprKind::Or(a, b) => Value::Bool(test(c, env, a)? || test(c, env, b)?),
+        ExprKind::Min(a, b) => Value::Int(int(eval(c, env, a)?, a)?.min(int(eval(c, env, b)?, b)?)),
+        ExprKind::Max(a, b) => Value::Int(int(eval(c, env, a)?, a)?.max(int(eval(c, env, b)?, b)?)),
         ExprKind::Total(a) => {
-            let v = eval(p, env, a)?;
-            let sum = pool(&v, a)?
+            let v = eval(c, env, a)?;
+            let sum = pool(c, v, a)?
                 .iter()
                 .try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
             Value::Int(sum.ok_or_else(overflow)?)
         }
         ExprKind::Count(a, f) => {
-            let v = eval(p, env, a)?;
-            let face = int(eval(p, env, f)?, f)?;
-            let n = pool(&v, a)?
+            let v = eval(c, env, a)?;
+            let face = int(eval(c, env, f)?, f)?;
+            let n = pool(c, v, a)?
                 .iter()
                 .filter(|&&x| i64::from(x) == face)
                 .count();
             Value::Int(n as i64)
         }
         ExprKind::Highest(a) => {
-            let v = eval(p, env, a)?;
-            Value::Int(pool(&v, a)?.last().map_or(0, |&f| i64::from(f)))
+            let v = eval(c, env, a)?;
+            Value::Int(pool(c, v, a)?.last().map_or(0, |&f| i64::from(f)))
         }
         ExprKind::Lowest(a) => {
-            let v = eval(p, env, a)?;
-            Value::Int(pool(&v, a)?.first().map_or(0, |&f| i64::from(f)))
+            let v = eval(c, env, a)?;
+            Value::Int(pool(c, v, a)?.first().map_or(0, |&f| i64::from(f)))
         }
         ExprKind::Rank(a) | ExprKind::Suit(a) => {
-            let v = eval(p, env, a)?;
-            let hand = hand_of(p, pool(&v, a)?, a)?;
+            let v = eval(c, env, a)?;
+            let hand = hand_of(p, pool(c, v, a)?, a)?;
             let h = &p
                 .hands
                 .as_ref()
@@ -147,8 +187,8 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
             })
         }
         ExprKind::Matches(a, pats) => {
-            let v = eval(p, env, a)?;
-            let faces = pool(&v, a)?;
+            let v = eval(c, env, a)?;
+            let faces = pool(c, v, a)?;
             let mut hit = false;
             for pat in pats {
                 hit |= match pat {
@@ -163,12 +203,12 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
             Value::Bool(hit)
         }
         ExprKind::In(a, ranges) => {
-            let x = int(eval(p, env, a)?, a)?;
+            let x = int(eval(c, env, a)?, a)?;
             Value::Bool(ranges.iter().any(|&(lo, hi)| lo <= x && x <= hi))
         }
         ExprKind::Table(t, a, b) => {
-            let row = int(eval(p, env, a)?, a)?;
-            let column = int(eval(p, env, b)?, b)?;
+            let row = int(eval(c, env, a)?, a)?;
+            let column = int(eval(c, env, b)?, b)?;
             let table = &p.tables[*t];
             Value::Bool(table.lookup(row, column).ok_or_else(|| EvalError::NoCell {
                 table: table.name.clone(),
@@ -181,12 +221,14 @@ pub fn eval(p: &Program, env: &[Value], e: &Expr) -> Result<Value, EvalError> {
     })
 }
 
-fn hand_of(p: &Program, faces: &[u32], e: &Expr) -> Result<usize, EvalError> {
+fn hand_of(p: &Program, faces: &[u32], e: &Expr) -> Res<usize> {
     p.hands
         .as_ref()
         .and_then(|t| t.combos.get(faces).copied())
-        .ok_or(EvalError::Internal {
-            what: "a throw the hand table does not rank",
-            span: e.span,
+        .ok_or_else(|| {
+            Box::new(EvalError::Internal {
+                what: "a throw the hand table does not rank",
+                span: e.span,
+            })
         })
 }
