@@ -120,17 +120,6 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
         let count = suit.hands.len() as i64;
         for (i, line) in suit.hands.iter().enumerate() {
             declare(&mut hand_names, "hand", &line.name, errors);
-            if suit_names.iter().any(|s| s.name == line.name.name) {
-                errors.push(CheckError::Duplicate {
-                    kind: "name",
-                    name: line.name.name.clone(),
-                    first: suit_names
-                        .iter()
-                        .find(|s| s.name == line.name.name)
-                        .map_or(line.name.span, |s| s.span),
-                    second: line.name.span,
-                });
-            }
             let hand_index = hands.len();
             hands.push(Hand {
                 name: line.name.name.clone(),
@@ -177,6 +166,22 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
                     combos.insert(key, (hand_index, combo.span));
                 }
             }
+        }
+    }
+    // `is NAME` matches a hand or a suit: one name cannot be both.
+    for hand in &hand_names {
+        if let Some(suit) = suit_names.iter().find(|s| s.name == hand.name) {
+            let (first, second) = if suit.span.start < hand.span.start {
+                (suit.span, hand.span)
+            } else {
+                (hand.span, suit.span)
+            };
+            errors.push(CheckError::Duplicate {
+                kind: "hand or suit",
+                name: hand.name.clone(),
+                first,
+                second,
+            });
         }
     }
     if errors.len() > before {
@@ -427,10 +432,17 @@ pub fn default_tolerance(number: &ast::Number) -> Exact {
 pub(super) fn assertions(
     file: &ast::File,
     claims: bool,
-    bets: &[Bet],
     outcomes: &[Named],
     errors: &mut Vec<CheckError>,
 ) -> Vec<Assertion> {
+    let mut declared_bets: Vec<&str> = Vec::new();
+    for item in &file.items {
+        if let Item::Bet(b) = item {
+            if !declared_bets.contains(&b.name.name.as_str()) {
+                declared_bets.push(&b.name.name);
+            }
+        }
+    }
     let mut out = Vec::new();
     for item in &file.items {
         let (quantity, relation, text, span) = match item {
@@ -458,9 +470,13 @@ pub(super) fn assertions(
                     )
                 })
         } else {
-            bets.iter()
-                .position(|b| b.name == quantity.arg.name)
-                .ok_or_else(|| unknown("bet", &quantity.arg, bets.iter().map(|b| b.name.as_str())))
+            // Every declared bet counts, also one with errors of its own, so
+            // that its errors are not followed by "unknown bet" here. When
+            // the file has no errors, these are exactly `bets`, in order.
+            declared_bets
+                .iter()
+                .position(|b| *b == quantity.arg.name)
+                .ok_or_else(|| unknown("bet", &quantity.arg, declared_bets.iter().copied()))
         };
         let target = match target {
             Ok(t) => t,

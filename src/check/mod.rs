@@ -64,8 +64,8 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
         }
     };
     let bets = items::bets(file, &params, &outcomes, &mut errors);
-    let expects = items::assertions(file, false, &bets, &outcomes, &mut errors);
-    let claims = items::assertions(file, true, &bets, &outcomes, &mut errors);
+    let expects = items::assertions(file, false, &outcomes, &mut errors);
+    let claims = items::assertions(file, true, &outcomes, &mut errors);
 
     match (errors.is_empty(), compiled) {
         (true, Some(compiled)) => {

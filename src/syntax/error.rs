@@ -163,7 +163,7 @@ fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::ident => "a name",
         Rule::int => "a whole number",
-        Rule::number | Rule::fraction | Rule::decimal => "a number",
+        Rule::number | Rule::signed_number | Rule::fraction | Rule::decimal => "a number",
         Rule::percent_sign => "`%`",
         Rule::string | Rule::string_body => "a quoted text",
         Rule::dice => "dice such as `2d6`",

@@ -142,6 +142,20 @@ pub(super) fn number(pair: Pair<Rule>, base: usize) -> Result<Number> {
     })
 }
 
+/// `-37/432`: a number with an optional minus sign, as one [`Number`].
+fn signed_number(pair: Pair<Rule>, base: usize) -> Result<Number> {
+    let at = span(&pair, base);
+    let negative = pair.as_str().starts_with('-');
+    let inner = next(&mut pair.into_inner(), at)?;
+    let mut n = number(inner, base)?;
+    if negative {
+        n.value = -&n.value;
+        n.text = format!("-{}", n.text);
+        n.span = at;
+    }
+    Ok(n)
+}
+
 fn game(pair: Pair<Rule>, base: usize) -> Result<GameDecl> {
     let at = span(&pair, base);
     let name = string(next(&mut children(pair), at)?);
@@ -623,7 +637,7 @@ fn relation(pair: Pair<Rule>, base: usize) -> Result<Relation> {
         ">" => RelOp::Gt,
         _ => RelOp::Ge,
     };
-    let value = number(next(&mut it, at)?, base)?;
+    let value = signed_number(next(&mut it, at)?, base)?;
     let tolerance = match it.next() {
         Some(t) => Some(number(next(&mut t.into_inner(), at)?, base)?),
         None => None,
