@@ -47,6 +47,13 @@ pub struct Param {
     pub span: Span,
 }
 
+impl Program {
+    /// The closing brace of the round, where a round without `end` stops.
+    pub fn round_close(&self) -> Span {
+        Span::new(self.round_span.end.saturating_sub(1), self.round_span.end)
+    }
+}
+
 /// A hand table resolved: every combination to its hand.
 #[derive(Clone, Debug)]
 pub struct HandTable {

@@ -24,7 +24,7 @@ pub enum CheckError {
     /// Two declarations of the same name: two hands `heaven`, two bets
     /// `player`, `let x` when `x` is already bound.
     #[error("{kind} `{name}` is declared twice")]
-    #[diagnostic(code(dice::check::duplicate))]
+    #[diagnostic(code(dice::check::duplicate), help("{help}"))]
     Duplicate {
         kind: &'static str,
         name: String,
@@ -32,6 +32,7 @@ pub enum CheckError {
         first: Span,
         #[label("declared again here")]
         second: Span,
+        help: &'static str,
     },
     /// One combination listed under two hands, or twice under one.
     #[error("the combination {combo} is listed twice")]
@@ -70,8 +71,47 @@ pub enum CheckError {
         message: String,
         #[label("this combination")]
         span: Span,
+        #[label("the table's first combination")]
+        first: Option<Span>,
         #[help]
         help: Option<String>,
+    },
+    /// A hand table used on a throw of another number of dice.
+    #[error("the hand table `{table}` ranks throws of {table_dice} dice, this throw has {count}")]
+    #[diagnostic(
+        code(dice::check::hand_dice),
+        help(
+            "rank this throw with a table of {count}-face combinations, or throw {table_dice} dice"
+        )
+    )]
+    HandDice {
+        table: String,
+        table_dice: usize,
+        count: u32,
+        #[label("a throw of {count} dice")]
+        span: Span,
+        #[label("the hand table")]
+        table_span: Span,
+    },
+    /// `x mod 0`, written as a constant.
+    #[error("`mod` by zero")]
+    #[diagnostic(
+        code(dice::check::mod_zero),
+        help("`x mod 0` has no value: use a divisor other than 0")
+    )]
+    ModZero {
+        #[label("this is 0")]
+        span: Span,
+    },
+    /// A file with no items at all (empty, or only comments).
+    #[error("the file has no rules")]
+    #[diagnostic(
+        code(dice::check::empty),
+        help("a game needs at least `game \"Name\"`, an `outcomes` line, a `round {{ ... }}` and a `bet`; see games/heist.dice")
+    )]
+    Empty {
+        #[label("the file")]
+        span: Span,
     },
     /// A value of the wrong type: `total(3)`, `if total(x)`, `x + y` on throws.
     #[error("expected {expected}, found {found}")]

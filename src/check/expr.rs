@@ -52,6 +52,8 @@ pub(super) struct Typer<'a, 'n> {
     pub errors: &'a mut Vec<CheckError>,
     /// Dice already checked against the hand table, so each gap is reported once.
     pub ranked: BTreeSet<(u32, u32)>,
+    /// Whether the absence of a hand table has been reported.
+    pub reported_no_hands: bool,
 }
 
 impl<'n> Typer<'_, 'n> {
@@ -75,6 +77,9 @@ impl<'n> Typer<'_, 'n> {
                     Some("use `total(x)` for the sum of a throw's faces".to_string())
                 }
                 (Ty::Int, Ty::Bool) => Some("compare it: `total(x) > 7`".to_string()),
+                (_, Ty::Pool { .. }) => {
+                    Some("this takes the name of a throw: `total(banker)`".to_string())
+                }
                 _ => None,
             };
             self.errors.push(CheckError::Type {
@@ -169,6 +174,7 @@ impl<'n> Typer<'_, 'n> {
                                         crate::ast::print::combo(c)
                                     ),
                                     span: c.span,
+ first: None,
                                     help: Some(format!(
                                         "a combination lists one face from 1 to {sides} for each of the {count} dice"
                                     )),
@@ -181,7 +187,7 @@ impl<'n> Typer<'_, 'n> {
                         }
                         ast::Pattern::Name(name) => {
                             let Some(table) =
-                                self.hand_table(name.span, count, sides, subject.span)
+                                self.hand_table(name.span, count, sides, subject.span, false)
                             else {
                                 continue;
                             };
@@ -254,12 +260,7 @@ impl<'n> Typer<'_, 'n> {
             let (l, lt) = self.typed(left, Ty::Int);
             let (r, rt) = self.typed(right, Ty::Int);
             if a == Arith::Mod && matches!(r.kind, P::Int(0)) {
-                self.errors.push(CheckError::Type {
-                    expected: "a divisor other than 0",
-                    found: "0",
-                    span: right.span,
-                    help: None,
-                });
+                self.errors.push(CheckError::ModZero { span: right.span });
             }
             let t = if lt == Ty::Error || rt == Ty::Error {
                 Ty::Error
@@ -303,49 +304,55 @@ impl<'n> Typer<'_, 'n> {
         (mk(kind), t)
     }
 
-    /// The hand table, checked to rank every throw of `count`d`sides`.
+    /// The hand table, when the file has one; its absence is reported once.
+    fn table(&mut self, at: crate::ast::Span) -> Option<&'n HandTable> {
+        if self.names.hands.is_none() && !self.reported_no_hands {
+            self.reported_no_hands = true;
+            self.errors.push(CheckError::Missing {
+                what: "`hands` table",
+                span: at,
+                help: "hands, ranks and suits come from a `hands NAME { ... }` table".to_string(),
+            });
+        }
+        self.names.hands
+    }
+
+    /// The hand table, checked to be of `count` dice (for `is`) and, when
+    /// `complete`, to rank every throw of `count`d`sides` (for `rank`, `suit`).
     fn hand_table(
         &mut self,
         at: crate::ast::Span,
         count: u32,
         sides: u32,
         throw_span: crate::ast::Span,
+        complete: bool,
     ) -> Option<&'n HandTable> {
-        let Some(table) = self.names.hands else {
-            self.errors.push(CheckError::Missing {
-                what: "`hands` table",
-                span: at,
-                help: "hands, ranks and suits come from a `hands NAME { ... }` table".to_string(),
-            });
+        let table = self.table(at)?;
+        if table.dice != count as usize {
+            if self.ranked.insert((count, 0)) {
+                self.errors.push(CheckError::HandDice {
+                    table: table.name.clone(),
+                    table_dice: table.dice,
+                    count,
+                    span: throw_span,
+                    table_span: table.span,
+                });
+            }
             return None;
-        };
-        if self.ranked.insert((count, sides)) {
+        }
+        if complete && self.ranked.insert((count, sides)) {
             let mut missing = Vec::new();
             let mut total = 0usize;
-            if table.dice == count as usize {
-                crate::eval::pool::for_each_multiset(count, sides, |faces| {
-                    if !table.combos.contains_key(faces) {
-                        total += 1;
-                        if missing.len() < 6 {
-                            let f: Vec<String> =
-                                faces.iter().rev().map(|f| f.to_string()).collect();
-                            missing.push(f.join("-"));
-                        }
+            crate::eval::pool::for_each_multiset(count, sides, |faces| {
+                if !table.combos.contains_key(faces) {
+                    total += 1;
+                    if missing.len() < 6 {
+                        let f: Vec<String> = faces.iter().rev().map(|f| f.to_string()).collect();
+                        missing.push(f.join("-"));
                     }
-                });
-            } else {
-                total = usize::MAX;
-            }
-            if total == usize::MAX {
-                self.errors.push(CheckError::BadCombo {
-                    message: format!(
-                        "the hand table `{}` ranks throws of {} dice, this throw has {count}",
-                        table.name, table.dice
-                    ),
-                    span: throw_span,
-                    help: None,
-                });
-            } else if total > 0 {
+                }
+            });
+            if total > 0 {
                 let more = if total > missing.len() { ", ..." } else { "" };
                 self.errors.push(CheckError::Unranked {
                     table: table.name.clone(),
@@ -412,7 +419,7 @@ impl<'n> Typer<'_, 'n> {
                     "lowest" => P::Lowest(x),
                     name => {
                         if self
-                            .hand_table(func.span, count, sides, args[0].span)
+                            .hand_table(func.span, count, sides, args[0].span, true)
                             .is_none()
                         {
                             return (mk(P::Int(0)), Ty::Error);

@@ -36,6 +36,7 @@ fn declare(
             name: ident.name.clone(),
             first: first.span,
             second: ident.span,
+            help: "remove one of the two, or give one another name",
         });
         return false;
     }
@@ -132,6 +133,7 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
                     errors.push(CheckError::BadCombo {
                         message: "a die has no face 0".to_string(),
                         span: combo.span,
+                        first: None,
                         help: Some("faces are numbered from 1".to_string()),
                     });
                     continue;
@@ -144,10 +146,11 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
                                 combo.faces.len()
                             ),
                             span: combo.span,
-                            help: Some(format!(
-                                "every hand of a table is a throw of the same number of dice (first at {}..{})",
-                                first.start, first.end
-                            )),
+                            first: Some(first),
+                            help: Some(
+                                "every hand of a table is a throw of the same number of dice"
+                                    .to_string(),
+                            ),
                         });
                         continue;
                     }
@@ -181,12 +184,13 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
                 name: hand.name.clone(),
                 first,
                 second,
+                help: "`is NAME` tests a hand or a suit, so their names must differ",
             });
         }
     }
-    if errors.len() > before {
-        return None;
-    }
+    let _ = before;
+    // Returned even after errors (which stop the check anyway), so that uses
+    // of the table do not report it missing.
     Some(HandTable {
         name: decl.name.name.clone(),
         suits: suit_names.into_iter().map(|s| s.name).collect(),
@@ -245,7 +249,10 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
                 });
             }
         }
-        if errors.len() == before {
+        // Kept even after errors (which stop the check anyway), so that calls
+        // of the table do not report an unknown function.
+        let _ = before;
+        {
             tables.push(DrawTable {
                 name: t.name.name.clone(),
                 columns: t.columns.iter().map(|k| (k.lo, k.hi)).collect(),
@@ -327,7 +334,10 @@ fn payout(
                     errors.push(CheckError::BadPayout {
                         message: format!("a commission of {} is not between 0% and 100%", c.text),
                         span: c.span,
-                        help: None,
+                        help: Some(
+                            "a commission is the share of a win the house keeps: `less 5%`"
+                                .to_string(),
+                        ),
                     });
                     return None;
                 }
@@ -354,13 +364,17 @@ pub(super) fn bets(
         }
         let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
         let mut complete = true;
+        let mut written = vec![false; outcomes.len()];
         for line in &b.lines {
             let Some(index) = outcomes.iter().position(|o| o.name == line.outcome.name) else {
-                errors.push(unknown(
-                    "outcome",
-                    &line.outcome,
-                    outcomes.iter().map(|o| o.name.as_str()),
-                ));
+                // With no `outcomes` line at all, that one error says it.
+                if !outcomes.is_empty() {
+                    errors.push(unknown(
+                        "outcome",
+                        &line.outcome,
+                        outcomes.iter().map(|o| o.name.as_str()),
+                    ));
+                }
                 complete = false;
                 continue;
             };
@@ -370,16 +384,17 @@ pub(super) fn bets(
                     name: line.outcome.name.clone(),
                     first: *first,
                     second: line.outcome.span,
+                    help: "an outcome settles a bet once: keep one of the two lines",
                 });
                 continue;
             }
-            match payout(&line.payout, line.span, params, errors) {
-                Some(p) => pays[index] = Some((p, line.outcome.span)),
-                None => complete = false,
+            written[index] = true;
+            if let Some(p) = payout(&line.payout, line.span, params, errors) {
+                pays[index] = Some((p, line.outcome.span));
             }
         }
-        for (outcome, pay) in outcomes.iter().zip(&pays) {
-            if pay.is_none() && complete {
+        for (outcome, written) in outcomes.iter().zip(&written) {
+            if !written && complete {
                 errors.push(CheckError::Unsettled {
                     bet: b.name.name.clone(),
                     outcome: outcome.name.clone(),

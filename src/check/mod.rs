@@ -20,7 +20,12 @@ use crate::program::Program;
 /// Checks `file` with parameter overrides `(name, value)` applied.
 pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program, Vec<CheckError>> {
     let mut errors = Vec::new();
-    let whole = Span::new(0, 0);
+    // What "the file has no ..." points at: its first item.
+    let Some(whole) = file.items.first().map(item_span) else {
+        return Err(vec![CheckError::Empty {
+            span: Span::new(0, 0),
+        }]);
+    };
 
     let mut game: Option<&ast::GameDecl> = None;
     let mut round: Option<&ast::RoundDecl> = None;
@@ -109,6 +114,22 @@ fn once<'a, T>(
         }),
         None => *slot = Some(item),
     }
+}
+
+fn item_span(item: &Item) -> Span {
+    let span = match item {
+        Item::Game(i) => i.span,
+        Item::Param(i) => i.span,
+        Item::Outcomes(i) => i.span,
+        Item::Hands(i) => i.span,
+        Item::Table(i) => i.span,
+        Item::Round(i) => i.span,
+        Item::Bet(i) => i.span,
+        Item::Expect(i) => i.span,
+        Item::Claim(i) => i.span,
+    };
+    // The first line of it is enough to say "in this file".
+    Span::new(span.start, span.start + 1)
 }
 
 trait HasSpan {

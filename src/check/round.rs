@@ -39,6 +39,7 @@ pub(super) fn compile(
             vars: Vec::new(),
             errors,
             ranked: BTreeSet::new(),
+            reported_no_hands: false,
         },
         code: Vec::new(),
         slots: Vec::new(),
@@ -91,6 +92,7 @@ impl Compiler<'_, '_> {
                 name: name.name.clone(),
                 first: self.slots[*slot].span,
                 second: name.span,
+                help: "choose another name, or change the bound one with `set NAME = ...`",
             });
         }
         let slot = self.slots.len();
@@ -166,6 +168,8 @@ impl Compiler<'_, '_> {
                             ));
                         }
                         self.typer.errors.push(err);
+                        // Bound from here on, so later uses are not reported too.
+                        self.bind(&l.name, ty);
                     }
                 }
             }
@@ -183,10 +187,16 @@ impl Compiler<'_, '_> {
             help,
         };
         let mut ok = true;
-        if d.count == 0 || d.sides == 0 {
+        if d.count == 0 {
             self.typer.errors.push(bad(
-                format!("{}d{} throws nothing", d.count, d.sides),
-                Some("throw at least one die of at least one side: `2d6`".to_string()),
+                format!("{}d{} throws no dice", d.count, d.sides),
+                Some("throw at least one die: `2d6`".to_string()),
+            ));
+            ok = false;
+        } else if d.sides == 0 {
+            self.typer.errors.push(bad(
+                format!("a die with {} sides cannot be thrown", d.sides),
+                Some("a die has at least one side: `2d6`".to_string()),
             ));
             ok = false;
         } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS
@@ -256,6 +266,8 @@ impl Compiler<'_, '_> {
         let outcomes = self.typer.names.outcomes;
         match outcomes.iter().position(|o| o.name == e.outcome.name) {
             Some(outcome) => self.code.push(Instr::End { outcome }),
+            // With no `outcomes` line at all, that one error says it.
+            None if outcomes.is_empty() => {}
             None => self.typer.errors.push(unknown(
                 "outcome",
                 &e.outcome,
@@ -293,6 +305,7 @@ impl Compiler<'_, '_> {
                     name: format!("{:?}", arm.side).to_lowercase(),
                     first: first.side_span,
                     second: arm.side_span,
+                    help: "each of `higher`, `equal` and `lower` appears at most once",
                 });
             } else {
                 arms[index] = Some(arm);

@@ -99,12 +99,17 @@ pub fn run(args: &CheckArgs) -> u8 {
         match analyse(&source, &overrides, limits) {
             Ok((mut report, program)) => {
                 report.locate(&program, &source);
-                let failed = report.failed_expects();
-                if failed > 0 {
+                let failures = report.expect_failures(&program);
+                if !failures.is_empty() {
                     worst = worst.max(exit::FINDING);
+                    report.note_expect_failures(&failures, &source);
+                    let count = failures.len();
+                    for f in failures {
+                        stderr.push_str(&render(f, file, &source));
+                    }
                     let _ = writeln!(
                         stderr,
-                        "error: {failed} of {} expect line(s) failed in {file}",
+                        "error: {count} of {} expect line(s) failed in {file}",
                         report.expects.len()
                     );
                 }

@@ -24,7 +24,8 @@ use crate::number::Exact;
 use crate::program::{Instr, Program};
 
 /// The default bound on states alive at once.
-pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+/// About 300 MB of states at most.
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 /// How the evaluation may grow.
 #[derive(Clone, Copy, Debug)]
@@ -222,7 +223,7 @@ impl Machine<'_> {
                 }
                 Instr::Finish => {
                     return Err(EvalError::NoOutcome {
-                        span: program.round_span,
+                        span: program.round_close(),
                     })
                 }
             }

@@ -45,10 +45,10 @@ pub enum EvalError {
     #[error("some rounds end without an outcome")]
     #[diagnostic(
         code(dice::eval::no_outcome),
-        help("every path through the round must reach an `end OUTCOME`")
+        help("every path through the round must reach an `end OUTCOME`: add an `else` or a last `end`")
     )]
     NoOutcome {
-        #[label("a round can run off the end of this block")]
+        #[label("a round can reach the end of the round here without an `end`")]
         span: Span,
     },
     /// A draw table looked up with a value no row or column covers.

@@ -138,7 +138,7 @@ pub fn play_round(
             }
             Instr::Finish => {
                 return Err(EvalError::NoOutcome {
-                    span: program.round_span,
+                    span: program.round_close(),
                 })
             }
         }

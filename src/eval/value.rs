@@ -193,11 +193,11 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
             for pat in pats {
                 hit |= match pat {
                     Pat::Combo(c) => c.as_slice() == faces,
-                    Pat::Hand(h) => hand_of(p, faces, a)? == *h,
-                    Pat::Suit(s) => {
-                        let hand = hand_of(p, faces, a)?;
-                        p.hands.as_ref().is_some_and(|t| t.hands[hand].suit == *s)
-                    }
+                    // A throw no hand lists is not that hand, nor of that suit.
+                    Pat::Hand(h) => hand_in_table(p, faces) == Some(*h),
+                    Pat::Suit(s) => hand_in_table(p, faces)
+                        .and_then(|hand| p.hands.as_ref().map(|t| t.hands[hand].suit == *s))
+                        .unwrap_or(false),
                 };
             }
             Value::Bool(hit)
@@ -219,6 +219,10 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
             })?)
         }
     })
+}
+
+fn hand_in_table(p: &Program, faces: &[u32]) -> Option<usize> {
+    p.hands.as_ref().and_then(|t| t.combos.get(faces).copied())
 }
 
 fn hand_of(p: &Program, faces: &[u32], e: &Expr) -> Res<usize> {

@@ -6,8 +6,12 @@
 mod figures;
 pub mod text;
 
+use miette::Diagnostic;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use thiserror::Error;
+
+use crate::ast::Span;
 
 use crate::eval::exact::Distribution;
 use crate::number::Exact;
@@ -150,5 +154,50 @@ impl Report {
     /// How many `expect` lines failed.
     pub fn failed_expects(&self) -> usize {
         self.expects.iter().filter(|v| !v.holds).count()
+    }
+
+    /// Each failed `expect` line as a diagnostic pointing at it.
+    pub fn expect_failures(&self, program: &Program) -> Vec<ExpectFailed> {
+        self.expects
+            .iter()
+            .zip(&program.expects)
+            .filter(|(v, _)| !v.holds)
+            .map(|(v, a)| ExpectFailed {
+                statement: v.statement.clone(),
+                detail: text::verdict_detail(v),
+                span: a.span,
+            })
+            .collect()
+    }
+}
+
+/// An `expect` line that does not hold.
+#[derive(Debug, Clone, Error, Diagnostic)]
+#[error("expect failed: {statement}")]
+#[diagnostic(
+    code(dice::expect::failed),
+    help("the file pins this figure; if the rules changed on purpose, update the line")
+)]
+pub struct ExpectFailed {
+    pub statement: String,
+    pub detail: String,
+    #[label("{detail}")]
+    pub span: Span,
+}
+
+impl Report {
+    /// Adds the failed expects to the report's diagnostics (for JSON/RON).
+    pub fn note_expect_failures(&mut self, failures: &[ExpectFailed], source: &str) {
+        for f in failures {
+            let start = f.span.start.min(source.len());
+            let before = &source[..start];
+            self.diagnostics.push(DiagnosticEntry {
+                severity: "error".to_string(),
+                code: "dice::expect::failed".to_string(),
+                message: f.to_string(),
+                line: before.matches('\n').count() + 1,
+                column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            });
+        }
     }
 }

@@ -155,28 +155,34 @@ fn render_bet(out: &mut String, bet: &BetReport) {
     table(out, "  ", &rows, &[2]);
 }
 
+/// What a verdict found: `is 37/432 = 8.5648%, off by -1.4352 points`.
+pub fn verdict_detail(v: &Verdict) -> String {
+    let shown = if v.statement.contains('%') {
+        percent(v.actual_float * 100.0)
+    } else {
+        v.actual.clone()
+    };
+    let mut detail = format!("is {shown}");
+    if v.statement.contains('%') && v.actual.contains('/') {
+        detail = format!("is {} = {shown}", v.actual);
+    }
+    if !v.holds {
+        let off = if v.statement.contains('%') {
+            format!("{:+.4} points", v.difference_float * 100.0)
+        } else if v.difference.starts_with('-') {
+            v.difference.clone()
+        } else {
+            format!("+{}", v.difference)
+        };
+        detail = format!("{detail}, off by {off}");
+    }
+    detail
+}
+
 fn render_verdicts(out: &mut String, verdicts: &[Verdict], yes: &str, no: &str) {
     let mut rows = Vec::new();
     for v in verdicts {
-        let shown = if v.statement.contains('%') {
-            percent(v.actual_float * 100.0)
-        } else {
-            v.actual.clone()
-        };
-        let mut detail = format!("is {shown}");
-        if v.statement.contains('%') && v.actual.contains('/') {
-            detail = format!("is {} = {shown}", v.actual);
-        }
-        if !v.holds {
-            let off = if v.statement.contains('%') {
-                format!("{:+.4} points", v.difference_float * 100.0)
-            } else if v.difference.starts_with('-') {
-                v.difference.clone()
-            } else {
-                format!("+{}", v.difference)
-            };
-            detail = format!("{detail}, off by {off}");
-        }
+        let detail = verdict_detail(v);
         let mut row = vec![
             if v.holds { yes } else { no }.to_string(),
             format!("line {}", v.line),

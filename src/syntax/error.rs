@@ -23,6 +23,24 @@ pub enum SyntaxError {
         #[help]
         help: Option<String>,
     },
+    /// A quoted text with no closing quote on its line.
+    #[error("this text is not closed")]
+    #[diagnostic(
+        code(dice::syntax::unclosed_text),
+        help("a text stays on one line: close it with `\"`")
+    )]
+    UnclosedText {
+        #[label("the text opens here")]
+        span: Span,
+    },
+    /// Brackets or parentheses nested deeper than a rule file needs.
+    #[error("this nests more than {limit} levels deep")]
+    #[diagnostic(code(dice::syntax::too_deep), help("split the expression with `let`"))]
+    TooDeep {
+        limit: usize,
+        #[label("too deep here")]
+        span: Span,
+    },
     /// A line `outcome => payout` outside any `bet NAME { ... }` block.
     #[error("a payout with no bet")]
     #[diagnostic(
@@ -60,6 +78,8 @@ impl SyntaxError {
         match self {
             SyntaxError::Unexpected { span, .. }
             | SyntaxError::PayoutOutsideBet { span }
+            | SyntaxError::UnclosedText { span }
+            | SyntaxError::TooDeep { span, .. }
             | SyntaxError::BadNumber { span, .. }
             | SyntaxError::BadOverride { span, .. } => *span,
         }
@@ -80,11 +100,24 @@ pub(super) fn from_pest(
     let at = at.min(source.len());
     let rest = &source[at..];
     let (found, len) = token_at(rest);
-    let span = Span::new(at, at + len);
+    let span = if rest.trim().is_empty() {
+        // At the end of the file: point at its last visible character.
+        let last = source.trim_end();
+        let width = last.chars().next_back().map_or(0, char::len_utf8);
+        Span::new(last.len() - width, last.len())
+    } else {
+        Span::new(at, at + len)
+    };
 
     if at == base && looks_like_payout(rest) {
         return SyntaxError::PayoutOutsideBet {
             span: Span::new(at, at + rest.find('\n').unwrap_or(rest.len())),
+        };
+    }
+
+    if rest.starts_with('"') && !rest[1..].lines().next().unwrap_or("").contains('"') {
+        return SyntaxError::UnclosedText {
+            span: Span::new(at, at + 1),
         };
     }
 
@@ -98,6 +131,15 @@ pub(super) fn from_pest(
         if !expected.contains(&word) {
             expected.push(word);
         }
+    }
+    // "an expression" already says "a name", "a whole number" and the rest.
+    if expected.contains(&"an expression") {
+        expected.retain(|w| {
+            !matches!(
+                *w,
+                "a name" | "a whole number" | "`not`" | "`true` or `false`"
+            )
+        });
     }
     if at == base {
         expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `round`, `bet`, `expect` or `claim`)"];
@@ -115,10 +157,39 @@ pub(super) fn from_pest(
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
-    let help = if at == base && !word.is_empty() {
+    let before = source[..at].trim_end_matches([' ', '\t']);
+    let unclosed = expected.contains("`}`")
+        && (rest.trim().is_empty() || ITEM_KEYWORDS.contains(&word.as_str()));
+    let help = if unclosed {
+        Some("a block opened above is not closed: add its `}`".to_string())
+    } else if at == base && !word.is_empty() {
         did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
-    } else if rest.starts_with(':') || rest.starts_with("==") {
-        Some("bindings use `=` and payouts use `=>`".to_string())
+    } else if rest.starts_with('=') && before.ends_with('=') {
+        Some("compare with a single `=`: `total(x) = 7`".to_string())
+    } else if rest.starts_with(':') || (rest.starts_with('=') && expected.contains("`=>`")) {
+        Some("payout lines, table rows and compare arms use `=>`".to_string())
+    } else if rest.starts_with('&') {
+        Some("write `and`".to_string())
+    } else if rest.starts_with("||") {
+        Some("write `or`".to_string())
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        Some("write `not`".to_string())
+    } else if rest.starts_with('#') {
+        Some("comments start with `//`".to_string())
+    } else if rest.starts_with("+/-") {
+        Some("write a tolerance as `± 0.5%` or `+- 0.5%`".to_string())
+    } else if rest.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
+        Some("use straight double quotes: `\"`".to_string())
+    } else if word == "elif" {
+        Some("write `else if`".to_string())
+    } else if word == "else" {
+        Some(
+            "`else` goes on the line of the `}` that closes the `if` block: `} else {`".to_string(),
+        )
+    } else if is_keyword(&word) && expected.contains("a name") {
+        Some(format!(
+            "`{word}` is a keyword of the language and cannot be used as a name"
+        ))
     } else {
         None
     };
@@ -130,8 +201,22 @@ pub(super) fn from_pest(
     }
 }
 
+/// Whether `word` is one of the language's keywords.
+fn is_keyword(word: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
+        "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
+        "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
+        "equal", "lower",
+    ];
+    KEYWORDS.contains(&word)
+}
+
 /// The token at the start of `rest`, as a user would name it, and its length.
 fn token_at(rest: &str) -> (String, usize) {
+    if rest.trim().is_empty() {
+        return ("the end of the file".to_string(), 0);
+    }
     let Some(first) = rest.chars().next() else {
         return ("the end of the file".to_string(), 0);
     };
@@ -162,6 +247,11 @@ fn looks_like_payout(rest: &str) -> bool {
 fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::ident => "a name",
+        Rule::arrow => "`=>`",
+        Rule::lbrace => "`{`",
+        Rule::rbrace => "`}`",
+        Rule::assign => "`=`",
+        Rule::comma => "`,`",
         Rule::int => "a whole number",
         Rule::number | Rule::signed_number | Rule::fraction | Rule::decimal => "a number",
         Rule::percent_sign => "`%`",

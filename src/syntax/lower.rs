@@ -33,15 +33,20 @@ fn trim_trivia(mut text: &str) -> &str {
     }
 }
 
-/// The children of a pair, skipping keyword tokens.
+/// The children of a pair, skipping keywords and punctuation.
 fn children(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
-    pair.into_inner().filter(|p| !is_keyword(p.as_rule()))
+    pair.into_inner().filter(|p| !is_token(p.as_rule()))
 }
 
-fn is_keyword(rule: Rule) -> bool {
+fn is_token(rule: Rule) -> bool {
     matches!(
         rule,
-        Rule::kw_game
+        Rule::arrow
+            | Rule::lbrace
+            | Rule::rbrace
+            | Rule::assign
+            | Rule::comma
+            | Rule::kw_game
             | Rule::kw_param
             | Rule::kw_outcomes
             | Rule::kw_hands
@@ -275,7 +280,7 @@ fn table(pair: Pair<Rule>, base: usize) -> Result<TableDecl> {
 
 fn table_row(pair: Pair<Rule>, base: usize) -> Result<TableRow> {
     let at = span(&pair, base);
-    let mut it = pair.into_inner();
+    let mut it = children(pair);
     let row_key = key(next(&mut it, at)?, base)?;
     let cells = it
         .map(|c| Cell {
@@ -296,8 +301,7 @@ fn table_row(pair: Pair<Rule>, base: usize) -> Result<TableRow> {
 
 fn block(pair: Pair<Rule>, base: usize) -> Result<Block> {
     let at = span(&pair, base);
-    let stmts = pair
-        .into_inner()
+    let stmts = children(pair)
         .map(|s| stmt(s, base))
         .collect::<Result<_>>()?;
     Ok(Block { stmts, span: at })
@@ -404,7 +408,7 @@ fn compare(pair: Pair<Rule>, base: usize) -> Result<CompareStmt> {
 
 fn compare_arm(pair: Pair<Rule>, base: usize) -> Result<CompareArm> {
     let at = span(&pair, base);
-    let mut it = pair.into_inner();
+    let mut it = children(pair);
     let side_pair = next(&mut it, at)?;
     let side_span = span(&side_pair, base);
     let side = match side_pair.as_str() {
@@ -578,7 +582,7 @@ fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
 
 fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
     let at = span(&pair, base);
-    let mut it = pair.into_inner();
+    let mut it = children(pair);
     let outcome = ident(next(&mut it, at)?, base);
     let payout_pair = next(&mut it, at)?;
     let payout = match payout_pair.as_rule() {

@@ -24,10 +24,23 @@ pub const ITEM_KEYWORDS: &[&str] = &[
     "game", "param", "outcomes", "hands", "table", "round", "bet", "expect", "claim",
 ];
 
+/// The deepest nesting of brackets a file may have. Rule files need a few
+/// levels; the bound keeps the recursive parser and lowering off the stack's
+/// limit whatever the input.
+pub const MAX_DEPTH: usize = 64;
+
 /// Parses a whole file. Returns the items that parsed and every syntax error.
 pub fn parse(source: &str) -> (ast::File, Vec<SyntaxError>) {
     let mut items = Vec::new();
     let mut errors = Vec::new();
+    if let Some(at) = too_deep(source) {
+        let width = source[at..].chars().next().map_or(0, char::len_utf8);
+        errors.push(SyntaxError::TooDeep {
+            limit: MAX_DEPTH,
+            span: Span::new(at, at + width),
+        });
+        return (ast::File { items }, errors);
+    }
     let mut pos = skip_trivia(source, 0);
     while pos < source.len() {
         match DiceParser::parse(Rule::item_at, &source[pos..]) {
@@ -73,6 +86,36 @@ pub fn parse_override(text: &str) -> Result<ast::Number, SyntaxError> {
 /// Parses an exact literal the way the grammar does (for tests and tools).
 pub fn parse_exact(text: &str) -> Option<Exact> {
     parse_override(text).ok().map(|n| n.value)
+}
+
+/// Where brackets first nest deeper than [`MAX_DEPTH`], outside comments
+/// and texts.
+fn too_deep(source: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_text = false;
+    let mut in_comment = false;
+    let mut prev = '\0';
+    for (i, c) in source.char_indices() {
+        match c {
+            '\n' => {
+                in_comment = false;
+                in_text = false;
+            }
+            _ if in_comment => {}
+            '"' => in_text = !in_text,
+            '/' if !in_text && prev == '/' => in_comment = true,
+            '(' | '[' | '{' if !in_text => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            ')' | ']' | '}' if !in_text => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+    }
+    None
 }
 
 /// Skips spaces, line ends and `//` comments from `pos`.
@@ -132,6 +175,22 @@ mod tests {
         let (file, errors) = parse(src);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let src = format!(
+            "round {{ let x = {}1{} }}",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        let (_, errors) = parse(&src);
+        assert!(
+            matches!(errors.as_slice(), [SyntaxError::TooDeep { .. }]),
+            "{errors:?}"
+        );
+        let fine = format!("round {{ let x = {}1{} }}", "(".repeat(40), ")".repeat(40));
+        assert!(parse(&fine).1.is_empty());
     }
 
     #[test]

@@ -1,0 +1,188 @@
+//! Broken rule files, as a variant writer would write them, and exactly what
+//! `dicerules check` says about each.
+//!
+//! Every file in `tests/fixtures/invalid/` is run through the real binary as
+//! `dicerules check tests/fixtures/invalid/NAME.dice` from the crate root, with
+//! colour off. The snapshot holds the exit code, stdout and stderr; the
+//! snapshot's `description` is the fixture's opening comment, which says what
+//! is wrong and what the tool should say. Besides the snapshot, every fixture
+//! must:
+//!
+//! - exit 2 (an input error), or 1 for a `failing_expect*` fixture (a valid
+//!   file whose `expect` line does not hold);
+//! - print no report on stdout when it exits 2;
+//! - never panic, hang, or show grammar rule names (`Rule::`, `kw_game`,
+//!   `throw_stmt`, `bet_decl`, `op_eq`, ...) in its messages.
+//!
+//! To review a change of wording: `cargo insta test --review --test invalid_files`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// No fixture may take longer than this: a hang is a failure, not a wait.
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Words that only a grammar rule name would contain.
+const RULE_NAME_MARKERS: &[&str] = &["Rule::", "kw_", "_stmt", "_decl", "op_", "RUST_BACKTRACE"];
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// The crate root, canonical so that it strips the prefix of glob's paths.
+fn crate_root() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    root.canonicalize().unwrap_or_else(|_| root.to_path_buf())
+}
+
+/// Runs `dicerules check RELATIVE` from the crate root, killing it after
+/// [`TIME_LIMIT`].
+fn check(relative: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .arg("check")
+        .arg(relative)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("FORCE_COLOR")
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dicerules binary runs");
+    let mut stdout_pipe = child.stdout.take().expect("stdout is piped");
+    let mut stderr_pipe = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stdout_pipe.read_to_end(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr_pipe.read_to_end(&mut s);
+        s
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
+            break Some(status);
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
+    let mut stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    if status.is_none() {
+        stderr.push_str(&format!(
+            "\n[killed after {} s: the check hung]\n",
+            TIME_LIMIT.as_secs()
+        ));
+    }
+    Run {
+        code: status.and_then(|s| s.code()),
+        stdout,
+        stderr,
+    }
+}
+
+/// The fixture's opening `//` comment, without the slashes.
+fn opening_comment(source: &str) -> String {
+    source
+        .lines()
+        .take_while(|l| l.trim_start().starts_with("//"))
+        .map(|l| l.trim_start().trim_start_matches('/').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The lines of stderr that are the tool's words, not quoted source lines
+/// (` 12 │ ...`), which may legitimately contain any identifier.
+fn message_lines(stderr: &str) -> impl Iterator<Item = &str> {
+    stderr.lines().filter(|line| {
+        let t = line.trim_start();
+        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        !(digits > 0 && t[digits..].starts_with(" │"))
+    })
+}
+
+#[test]
+fn invalid_files() {
+    let root = crate_root();
+    let mut problems: Vec<String> = Vec::new();
+    let mut seen = 0usize;
+    insta::glob!("fixtures/invalid/*.dice", |path| {
+        seen += 1;
+        let relative = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let source = std::fs::read_to_string(path).unwrap_or_default();
+        if !source.starts_with("//") {
+            problems.push(format!(
+                "{relative}: does not open with a `//` comment saying what is wrong"
+            ));
+        }
+
+        let run = check(&relative);
+        let code = run.code.map_or_else(
+            || "none (killed or signalled)".to_string(),
+            |c| c.to_string(),
+        );
+        let snapshot = format!(
+            "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+            run.stdout, run.stderr
+        );
+        insta::with_settings!({
+            input_file => path,
+            prepend_module_to_snapshot => true,
+            description => opening_comment(&source),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(snapshot);
+        });
+
+        let want = if name.starts_with("failing_expect") {
+            1
+        } else {
+            2
+        };
+        if run.code != Some(want) {
+            problems.push(format!("{relative}: exit code {code}, expected {want}"));
+        }
+        if want == 2 && !run.stdout.is_empty() {
+            problems.push(format!(
+                "{relative}: exit 2 but a report was printed on stdout"
+            ));
+        }
+        if run.stderr.is_empty() {
+            problems.push(format!("{relative}: nothing on stderr"));
+        }
+        if run.stderr.contains("panicked") {
+            problems.push(format!("{relative}: the tool panicked"));
+        }
+        for line in message_lines(&run.stderr) {
+            if let Some(marker) = RULE_NAME_MARKERS.iter().find(|m| line.contains(*m)) {
+                problems.push(format!("{relative}: `{marker}` in a message: {line}"));
+            }
+        }
+        if run.stderr.contains(root.to_string_lossy().as_ref()) {
+            problems.push(format!("{relative}: stderr holds an absolute path"));
+        }
+    });
+    assert!(seen >= 30, "expected at least 30 fixtures, found {seen}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
