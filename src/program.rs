@@ -167,6 +167,33 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// The sub-expressions, in order.
+    pub fn children(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b): (Option<&Expr>, Option<&Expr>) = match &self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None),
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Total(a)
+            | ExprKind::Highest(a)
+            | ExprKind::Lowest(a)
+            | ExprKind::Rank(a)
+            | ExprKind::Suit(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None),
+            ExprKind::Arith(_, a, b)
+            | ExprKind::Cmp(_, a, b)
+            | ExprKind::And(a, b)
+            | ExprKind::Or(a, b)
+            | ExprKind::Min(a, b)
+            | ExprKind::Max(a, b)
+            | ExprKind::Count(a, b)
+            | ExprKind::Table(_, a, b) => (Some(a), Some(b)),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),

@@ -49,28 +49,10 @@ fn live_at(live: &[SlotSet], pc: usize) -> SlotSet {
 
 /// Adds the slots an expression reads.
 pub fn uses(e: &Expr, set: &mut SlotSet) {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) => {}
-        ExprKind::Slot(s) => set.insert(*s),
-        ExprKind::Not(a)
-        | ExprKind::Neg(a)
-        | ExprKind::Total(a)
-        | ExprKind::Highest(a)
-        | ExprKind::Lowest(a)
-        | ExprKind::Rank(a)
-        | ExprKind::Suit(a)
-        | ExprKind::Matches(a, _)
-        | ExprKind::In(a, _) => uses(a, set),
-        ExprKind::Arith(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Min(a, b)
-        | ExprKind::Max(a, b)
-        | ExprKind::Count(a, b)
-        | ExprKind::Table(_, a, b) => {
-            uses(a, set);
-            uses(b, set);
-        }
+    if let ExprKind::Slot(s) = e.kind {
+        set.insert(s);
+    }
+    for child in e.children() {
+        uses(child, set);
     }
 }

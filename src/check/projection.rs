@@ -27,27 +27,7 @@ pub fn observers(code: &[Instr], slots: usize) -> Vec<Option<Vec<Expr>>> {
 
 /// Whether `e` reads no slot at all.
 fn constant(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) => true,
-        ExprKind::Slot(_) => false,
-        ExprKind::Not(a)
-        | ExprKind::Neg(a)
-        | ExprKind::Total(a)
-        | ExprKind::Highest(a)
-        | ExprKind::Lowest(a)
-        | ExprKind::Rank(a)
-        | ExprKind::Suit(a)
-        | ExprKind::Matches(a, _)
-        | ExprKind::In(a, _) => constant(a),
-        ExprKind::Arith(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Min(a, b)
-        | ExprKind::Max(a, b)
-        | ExprKind::Count(a, b)
-        | ExprKind::Table(_, a, b) => constant(a) && constant(b),
-    }
+    !matches!(e.kind, ExprKind::Slot(_)) && e.children().all(constant)
 }
 
 fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
@@ -69,33 +49,13 @@ fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
             return;
         }
     }
-    match &e.kind {
-        // A throw seen whole, outside an observing function.
-        ExprKind::Slot(s) => {
-            if let Some(entry) = found.get_mut(*s) {
-                *entry = None;
-            }
+    // A throw seen whole, outside an observing function.
+    if let ExprKind::Slot(s) = e.kind {
+        if let Some(entry) = found.get_mut(s) {
+            *entry = None;
         }
-        ExprKind::Int(_) | ExprKind::Bool(_) => {}
-        ExprKind::Not(a)
-        | ExprKind::Neg(a)
-        | ExprKind::Total(a)
-        | ExprKind::Highest(a)
-        | ExprKind::Lowest(a)
-        | ExprKind::Rank(a)
-        | ExprKind::Suit(a)
-        | ExprKind::Matches(a, _)
-        | ExprKind::In(a, _) => visit(a, found),
-        ExprKind::Arith(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Min(a, b)
-        | ExprKind::Max(a, b)
-        | ExprKind::Count(a, b)
-        | ExprKind::Table(_, a, b) => {
-            visit(a, found);
-            visit(b, found);
-        }
+    }
+    for child in e.children() {
+        visit(child, found);
     }
 }
