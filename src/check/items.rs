@@ -108,8 +108,7 @@ pub(super) fn outcomes(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec<Na
     names
 }
 
-pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) -> Option<HandTable> {
-    let before = errors.len();
+pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) -> HandTable {
     let mut suit_names = Vec::new();
     let mut hand_names = Vec::new();
     let mut hands = Vec::new();
@@ -188,17 +187,16 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
             });
         }
     }
-    let _ = before;
     // Returned even after errors (which stop the check anyway), so that uses
     // of the table do not report it missing.
-    Some(HandTable {
+    HandTable {
         name: decl.name.name.clone(),
         suits: suit_names.into_iter().map(|s| s.name).collect(),
         hands,
         combos: combos.into_iter().map(|(k, (h, _))| (k, h)).collect(),
         dice: dice.map_or(0, |(n, _)| n),
         span: decl.name.span,
-    })
+    }
 }
 
 pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec<DrawTable> {
@@ -209,7 +207,6 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
         if !declare(&mut names, "draw table", &t.name, errors) {
             continue;
         }
-        let before = errors.len();
         let keys_ok = |keys: &[&ast::Key], what: &str, errors: &mut Vec<CheckError>| {
             for (i, k) in keys.iter().enumerate() {
                 if k.lo > k.hi {
@@ -251,26 +248,23 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
         }
         // Kept even after errors (which stop the check anyway), so that calls
         // of the table do not report an unknown function.
-        let _ = before;
-        {
-            tables.push(DrawTable {
-                name: t.name.name.clone(),
-                columns: t.columns.iter().map(|k| (k.lo, k.hi)).collect(),
-                rows: t
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        let cells = r
-                            .cells
-                            .iter()
-                            .map(|c| c.kind == ast::CellKind::Draw)
-                            .collect();
-                        ((r.key.lo, r.key.hi), cells)
-                    })
-                    .collect(),
-                span: t.name.span,
-            });
-        }
+        tables.push(DrawTable {
+            name: t.name.name.clone(),
+            columns: t.columns.iter().map(|k| (k.lo, k.hi)).collect(),
+            rows: t
+                .rows
+                .iter()
+                .map(|r| {
+                    let cells = r
+                        .cells
+                        .iter()
+                        .map(|c| c.kind == ast::CellKind::Draw)
+                        .collect();
+                    ((r.key.lo, r.key.hi), cells)
+                })
+                .collect(),
+            span: t.name.span,
+        });
     }
     tables
 }

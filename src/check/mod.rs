@@ -48,7 +48,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
 
     let params = items::params(file, overrides, &mut errors);
     let outcomes = items::outcomes(file, &mut errors);
-    let hand_table = hands.and_then(|h| items::hand_table(h, &mut errors));
+    let hand_table = hands.map(|h| items::hand_table(h, &mut errors));
     let tables = items::draw_tables(file, &mut errors);
 
     let scope = expr::Names {
