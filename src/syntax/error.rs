@@ -99,7 +99,7 @@ pub(super) fn from_pest(
         };
     let at = at.min(source.len());
     let rest = &source[at..];
-    let (found, len) = token_at(rest);
+    let (mut found, len) = token_at(rest);
     let span = if rest.trim().is_empty() {
         // At the end of the file: point at its last visible character.
         let last = source.trim_end();
@@ -126,6 +126,26 @@ pub(super) fn from_pest(
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
     let mut expected: Vec<&'static str> = Vec::new();
+    let mut span = span;
+    // An operand missing at the end of a line (`let y = 4 +`) is found only
+    // at the next line's first token: point at the unfinished line instead.
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let unfinished = source[..line_start].trim_end();
+    let operator_ends = unfinished.ends_with(['+', '-', '*', '=', '<', '>'])
+        || [" and", " or", " mod", " not", " is", " in"]
+            .iter()
+            .any(|w| unfinished.ends_with(w));
+    let wants_operand = positives.iter().any(|r| {
+        matches!(
+            r,
+            Rule::expr | Rule::int | Rule::call | Rule::op_neg | Rule::op_not | Rule::bool_lit
+        )
+    });
+    if wants_operand && source[line_start..at].trim().is_empty() && operator_ends {
+        let width = unfinished.chars().next_back().map_or(0, char::len_utf8);
+        span = Span::new(unfinished.len() - width, unfinished.len());
+        found = "the end of the line".to_string();
+    }
     for rule in &positives {
         let word = describe(*rule);
         if !expected.contains(&word) {
@@ -166,6 +186,8 @@ pub(super) fn from_pest(
         did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
     } else if rest.starts_with('=') && before.ends_with('=') {
         Some("compare with a single `=`: `total(x) = 7`".to_string())
+    } else if rest.starts_with("==") {
+        Some("bind and compare with a single `=`".to_string())
     } else if rest.starts_with(':') || (rest.starts_with('=') && expected.contains("`=>`")) {
         Some("payout lines, table rows and compare arms use `=>`".to_string())
     } else if rest.starts_with('&') {
@@ -222,6 +244,11 @@ fn token_at(rest: &str) -> (String, usize) {
     };
     if first == '\n' || first == '\r' {
         return ("the end of the line".to_string(), 1);
+    }
+    for op in ["==", "=>", "!=", "<=", ">=", "&&", "||", "+-"] {
+        if rest.starts_with(op) {
+            return (format!("`{op}`"), op.len());
+        }
     }
     let len = if first.is_ascii_alphanumeric() || first == '_' {
         rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))

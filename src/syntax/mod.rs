@@ -57,11 +57,79 @@ pub fn parse(source: &str) -> (ast::File, Vec<SyntaxError>) {
                 let err = error::from_pest(&e, source, pos);
                 let at = err.span().start;
                 errors.push(err);
+                errors.extend(more_errors_in_item(source, pos, at));
                 pos = next_item_start(source, pos, at);
             }
         }
     }
     (ast::File { items }, errors)
+}
+
+/// The most errors reported from one item.
+const MAX_ERRORS_PER_ITEM: usize = 10;
+
+/// Further syntax errors of the item starting at `start`, whose first error
+/// is at `first`: the offending line is neutralised (see [`neutralise`];
+/// every offset is kept) and the item parsed again, until it parses or an
+/// error falls on a line that cannot be neutralised, or on the item's first
+/// line.
+fn more_errors_in_item(source: &str, start: usize, first: usize) -> Vec<SyntaxError> {
+    let mut text = source.to_string();
+    let mut at = first;
+    let mut found = Vec::new();
+    while found.len() + 1 < MAX_ERRORS_PER_ITEM {
+        let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |i| line_start + i);
+        if line_start <= start {
+            break;
+        }
+        let Some(neutral) = neutralise(&text[line_start..line_end]) else {
+            break;
+        };
+        text.replace_range(line_start..line_end, &neutral);
+        match DiceParser::parse(Rule::item_at, &text[start..]) {
+            Ok(_) => break,
+            Err(e) => {
+                let err = error::from_pest(&e, &text, start);
+                let next_at = err.span().start;
+                if next_at <= line_end {
+                    break;
+                }
+                found.push(err);
+                at = next_at;
+            }
+        }
+    }
+    found
+}
+
+/// A line of the same length that parses where the line stood, when one
+/// can be made: spaces for a line without braces; for `if COND {` (also
+/// `} else if COND {`), the condition replaced by `true`. `None` for other
+/// lines with braces, whose removal would invent an error of its own.
+fn neutralise(line: &str) -> Option<String> {
+    if !line.is_ascii() || line.trim().is_empty() {
+        return None;
+    }
+    if !line.contains(['{', '}']) {
+        return Some(" ".repeat(line.len()));
+    }
+    let brace = line.rfind('{')?;
+    if !line[brace + 1..].trim().is_empty() || line[..brace].contains(['{']) {
+        return None;
+    }
+    let cond = line[..brace].rfind("if ")? + 2;
+    let room = brace - cond;
+    (room >= " true ".len()).then(|| {
+        format!(
+            "{} true{}{}",
+            &line[..cond],
+            " ".repeat(room - 5),
+            &line[brace..]
+        )
+    })
 }
 
 /// Parses the value of a `--set NAME=VALUE` override.
@@ -175,6 +243,17 @@ mod tests {
         let (file, errors) = parse(src);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(file.items.len(), 2);
+    }
+
+    #[test]
+    fn several_errors_in_one_item_are_each_reported() {
+        let src = "round {\n  throw d = 2d6\n  if total(d) == 7 {\n    end a\n  }\n  let x == 3\n  let y = 4 +\n  end b\n}\n";
+        let (_, errors) = parse(src);
+        let lines: Vec<usize> = errors
+            .iter()
+            .map(|e| src[..e.span().start].matches('\n').count() + 1)
+            .collect();
+        assert_eq!(lines, vec![3, 6, 7], "{errors:?}");
     }
 
     #[test]
