@@ -205,3 +205,15 @@ fn projected_and_unprojected_throws_agree_with_the_enumeration() {
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     assert_eq!(exact.outcomes, brute_force(&program));
 }
+
+/// `repeat` accumulating a count over throws of a pool: 3 throws of 3d4,
+/// counting fours, against all 4^9 raw sequences.
+#[test]
+fn repeat_accumulates_like_the_enumeration() {
+    let source = "game \"t\"\noutcomes many, some, none\nround {\n  let score = 0\n  repeat 3 {\n    throw t = 3d4\n    set score = score + count(t, 4)\n  }\n  if score >= 3 { end many }\n  if score >= 1 { end some }\n  end none\n}\nbet p {\n  many => win 2 to 1\n  some => push\n  none => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    assert_eq!(exact.outcomes, brute_force(&program));
+    // P(no 4 in 9 dice) = (3/4)^9.
+    assert_eq!(exact.outcomes[2], Exact::ratio(19683, 262144));
+}

@@ -197,6 +197,16 @@ pub enum Stmt {
     If(IfStmt),
     End(EndStmt),
     Compare(CompareStmt),
+    Repeat(RepeatStmt),
+}
+
+/// `repeat 13 { ... }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RepeatStmt {
+    pub count: i64,
+    pub count_span: Span,
+    pub body: Block,
+    pub span: Span,
 }
 
 /// `throw name = 2d6` with an optional `until` condition (a reroll).

@@ -128,6 +128,10 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
             let _ = write!(out, "set {} = {}", l.name.name, expr(&l.value));
         }
         Stmt::If(i) => write_if(out, i, depth),
+        Stmt::Repeat(r) => {
+            let _ = write!(out, "repeat {} ", r.count);
+            write_block(out, &r.body, depth);
+        }
         Stmt::End(e) => {
             let _ = write!(out, "end {}", e.outcome.name);
         }

@@ -180,6 +180,19 @@ pub enum CheckError {
         #[help]
         help: Option<String>,
     },
+    /// A `repeat` count out of bounds, or repeats unrolling to too many steps.
+    #[error("{message}")]
+    #[diagnostic(
+        code(dice::check::repeat),
+        help(
+            "a round is unrolled before it is evaluated; keep its repeats to what the game needs"
+        )
+    )]
+    BadRepeat {
+        message: String,
+        #[label("here")]
+        span: Span,
+    },
     /// A draw table whose rows or columns do not fit together.
     #[error("{message}")]
     #[diagnostic(code(dice::check::draw_table))]

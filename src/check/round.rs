@@ -20,12 +20,23 @@ pub(super) struct Compiled {
     pub slots: Vec<Named>,
 }
 
+/// The most times one `repeat` may run its block.
+pub const MAX_REPEAT: i64 = 10_000;
+
+/// The most instructions a round may compile to, once repeats are unrolled.
+pub const MAX_CODE: usize = 200_000;
+
 struct Compiler<'a, 'n> {
     typer: Typer<'a, 'n>,
     code: Vec<Instr>,
     slots: Vec<Named>,
     /// How many variables each open block had visible when it opened.
     scope_marks: Vec<usize>,
+    /// How many `repeat` blocks enclose the statement being compiled.
+    repeat_depth: usize,
+    /// Inside a repeat, the slot of each binding (by where its name is
+    /// written), so that every pass through the block uses the same slots.
+    repeated_slots: std::collections::BTreeMap<usize, usize>,
 }
 
 pub(super) fn compile(
@@ -44,6 +55,8 @@ pub(super) fn compile(
         code: Vec::new(),
         slots: Vec::new(),
         scope_marks: Vec::new(),
+        repeat_depth: 0,
+        repeated_slots: std::collections::BTreeMap::new(),
     };
     c.block(&round.body);
     c.code.push(Instr::Finish);
@@ -95,13 +108,51 @@ impl Compiler<'_, '_> {
                 help: "choose another name, or change the bound one with `set NAME = ...`",
             });
         }
-        let slot = self.slots.len();
-        self.slots.push(Named {
-            name: name.name.clone(),
-            span: name.span,
+        let reused = if self.repeat_depth > 0 {
+            self.repeated_slots.get(&name.span.start).copied()
+        } else {
+            None
+        };
+        let slot = reused.unwrap_or_else(|| {
+            self.slots.push(Named {
+                name: name.name.clone(),
+                span: name.span,
+            });
+            self.slots.len() - 1
         });
+        if self.repeat_depth > 0 {
+            self.repeated_slots.insert(name.span.start, slot);
+        }
         self.typer.vars.push((name.name.clone(), slot, ty));
         slot
+    }
+
+    /// `repeat N { ... }`, unrolled: the block compiled N times over the
+    /// same slots. Errors of the block are reported from the first pass only.
+    fn repeat(&mut self, r: &ast::RepeatStmt) {
+        if !(1..=MAX_REPEAT).contains(&r.count) {
+            self.typer.errors.push(CheckError::BadRepeat {
+                message: format!("`repeat {}` is not a count from 1 to {MAX_REPEAT}", r.count),
+                span: r.count_span,
+            });
+            return;
+        }
+        self.repeat_depth += 1;
+        for pass in 0..r.count {
+            let errors = self.typer.errors.len();
+            self.block(&r.body);
+            if pass > 0 {
+                self.typer.errors.truncate(errors);
+            }
+            if self.code.len() > MAX_CODE {
+                self.typer.errors.push(CheckError::BadRepeat {
+                    message: format!("the round repeats to more than {MAX_CODE} steps"),
+                    span: r.span,
+                });
+                break;
+            }
+        }
+        self.repeat_depth -= 1;
     }
 
     fn condition(&mut self, e: &ast::Expr) -> Expr {
@@ -176,6 +227,7 @@ impl Compiler<'_, '_> {
             Stmt::If(i) => self.if_stmt(i),
             Stmt::End(e) => self.end(e),
             Stmt::Compare(c) => self.compare(c),
+            Stmt::Repeat(r) => self.repeat(r),
         }
     }
 

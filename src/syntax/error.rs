@@ -229,7 +229,7 @@ fn is_keyword(word: &str) -> bool {
         "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
         "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
         "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower",
+        "equal", "lower", "repeat",
     ];
     KEYWORDS.contains(&word)
 }
@@ -308,7 +308,10 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::set_stmt
         | Rule::if_stmt
         | Rule::end_stmt
-        | Rule::compare_stmt => "a statement (`throw`, `let`, `set`, `if`, `end` or `compare`)",
+        | Rule::compare_stmt
+        | Rule::repeat_stmt => {
+            "a statement (`throw`, `let`, `set`, `if`, `end`, `compare` or `repeat`)"
+        }
         Rule::until_clause => "`until`",
         Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
         Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",
@@ -335,6 +338,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_else => "`else`",
         Rule::kw_end => "`end`",
         Rule::kw_compare => "`compare`",
+        Rule::kw_repeat => "`repeat`",
         Rule::kw_with => "`with`",
         Rule::kw_bet => "`bet`",
         Rule::kw_win => "`win`",

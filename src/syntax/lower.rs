@@ -61,6 +61,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_else
             | Rule::kw_end
             | Rule::kw_compare
+            | Rule::kw_repeat
             | Rule::kw_with
             | Rule::kw_bet
             | Rule::kw_win
@@ -330,6 +331,19 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
         Rule::if_stmt => Stmt::If(if_stmt(pair, base)?),
         Rule::end_stmt => Stmt::End(end_stmt(pair, base)?),
         Rule::compare_stmt => Stmt::Compare(compare(pair, base)?),
+        Rule::repeat_stmt => {
+            let mut it = children(pair);
+            let count_pair = next(&mut it, at)?;
+            let count_span = span(&count_pair, base);
+            let count = int(count_pair, base)?;
+            let body = block(next(&mut it, at)?, base)?;
+            Stmt::Repeat(RepeatStmt {
+                count,
+                count_span,
+                body,
+                span: at,
+            })
+        }
         _ => return Err(malformed(at)),
     })
 }
