@@ -26,6 +26,8 @@ pub struct Program {
     /// they are all functions of the throw alone (see `check::projection`).
     pub observers: Vec<Option<Vec<Expr>>>,
     pub bets: Vec<Bet>,
+    /// The names bets are settled on, recorded when a round ends.
+    pub finals: Vec<Final>,
     pub expects: Vec<Assertion>,
     pub claims: Vec<Assertion>,
     pub round_span: Span,
@@ -249,13 +251,50 @@ pub enum Pat {
     Suit(usize),
 }
 
-/// A bet and what each outcome pays it.
+/// A bet and how it is settled.
 #[derive(Clone, Debug)]
 pub struct Bet {
     pub name: String,
     pub span: Span,
-    /// Indexed by outcome.
-    pub pays: Vec<Payout>,
+    pub settle: Settle,
+}
+
+/// What a bet is settled on.
+#[derive(Clone, Debug)]
+pub enum Settle {
+    /// The round's outcome: the payout of each, indexed by outcome.
+    Outcomes(Vec<Payout>),
+    /// The final value of a name (`Program::finals[final_index]`): the
+    /// payout of the first line that matches.
+    Value {
+        final_index: usize,
+        lines: Vec<(ValueMatch, Payout)>,
+    },
+}
+
+/// Which final values a payout line takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueMatch {
+    Key(crate::ast::ValueKey),
+    Else,
+}
+
+impl ValueMatch {
+    pub fn matches(&self, v: i64) -> bool {
+        match self {
+            ValueMatch::Key(k) => k.matches(v),
+            ValueMatch::Else => true,
+        }
+    }
+}
+
+/// A name whose value at the end of the round some bet is settled on.
+#[derive(Clone, Debug)]
+pub struct Final {
+    pub name: String,
+    pub slot: usize,
+    /// Where a bet names it (`on score`).
+    pub span: Span,
 }
 
 /// A settlement: the bettor's net result per unit staked, and its label.
@@ -278,6 +317,8 @@ pub enum Figure {
     PushProbability,
     LoseProbability,
     Probability,
+    /// The mean final value of a name some bet is settled on.
+    Mean,
 }
 
 impl Figure {
@@ -294,6 +335,7 @@ impl Figure {
         ("push_probability", Figure::PushProbability),
         ("lose_probability", Figure::LoseProbability),
         ("probability", Figure::Probability),
+        ("mean", Figure::Mean),
     ];
 
     pub fn name(self) -> &'static str {
@@ -308,7 +350,8 @@ impl Figure {
 #[derive(Clone, Debug)]
 pub struct Assertion {
     pub figure: Figure,
-    /// A bet index, or an outcome index for [`Figure::Probability`].
+    /// A bet index; an outcome index for [`Figure::Probability`]; a final
+    /// index for [`Figure::Mean`].
     pub target: usize,
     /// The source text of the quantity: `house_edge(player)`.
     pub quantity: String,

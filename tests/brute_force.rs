@@ -98,8 +98,23 @@ fn probability(sides: &[u32]) -> BigRational {
     BigRational::new(BigInt::one(), d)
 }
 
+/// How a round ended: its outcome and the final values bets settle on.
+type EndKey = (Option<usize>, Vec<Option<i64>>);
+
 /// The outcome distribution of the enumerated leaves, rerolls normalised.
 fn brute_force(program: &Program) -> Vec<Exact> {
+    let ends = brute_force_ends(program);
+    let mut outcomes = vec![Exact::zero(); program.outcomes.len()];
+    for ((outcome, _), p) in ends {
+        if let Some(o) = outcome {
+            outcomes[o] = &outcomes[o] + &p;
+        }
+    }
+    outcomes
+}
+
+/// The distribution of ends (outcome and final values) of the leaves.
+fn brute_force_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
     let leaves = enumerate(program);
     // The chance that an attempt starting after `prefix` is rejected.
     let mut rejected: BTreeMap<Vec<u32>, BigRational> = BTreeMap::new();
@@ -115,9 +130,9 @@ fn brute_force(program: &Program) -> Vec<Exact> {
                 .or_insert_with(BigRational::zero) += p;
         }
     }
-    let mut outcomes = vec![BigRational::zero(); program.outcomes.len()];
+    let mut ends: BTreeMap<EndKey, BigRational> = BTreeMap::new();
     for leaf in &leaves {
-        let Played::Outcome(o) = leaf.played else {
+        let Played::Ended { outcome, values } = &leaf.played else {
             continue;
         };
         let mut p = probability(&leaf.sides);
@@ -128,9 +143,21 @@ fn brute_force(program: &Program) -> Vec<Exact> {
                 .unwrap_or_else(BigRational::zero);
             p /= BigRational::one() - r;
         }
-        outcomes[o] += p;
+        *ends
+            .entry((*outcome, values.clone()))
+            .or_insert_with(BigRational::zero) += p;
     }
-    outcomes.into_iter().map(Exact).collect()
+    ends.into_iter().map(|(k, p)| (k, Exact(p))).collect()
+}
+
+/// The exact evaluator's ends, in the same form.
+fn exact_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
+    let exact = evaluate(program, Limits::default()).expect("evaluates");
+    exact
+        .ends
+        .into_iter()
+        .map(|e| ((e.outcome, e.values), e.probability))
+        .collect()
 }
 
 fn check_game(name: &str) {
@@ -214,6 +241,20 @@ fn repeat_accumulates_like_the_enumeration() {
     let program = dicerules::load(source, &[]).expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     assert_eq!(exact.outcomes, brute_force(&program));
+    assert_eq!(exact_ends(&program), brute_force_ends(&program));
     // P(no 4 in 9 dice) = (3/4)^9.
     assert_eq!(exact.outcomes[2], Exact::ratio(19683, 262144));
+}
+
+/// A bet settled on a value accumulated by `repeat`, with no outcomes: the
+/// distribution of the final score against the enumeration.
+#[test]
+fn bets_on_a_final_value_agree_with_the_enumeration() {
+    let source = "game \"t\"\nround {\n  let score = 0\n  repeat 3 {\n    throw t = 3d3\n    set score = score + count(t, 3)\n  }\n}\nbet p on score {\n  0 => win 5 to 1\n  <= 2 => lose\n  3..5 => push\n  else => win 1 to 1\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let ends = exact_ends(&program);
+    assert_eq!(ends, brute_force_ends(&program));
+    // Nine dice, each a 3 with probability 1/3: P(score = 0) = (2/3)^9.
+    assert_eq!(ends[&(None, vec![Some(0)])], Exact::ratio(512, 19683));
+    assert_eq!(ends.len(), 10);
 }

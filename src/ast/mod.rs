@@ -368,19 +368,62 @@ pub enum Pattern {
     Name(Ident),
 }
 
-/// `bet player { outcome => payout ... }`.
+/// `bet player { outcome => payout ... }`, or `bet player on score { ... }`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BetDecl {
     pub name: Ident,
+    /// The name whose final value the bet is settled on, if not the outcome.
+    pub on: Option<Ident>,
     pub lines: Vec<PayLine>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PayLine {
-    pub outcome: Ident,
+    pub key: PayKey,
     pub payout: Payout,
     pub span: Span,
+}
+
+/// What a payout line pays on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PayKey {
+    /// An outcome, for a bet settled on outcomes.
+    Outcome(Ident),
+    /// Final values, for a bet settled `on` a name.
+    Values(ValueKey),
+    /// Any value not matched by an earlier line.
+    Else(Span),
+}
+
+/// `13`, `26..29`, `<= 10`, `>= 30`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueKey {
+    pub op: Option<KeyOp>,
+    pub lo: i64,
+    pub hi: i64,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KeyOp {
+    Le,
+    Ge,
+    Lt,
+    Gt,
+}
+
+impl ValueKey {
+    /// Whether `v` is among the values this key names.
+    pub fn matches(&self, v: i64) -> bool {
+        match self.op {
+            None => self.lo <= v && v <= self.hi,
+            Some(KeyOp::Le) => v <= self.lo,
+            Some(KeyOp::Ge) => v >= self.lo,
+            Some(KeyOp::Lt) => v < self.lo,
+            Some(KeyOp::Gt) => v > self.lo,
+        }
+    }
 }
 
 /// Payouts are few (one per line of a bet), so the size of `Win` is no cost.

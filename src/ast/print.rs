@@ -70,9 +70,16 @@ fn write_item(out: &mut String, item: &Item) {
             out.push('\n');
         }
         Item::Bet(b) => {
-            let _ = writeln!(out, "bet {} {{", b.name.name);
+            match &b.on {
+                Some(on) => {
+                    let _ = writeln!(out, "bet {} on {} {{", b.name.name, on.name);
+                }
+                None => {
+                    let _ = writeln!(out, "bet {} {{", b.name.name);
+                }
+            }
             for line in &b.lines {
-                let _ = writeln!(out, "  {} => {}", line.outcome.name, payout(&line.payout));
+                let _ = writeln!(out, "  {} => {}", pay_key(&line.key), payout(&line.payout));
             }
             out.push_str("}\n");
         }
@@ -233,6 +240,31 @@ pub fn expr(e: &Expr) -> String {
         }
         ExprKind::Paren(inner) => format!("({})", expr(inner)),
     }
+}
+
+pub fn pay_key(k: &PayKey) -> String {
+    match k {
+        PayKey::Outcome(o) => o.name.clone(),
+        PayKey::Else(_) => "else".to_string(),
+        PayKey::Values(v) => value_key(v),
+    }
+}
+
+pub fn value_key(v: &ValueKey) -> String {
+    let op = match v.op {
+        None => {
+            return key(&Key {
+                lo: v.lo,
+                hi: v.hi,
+                span: v.span,
+            })
+        }
+        Some(KeyOp::Le) => "<=",
+        Some(KeyOp::Ge) => ">=",
+        Some(KeyOp::Lt) => "<",
+        Some(KeyOp::Gt) => ">",
+    };
+    format!("{op} {}", v.lo)
 }
 
 pub fn payout(p: &Payout) -> String {

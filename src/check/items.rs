@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::CheckError;
-use crate::ast::{self, Item, OddsTerm, Payout as AstPayout, RelOp, Span};
+use crate::ast::{self, Item, OddsTerm, PayKey, Payout as AstPayout, RelOp, Span, ValueKey};
 use crate::number::Exact;
-use crate::program::{Assertion, Bet, DrawTable, Figure, Hand, HandTable, Named, Param, Payout};
+use crate::program::{
+    Assertion, Bet, DrawTable, Figure, Final, Hand, HandTable, Named, Param, Payout, Settle,
+    ValueMatch,
+};
 use crate::suggest::did_you_mean;
 
 /// The error for a name that is not among `known`, with a suggestion.
@@ -97,13 +100,6 @@ pub(super) fn outcomes(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec<Na
                 declare(&mut names, "outcome", name, errors);
             }
         }
-    }
-    if names.is_empty() {
-        errors.push(CheckError::Missing {
-            what: "`outcomes` line",
-            span: Span::new(0, 0),
-            help: "list the ways a round can end: `outcomes banker_wins, player_wins`".to_string(),
-        });
     }
     names
 }
@@ -343,10 +339,14 @@ fn payout(
     }
 }
 
+/// Checks the bets. `top_level` holds the names bound at the round's top
+/// level, which a bet may be settled `on`; the names used become `finals`.
 pub(super) fn bets(
     file: &ast::File,
     params: &[Param],
     outcomes: &[Named],
+    top_level: &[(String, usize, super::expr::Ty)],
+    finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Bet> {
     let mut names = Vec::new();
@@ -356,56 +356,15 @@ pub(super) fn bets(
         if !declare(&mut names, "bet", &b.name, errors) {
             continue;
         }
-        let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
-        let mut complete = true;
-        let mut written = vec![false; outcomes.len()];
-        for line in &b.lines {
-            let Some(index) = outcomes.iter().position(|o| o.name == line.outcome.name) else {
-                // With no `outcomes` line at all, that one error says it.
-                if !outcomes.is_empty() {
-                    errors.push(unknown(
-                        "outcome",
-                        &line.outcome,
-                        outcomes.iter().map(|o| o.name.as_str()),
-                    ));
-                }
-                complete = false;
-                continue;
-            };
-            if let Some((_, first)) = &pays[index] {
-                errors.push(CheckError::Duplicate {
-                    kind: "payout for outcome",
-                    name: line.outcome.name.clone(),
-                    first: *first,
-                    second: line.outcome.span,
-                    help: "an outcome settles a bet once: keep one of the two lines",
-                });
-                continue;
-            }
-            written[index] = true;
-            if let Some(p) = payout(&line.payout, line.span, params, errors) {
-                pays[index] = Some((p, line.outcome.span));
-            }
-        }
-        for (outcome, written) in outcomes.iter().zip(&written) {
-            if !written && complete {
-                errors.push(CheckError::Unsettled {
-                    bet: b.name.name.clone(),
-                    outcome: outcome.name.clone(),
-                    span: b.name.span,
-                    outcome_span: outcome.span,
-                });
-            }
-        }
-        if let Some(pays) = pays
-            .into_iter()
-            .map(|p| p.map(|(p, _)| p))
-            .collect::<Option<Vec<_>>>()
-        {
+        let settle = match &b.on {
+            None => outcome_bet(b, params, outcomes, errors),
+            Some(on) => value_bet(b, on, params, top_level, finals, errors),
+        };
+        if let Some(settle) = settle {
             bets.push(Bet {
                 name: b.name.name.clone(),
                 span: b.name.span,
-                pays,
+                settle,
             });
         }
     }
@@ -419,6 +378,175 @@ pub(super) fn bets(
         });
     }
     bets
+}
+
+/// A bet settled on the round's outcome: one line per outcome.
+fn outcome_bet(
+    b: &ast::BetDecl,
+    params: &[Param],
+    outcomes: &[Named],
+    errors: &mut Vec<CheckError>,
+) -> Option<Settle> {
+    let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
+    let mut complete = true;
+    let mut written = vec![false; outcomes.len()];
+    for line in &b.lines {
+        let outcome = match &line.key {
+            PayKey::Outcome(o) => o,
+            PayKey::Values(ValueKey { span, .. }) | PayKey::Else(span) => {
+                errors.push(CheckError::BadPayout {
+                    message: format!("bet `{}` is settled on outcomes, not on values", b.name.name),
+                    span: *span,
+                    help: Some(format!(
+                        "name an outcome here, or settle the bet on a value: `bet {} on score {{ ... }}`",
+                        b.name.name
+                    )),
+                });
+                complete = false;
+                continue;
+            }
+        };
+        let Some(index) = outcomes.iter().position(|o| o.name == outcome.name) else {
+            // With no `outcomes` line at all, that one error says it.
+            if !outcomes.is_empty() {
+                errors.push(unknown(
+                    "outcome",
+                    outcome,
+                    outcomes.iter().map(|o| o.name.as_str()),
+                ));
+            }
+            complete = false;
+            continue;
+        };
+        if let Some((_, first)) = &pays[index] {
+            errors.push(CheckError::Duplicate {
+                kind: "payout for outcome",
+                name: outcome.name.clone(),
+                first: *first,
+                second: outcome.span,
+                help: "an outcome settles a bet once: keep one of the two lines",
+            });
+            continue;
+        }
+        written[index] = true;
+        if let Some(p) = payout(&line.payout, line.span, params, errors) {
+            pays[index] = Some((p, outcome.span));
+        }
+    }
+    for (outcome, written) in outcomes.iter().zip(&written) {
+        if !written && complete {
+            errors.push(CheckError::Unsettled {
+                bet: b.name.name.clone(),
+                outcome: outcome.name.clone(),
+                span: b.name.span,
+                outcome_span: outcome.span,
+            });
+        }
+    }
+    let pays = pays
+        .into_iter()
+        .map(|p| p.map(|(p, _)| p))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Settle::Outcomes(pays))
+}
+
+/// A bet settled `on` the final value of a name: the first matching line.
+fn value_bet(
+    b: &ast::BetDecl,
+    on: &ast::Ident,
+    params: &[Param],
+    top_level: &[(String, usize, super::expr::Ty)],
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Option<Settle> {
+    let binding = top_level.iter().rev().find(|(n, _, _)| *n == on.name);
+    let final_index = match binding {
+        Some((_, slot, ty)) => {
+            if !matches!(ty, super::expr::Ty::Int | super::expr::Ty::Error) {
+                errors.push(CheckError::Type {
+                    expected: "a number",
+                    found: ty.describe(),
+                    span: on.span,
+                    help: Some(
+                        "a bet is settled on a number: `let score = count(t, 6)`".to_string(),
+                    ),
+                });
+            }
+            match finals.iter().position(|f| f.slot == *slot) {
+                Some(i) => Some(i),
+                None => {
+                    finals.push(Final {
+                        name: on.name.clone(),
+                        slot: *slot,
+                        span: on.span,
+                    });
+                    Some(finals.len() - 1)
+                }
+            }
+        }
+        None => {
+            let mut err = unknown("name", on, top_level.iter().map(|(n, _, _)| n.as_str()));
+            if let CheckError::Unknown {
+                help: help @ None, ..
+            } = &mut err
+            {
+                *help = Some(
+                    "a bet is settled on a name bound at the top of the round, outside any block"
+                        .to_string(),
+                );
+            }
+            errors.push(err);
+            None
+        }
+    };
+    let mut lines = Vec::new();
+    let mut after_else: Option<Span> = None;
+    for line in &b.lines {
+        let matcher = match &line.key {
+            PayKey::Values(k) => {
+                if k.op.is_none() && k.lo > k.hi {
+                    errors.push(CheckError::BadPayout {
+                        message: format!("the range {}..{} is empty", k.lo, k.hi),
+                        span: k.span,
+                        help: Some("write the smaller number first".to_string()),
+                    });
+                }
+                ValueMatch::Key(k.clone())
+            }
+            PayKey::Else(_) => ValueMatch::Else,
+            PayKey::Outcome(o) => {
+                errors.push(CheckError::BadPayout {
+                    message: format!(
+                        "bet `{}` is settled on `{}`, not on outcomes",
+                        b.name.name, on.name
+                    ),
+                    span: o.span,
+                    help: Some("write a value (`13`, `26..29`, `<= 10`) or `else`".to_string()),
+                });
+                continue;
+            }
+        };
+        if let Some(else_span) = after_else {
+            errors.push(CheckError::BadPayout {
+                message: "this line comes after `else` and is never used".to_string(),
+                span: line.span,
+                help: Some(format!(
+                    "`else` (at {}..{}) takes every value left; put it last",
+                    else_span.start, else_span.end
+                )),
+            });
+        }
+        if let PayKey::Else(span) = line.key {
+            after_else = Some(span);
+        }
+        if let Some(p) = payout(&line.payout, line.span, params, errors) {
+            lines.push((matcher, p));
+        }
+    }
+    Some(Settle::Value {
+        final_index: final_index?,
+        lines,
+    })
 }
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
@@ -442,6 +570,8 @@ pub(super) fn assertions(
     file: &ast::File,
     claims: bool,
     outcomes: &[Named],
+    top_level: &[(String, usize, super::expr::Ty)],
+    finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Assertion> {
     let mut declared_bets: Vec<&str> = Vec::new();
@@ -467,7 +597,30 @@ pub(super) fn assertions(
             ));
             continue;
         };
-        let target = if figure == Figure::Probability {
+        let target = if figure == Figure::Mean {
+            match top_level
+                .iter()
+                .rev()
+                .find(|(n, _, _)| *n == quantity.arg.name)
+            {
+                Some((_, slot, _)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
+                    Some(i) => i,
+                    None => {
+                        finals.push(Final {
+                            name: quantity.arg.name.clone(),
+                            slot: *slot,
+                            span: quantity.arg.span,
+                        });
+                        finals.len() - 1
+                    }
+                }),
+                None => Err(unknown(
+                    "name",
+                    &quantity.arg,
+                    top_level.iter().map(|(n, _, _)| n.as_str()),
+                )),
+            }
+        } else if figure == Figure::Probability {
             outcomes
                 .iter()
                 .position(|o| o.name == quantity.arg.name)

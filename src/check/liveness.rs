@@ -3,8 +3,9 @@
 
 use crate::program::{Expr, ExprKind, Instr, SlotSet};
 
-/// The slots live on entry to each instruction.
-pub fn live_in(code: &[Instr], slots: usize) -> Vec<SlotSet> {
+/// The slots live on entry to each instruction; `finals` are read when the
+/// round ends (by `End` or `Finish`).
+pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
     let mut live: Vec<SlotSet> = vec![SlotSet::with_capacity(slots); code.len()];
     let mut changed = true;
     while changed {
@@ -32,7 +33,11 @@ pub fn live_in(code: &[Instr], slots: usize) -> Vec<SlotSet> {
                 Instr::Jump(target) => {
                     set.union_with(&live_at(&live, *target));
                 }
-                Instr::End { .. } | Instr::Finish => {}
+                Instr::End { .. } | Instr::Finish => {
+                    for &slot in finals {
+                        set.insert(slot);
+                    }
+                }
             }
             if live[pc] != set {
                 live[pc] = set;

@@ -68,13 +68,35 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
             None
         }
     };
-    let bets = items::bets(file, &params, &outcomes, &mut errors);
-    let expects = items::assertions(file, false, &outcomes, &mut errors);
-    let claims = items::assertions(file, true, &outcomes, &mut errors);
+    let top_level = compiled.as_ref().map_or(&[][..], |c| &c.top_level[..]);
+    let mut finals = Vec::new();
+    let bets = items::bets(
+        file,
+        &params,
+        &outcomes,
+        top_level,
+        &mut finals,
+        &mut errors,
+    );
+    let expects = items::assertions(file, false, &outcomes, top_level, &mut finals, &mut errors);
+    let claims = items::assertions(file, true, &outcomes, top_level, &mut finals, &mut errors);
+    let needs_outcomes = file
+        .items
+        .iter()
+        .any(|i| matches!(i, Item::Bet(b) if b.on.is_none()))
+        || round.is_some_and(|r| ends(&r.body));
+    if outcomes.is_empty() && needs_outcomes {
+        errors.push(CheckError::Missing {
+            what: "`outcomes` line",
+            span: whole,
+            help: "list the ways a round can end: `outcomes banker_wins, player_wins`".to_string(),
+        });
+    }
 
     match (errors.is_empty(), compiled) {
         (true, Some(compiled)) => {
-            let live_in = liveness::live_in(&compiled.code, compiled.slots.len());
+            let final_slots: Vec<usize> = finals.iter().map(|f| f.slot).collect();
+            let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
             let observers = projection::observers(&compiled.code, compiled.slots.len());
             Ok(Program {
                 name: game.map(|g| g.name.clone()).unwrap_or_default(),
@@ -87,6 +109,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
                 live_in,
                 observers,
                 bets,
+                finals,
                 expects,
                 claims,
                 round_span: round.map_or(whole, |r| r.span),
@@ -114,6 +137,26 @@ fn once<'a, T>(
         }),
         None => *slot = Some(item),
     }
+}
+
+/// Whether a block holds an `end` anywhere.
+fn ends(block: &ast::Block) -> bool {
+    block.stmts.iter().any(|s| match s {
+        ast::Stmt::End(_) => true,
+        ast::Stmt::If(i) => if_ends(i),
+        ast::Stmt::Compare(c) => c.arms.iter().any(|a| ends(&a.body)),
+        ast::Stmt::Repeat(r) => ends(&r.body),
+        ast::Stmt::Throw(_) | ast::Stmt::Let(_) | ast::Stmt::Set(_) => false,
+    })
+}
+
+fn if_ends(i: &ast::IfStmt) -> bool {
+    ends(&i.then)
+        || match &i.otherwise {
+            Some(ast::Else::If(next)) => if_ends(next),
+            Some(ast::Else::Block(b)) => ends(b),
+            None => false,
+        }
 }
 
 fn item_span(item: &Item) -> Span {

@@ -18,6 +18,9 @@ pub const MAX_THROW_RESULTS: u64 = 1_000_000;
 pub(super) struct Compiled {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
+    /// The names bound at the round's top level, visible when it ends:
+    /// (name, slot, type).
+    pub top_level: Vec<(String, usize, Ty)>,
 }
 
 /// The most times one `repeat` may run its block.
@@ -58,11 +61,14 @@ pub(super) fn compile(
         repeat_depth: 0,
         repeated_slots: std::collections::BTreeMap::new(),
     };
-    c.block(&round.body);
+    for stmt in &round.body.stmts {
+        c.stmt(stmt);
+    }
     c.code.push(Instr::Finish);
     Compiled {
         code: c.code,
         slots: c.slots,
+        top_level: c.typer.vars,
     }
 }
 

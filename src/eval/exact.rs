@@ -21,7 +21,7 @@ use super::weight::{Factor, Weight};
 use super::EvalError;
 use crate::ast::Span;
 use crate::number::Exact;
-use crate::program::{Instr, Program};
+use crate::program::{Instr, Program, Settle};
 
 /// The default bound on states alive at once.
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.
@@ -41,13 +41,63 @@ impl Default for Limits {
     }
 }
 
-/// The exact probability of each outcome of a round.
+/// The exact probability of each way a round ends.
 #[derive(Clone, Debug)]
 pub struct Distribution {
-    /// Indexed by outcome.
+    /// The probability of each outcome, indexed by outcome.
     pub outcomes: Vec<Exact>,
+    /// Every distinct end: its outcome (none when the round ran to its last
+    /// statement) and the values of `Program::finals`, in a fixed order.
+    pub ends: Vec<End>,
     /// The most states alive at once, a measure of the work done.
     pub peak_states: usize,
+}
+
+/// One way a round ends, with its probability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    pub outcome: Option<usize>,
+    /// The final value of each of `Program::finals`; `None` when unbound.
+    pub values: Vec<Option<i64>>,
+    pub probability: Exact,
+}
+
+/// An end as the evaluator collects it.
+type EndKey = (Option<usize>, Vec<Option<i64>>);
+
+/// The key of an end: its outcome and the final values.
+pub fn end_key(program: &Program, outcome: Option<usize>, env: &[Value]) -> EndKey {
+    let values = program
+        .finals
+        .iter()
+        .map(|f| match env.get(f.slot) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    (outcome, values)
+}
+
+/// Checks that every end is settled by every bet on values.
+fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
+    for bet in &program.bets {
+        let Settle::Value { final_index, lines } = &bet.settle else {
+            continue;
+        };
+        for end in ends {
+            let value = end.values[*final_index];
+            let settled = value.is_some_and(|v| lines.iter().any(|(m, _)| m.matches(v)));
+            if !settled {
+                return Err(EvalError::UnsettledValue {
+                    bet: bet.name.clone(),
+                    name: program.finals[*final_index].name.clone(),
+                    value: value.map_or("unbound".to_string(), |v| format!("= {v}")),
+                    span: bet.span,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 type States = FxHashMap<Env, Weight>;
@@ -83,7 +133,7 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         throws: FxHashMap::default(),
     };
     let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
-    let mut outcomes = vec![Weight::zero(); program.outcomes.len()];
+    let mut outcomes: BTreeMap<EndKey, Weight> = BTreeMap::new();
     m.advance(0, start, Weight::one(), &mut outcomes)?;
     while let Some((pc, states)) = m.frontier.pop_first() {
         m.alive -= states.len();
@@ -91,8 +141,24 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
             m.throw(pc, env, weight, &mut outcomes)?;
         }
     }
+    let ends: Vec<End> = outcomes
+        .into_iter()
+        .map(|((outcome, values), w)| End {
+            outcome,
+            values,
+            probability: w.to_exact(),
+        })
+        .collect();
+    check_settled(program, &ends)?;
+    let mut by_outcome = vec![Exact::zero(); program.outcomes.len()];
+    for end in &ends {
+        if let Some(o) = end.outcome {
+            by_outcome[o] = &by_outcome[o] + &end.probability;
+        }
+    }
     Ok(Distribution {
-        outcomes: outcomes.iter().map(Weight::to_exact).collect(),
+        outcomes: by_outcome,
+        ends,
         peak_states: m.peak,
     })
 }
@@ -192,7 +258,7 @@ impl Machine<'_> {
         mut pc: usize,
         mut env: Env,
         weight: Weight,
-        outcomes: &mut [Weight],
+        outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
         let program = self.program;
         let context = Context {
@@ -218,13 +284,23 @@ impl Machine<'_> {
                 }
                 Instr::Jump(target) => pc = *target,
                 Instr::End { outcome } => {
-                    outcomes[*outcome].add(&weight);
+                    let key = end_key(program, Some(*outcome), &env);
+                    outcomes.entry(key).or_default().add(&weight);
                     return Ok(());
                 }
                 Instr::Finish => {
-                    return Err(EvalError::NoOutcome {
-                        span: program.round_close(),
-                    })
+                    if program
+                        .bets
+                        .iter()
+                        .any(|b| matches!(b.settle, Settle::Outcomes(_)))
+                    {
+                        return Err(EvalError::NoOutcome {
+                            span: program.round_close(),
+                        });
+                    }
+                    let key = end_key(program, None, &env);
+                    outcomes.entry(key).or_default().add(&weight);
+                    return Ok(());
                 }
             }
         }
@@ -236,7 +312,7 @@ impl Machine<'_> {
         pc: usize,
         env: Env,
         weight: Weight,
-        outcomes: &mut [Weight],
+        outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
         let program = self.program;
         let Instr::Throw {

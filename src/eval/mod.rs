@@ -51,6 +51,21 @@ pub enum EvalError {
         #[label("a round can reach the end of the round here without an `end`")]
         span: Span,
     },
+    /// A bet settled on a value that no line of the bet takes, or on a name
+    /// not bound when the round ends.
+    #[error("bet `{bet}` does not settle a round ending with {name} {value}")]
+    #[diagnostic(
+        code(dice::eval::unsettled_value),
+        help("add a line for this value, or a last line `else => lose`")
+    )]
+    UnsettledValue {
+        bet: String,
+        name: String,
+        /// `= 12`, or `unbound`.
+        value: String,
+        #[label("this bet")]
+        span: Span,
+    },
     /// A draw table looked up with a value no row or column covers.
     #[error("the draw table `{table}` has no cell for ({row}, {column})")]
     #[diagnostic(

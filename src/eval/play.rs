@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::value::{eval, test, Context, Pools, Value};
 use super::EvalError;
-use crate::program::{Instr, Program};
+use crate::program::{Instr, Program, Settle};
 
 /// The most attempts a reroll may take before the round is abandoned.
 pub const MAX_REROLLS: u64 = 1_000_000;
@@ -47,9 +47,14 @@ pub enum Event {
 }
 
 /// How a round finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Played {
-    Outcome(usize),
+    /// The round ended: with an outcome, or at its last statement; with the
+    /// values of `Program::finals`.
+    Ended {
+        outcome: Option<usize>,
+        values: Vec<Option<i64>>,
+    },
     /// The source declined to retry a failed reroll.
     Abandoned,
 }
@@ -134,12 +139,21 @@ pub fn play_round(
                 on_event(Event::End {
                     outcome: program.outcomes[*outcome].name.clone(),
                 });
-                return Ok(Played::Outcome(*outcome));
+                let (outcome, values) = super::exact::end_key(program, Some(*outcome), &env);
+                return Ok(Played::Ended { outcome, values });
             }
             Instr::Finish => {
-                return Err(EvalError::NoOutcome {
-                    span: program.round_close(),
-                })
+                if program
+                    .bets
+                    .iter()
+                    .any(|b| matches!(b.settle, Settle::Outcomes(_)))
+                {
+                    return Err(EvalError::NoOutcome {
+                        span: program.round_close(),
+                    });
+                }
+                let (outcome, values) = super::exact::end_key(program, None, &env);
+                return Ok(Played::Ended { outcome, values });
             }
         }
     }

@@ -3,8 +3,23 @@
 
 use super::{BetReport, OutcomeRow, Verdict};
 use crate::ast::RelOp;
+use crate::eval::exact::Distribution;
 use crate::number::Exact;
-use crate::program::{Assertion, Bet, Figure};
+use crate::program::{Assertion, Bet, Figure, Settle};
+
+/// The mean final value of `Program::finals[index]`, over the ends where it
+/// is bound; `None` if it is never bound.
+pub fn mean(distribution: &Distribution, index: usize) -> Option<Exact> {
+    let mut sum = Exact::zero();
+    let mut mass = Exact::zero();
+    for end in &distribution.ends {
+        if let Some(Some(v)) = end.values.get(index) {
+            sum = &sum + &(&Exact::int(*v) * &end.probability);
+            mass = &mass + &end.probability;
+        }
+    }
+    (!mass.is_zero()).then(|| &sum / &mass)
+}
 
 /// Exact figures of one bet.
 #[derive(Clone, Debug)]
@@ -19,9 +34,19 @@ pub struct BetFigures {
 }
 
 impl BetFigures {
-    pub fn new(bet: &Bet, outcomes: &[Exact]) -> BetFigures {
+    pub fn new(bet: &Bet, distribution: &Distribution) -> BetFigures {
         let mut settlements: Vec<(String, Exact, Exact)> = Vec::new();
-        for (pay, p) in bet.pays.iter().zip(outcomes) {
+        let paid = distribution.ends.iter().filter_map(|end| {
+            let pay = match &bet.settle {
+                Settle::Outcomes(pays) => pays.get(end.outcome?)?,
+                Settle::Value { final_index, lines } => {
+                    let v = (*end.values.get(*final_index)?)?;
+                    &lines.iter().find(|(m, _)| m.matches(v))?.1
+                }
+            };
+            Some((pay, &end.probability))
+        });
+        for (pay, p) in paid {
             match settlements
                 .iter_mut()
                 .find(|(l, n, _)| *l == pay.label && *n == pay.net)
@@ -105,9 +130,13 @@ enum Value {
     Sqrt(Exact),
 }
 
-fn figure(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Value {
-    if a.figure == Figure::Probability {
-        return Value::Exact(outcomes[a.target].clone());
+fn figure(a: &Assertion, bets: &[BetFigures], distribution: &Distribution) -> Value {
+    match a.figure {
+        Figure::Probability => return Value::Exact(distribution.outcomes[a.target].clone()),
+        Figure::Mean => {
+            return Value::Exact(mean(distribution, a.target).unwrap_or_else(Exact::zero))
+        }
+        _ => {}
     }
     let f = &bets[a.target];
     Value::Exact(match a.figure {
@@ -121,7 +150,7 @@ fn figure(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Value {
         Figure::WinProbability => f.win.clone(),
         Figure::PushProbability => f.push.clone(),
         Figure::LoseProbability => f.lose.clone(),
-        Figure::Probability => outcomes[a.target].clone(),
+        Figure::Probability | Figure::Mean => Exact::zero(),
     })
 }
 
@@ -154,8 +183,8 @@ fn holds_sqrt(v: &Exact, op: RelOp, value: &Exact, tolerance: &Exact) -> bool {
     }
 }
 
-pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], outcomes: &[Exact]) -> Verdict {
-    let (holds, actual, actual_float, difference) = match figure(a, bets, outcomes) {
+pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], distribution: &Distribution) -> Verdict {
+    let (holds, actual, actual_float, difference) = match figure(a, bets, distribution) {
         Value::Exact(x) => (
             holds_exact(&x, a.op, &a.value, &a.tolerance),
             x.to_string(),

@@ -27,11 +27,28 @@ pub struct Report {
     pub params: BTreeMap<String, String>,
     /// The probability of each outcome of a round.
     pub results: Vec<ResultRow>,
+    /// The distribution of each name a bet is settled on (or a figure names).
+    pub values: Vec<ValueDistribution>,
     pub bets: Vec<BetReport>,
     pub expects: Vec<Verdict>,
     pub claims: Vec<Verdict>,
     /// Findings about the file (lint warnings); errors stop the report.
     pub diagnostics: Vec<DiagnosticEntry>,
+}
+
+/// The final values of a name and their probabilities.
+#[derive(Clone, Debug, Serialize)]
+pub struct ValueDistribution {
+    pub name: String,
+    pub mean: Option<Exact>,
+    pub rows: Vec<ValueRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ValueRow {
+    pub value: i64,
+    pub probability: Exact,
+    pub percent: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -116,7 +133,33 @@ impl Report {
         let figures: Vec<BetFigures> = program
             .bets
             .iter()
-            .map(|bet| BetFigures::new(bet, &distribution.outcomes))
+            .map(|bet| BetFigures::new(bet, distribution))
+            .collect();
+        let values = program
+            .finals
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let mut by_value: BTreeMap<i64, Exact> = BTreeMap::new();
+                for end in &distribution.ends {
+                    if let Some(Some(v)) = end.values.get(i) {
+                        let p = by_value.entry(*v).or_insert_with(Exact::zero);
+                        *p = &*p + &end.probability;
+                    }
+                }
+                ValueDistribution {
+                    name: f.name.clone(),
+                    mean: figures::mean(distribution, i),
+                    rows: by_value
+                        .into_iter()
+                        .map(|(value, probability)| ValueRow {
+                            value,
+                            percent: probability.to_f64() * 100.0,
+                            probability,
+                        })
+                        .collect(),
+                }
+            })
             .collect();
         let bets = program
             .bets
@@ -124,7 +167,7 @@ impl Report {
             .zip(&figures)
             .map(|(bet, f)| f.report(&bet.name))
             .collect();
-        let verdict = |a| figures::verdict(a, &figures, &distribution.outcomes);
+        let verdict = |a| figures::verdict(a, &figures, distribution);
         Report {
             game: program.name.clone(),
             params: program
@@ -133,6 +176,7 @@ impl Report {
                 .map(|p| (p.name.clone(), p.value.to_string()))
                 .collect(),
             results,
+            values,
             bets,
             expects: program.expects.iter().map(verdict).collect(),
             claims: program.claims.iter().map(verdict).collect(),

@@ -229,7 +229,7 @@ fn is_keyword(word: &str) -> bool {
         "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
         "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
         "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower", "repeat",
+        "equal", "lower", "repeat", "on",
     ];
     KEYWORDS.contains(&word)
 }
@@ -339,6 +339,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_end => "`end`",
         Rule::kw_compare => "`compare`",
         Rule::kw_repeat => "`repeat`",
+        Rule::kw_on => "`on`",
+        Rule::value_key | Rule::value_op => "a value such as `13`, `26..29` or `<= 10`",
+        Rule::else_key => "`else`",
         Rule::kw_with => "`with`",
         Rule::kw_bet => "`bet`",
         Rule::kw_win => "`win`",

@@ -62,6 +62,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_end
             | Rule::kw_compare
             | Rule::kw_repeat
+            | Rule::kw_on
             | Rule::kw_with
             | Rule::kw_bet
             | Rule::kw_win
@@ -584,20 +585,55 @@ fn primary(pair: Pair<Rule>, base: usize) -> Result<Expr> {
 
 fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
     let at = span(&pair, base);
-    let mut it = children(pair);
+    let mut it = children(pair).peekable();
     let name = ident(next(&mut it, at)?, base);
+    let on = match it.peek() {
+        Some(p) if p.as_rule() == Rule::ident => Some(ident(next(&mut it, at)?, base)),
+        _ => None,
+    };
     let lines = it.map(|l| pay_line(l, base)).collect::<Result<_>>()?;
     Ok(BetDecl {
         name,
+        on,
         lines,
         span: at,
+    })
+}
+
+fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
+    let at = span(&pair, base);
+    Ok(match pair.as_rule() {
+        Rule::ident => PayKey::Outcome(ident(pair, base)),
+        Rule::else_key => PayKey::Else(at),
+        _ => {
+            let mut it = pair.into_inner().peekable();
+            let op = match it.peek() {
+                Some(p) if p.as_rule() == Rule::value_op => {
+                    let text = next(&mut it, at)?.as_str().to_string();
+                    Some(match text.as_str() {
+                        "<=" => KeyOp::Le,
+                        ">=" => KeyOp::Ge,
+                        "<" => KeyOp::Lt,
+                        _ => KeyOp::Gt,
+                    })
+                }
+                _ => None,
+            };
+            let k = key(next(&mut it, at)?, base)?;
+            PayKey::Values(ValueKey {
+                op,
+                lo: k.lo,
+                hi: k.hi,
+                span: at,
+            })
+        }
     })
 }
 
 fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
     let at = span(&pair, base);
     let mut it = children(pair);
-    let outcome = ident(next(&mut it, at)?, base);
+    let key = pay_key(next(&mut it, at)?, base)?;
     let payout_pair = next(&mut it, at)?;
     let payout = match payout_pair.as_rule() {
         Rule::win => {
@@ -618,7 +654,7 @@ fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
         _ => Payout::Push,
     };
     Ok(PayLine {
-        outcome,
+        key,
         payout,
         span: at,
     })
