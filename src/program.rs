@@ -26,6 +26,8 @@ pub struct Program {
     /// they are all functions of the throw alone (see `check::projection`).
     pub observers: Vec<Option<Vec<Expr>>>,
     pub bets: Vec<Bet>,
+    /// The round's announced choice, if it has one.
+    pub choice: Option<Choice>,
     /// The names bets are settled on, recorded when a round ends.
     pub finals: Vec<Final>,
     pub expects: Vec<Assertion>,
@@ -154,6 +156,10 @@ pub enum Instr {
         otherwise: usize,
     },
     Jump(usize),
+    /// The side named in `choice` picks a value for `slot`.
+    Choose {
+        slot: usize,
+    },
     /// The round ends with this outcome.
     End {
         outcome: usize,
@@ -286,6 +292,17 @@ impl ValueMatch {
             ValueMatch::Else => true,
         }
     }
+}
+
+/// `choose face from 1..6 by player`, made before anything is thrown.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub name: String,
+    /// The side that chooses.
+    pub by: String,
+    pub slot: usize,
+    pub options: Vec<i64>,
+    pub span: Span,
 }
 
 /// A name whose value at the end of the round some bet is settled on.

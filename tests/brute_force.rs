@@ -25,6 +25,8 @@ use dicerules::program::Program;
 /// the sides of every die read and where each reroll attempt began.
 #[derive(Default)]
 struct Script {
+    /// The option this script takes at a `choose`.
+    option: Option<i64>,
     faces: Vec<u32>,
     sides: Vec<u32>,
     pos: usize,
@@ -46,6 +48,9 @@ impl Source for Script {
         self.pos += 1;
         self.faces[self.pos - 1]
     }
+    fn choose(&mut self, options: &[i64]) -> i64 {
+        self.option.unwrap_or(options[0])
+    }
     fn begin_attempt(&mut self) {
         self.attempts.push(self.pos);
     }
@@ -62,13 +67,15 @@ struct Leaf {
     played: Played,
 }
 
-/// Runs the round on every raw sequence of faces, in odometer order.
-fn enumerate(program: &Program) -> Vec<Leaf> {
+/// Runs the round on every raw sequence of faces, in odometer order, taking
+/// `option` at the round's `choose`.
+fn enumerate_option(program: &Program, option: Option<i64>) -> Vec<Leaf> {
     let mut leaves = Vec::new();
     let mut prefix: Vec<u32> = Vec::new();
     let mut prefix_sides: Vec<u32> = Vec::new();
     loop {
         let mut script = Script {
+            option,
             faces: prefix.clone(),
             sides: prefix_sides.clone(),
             ..Script::default()
@@ -115,7 +122,12 @@ fn brute_force(program: &Program) -> Vec<Exact> {
 
 /// The distribution of ends (outcome and final values) of the leaves.
 fn brute_force_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
-    let leaves = enumerate(program);
+    brute_force_option(program, None)
+}
+
+/// The same, taking `option` at the round's `choose`.
+fn brute_force_option(program: &Program, option: Option<i64>) -> BTreeMap<EndKey, Exact> {
+    let leaves = enumerate_option(program, option);
     // The chance that an attempt starting after `prefix` is rejected.
     let mut rejected: BTreeMap<Vec<u32>, BigRational> = BTreeMap::new();
     for leaf in &leaves {
@@ -257,4 +269,98 @@ fn bets_on_a_final_value_agree_with_the_enumeration() {
     // Nine dice, each a 3 with probability 1/3: P(score = 0) = (2/3)^9.
     assert_eq!(ends[&(None, vec![Some(0)])], Exact::ratio(512, 19683));
     assert_eq!(ends.len(), 10);
+}
+
+/// A scaled-down Twenty-six (a face chosen from 1 to 3, three throws of two
+/// three-sided dice): every option's distribution against the enumeration.
+#[test]
+fn each_option_of_a_choice_agrees_with_the_enumeration() {
+    let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  repeat 3 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  >= 4 => win 3 to 1\n  0 => push\n  else => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    let chosen = exact.choice.as_ref().expect("the choice is analysed");
+    assert_eq!(chosen.options.len(), 3);
+    for (value, distribution) in &chosen.options {
+        let ends: BTreeMap<EndKey, Exact> = distribution
+            .ends
+            .iter()
+            .map(|e| ((e.outcome, e.values.clone()), e.probability.clone()))
+            .collect();
+        assert_eq!(
+            ends,
+            brute_force_option(&program, Some(*value)),
+            "face {value}"
+        );
+    }
+}
+
+/// A variant where announcing 2 earns a bonus point: the analysis must find
+/// that 2 is best and say that the choice matters.
+#[test]
+fn the_best_option_of_an_asymmetric_choice_is_found() {
+    let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  if face = 2 { set score = 1 }\n  throw t = 3d3\n  set score = score + count(t, face)\n}\nbet p on score {\n  >= 2 => win 1 to 1\n  else => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let distribution = evaluate(&program, Limits::default()).expect("evaluates");
+    let report = dicerules::report::Report::new(&program, &distribution);
+    let choice = report.choice.expect("a choice report");
+    assert_eq!(choice.chosen, 2);
+    assert!(choice.matters);
+    // Face 2: win when at least one of three dice shows 2: 1 - (2/3)^3.
+    assert_eq!(report.bets[0].hit_frequency, Exact::ratio(19, 27));
+    // Faces 1 and 3: at least two of three dice: 7/27.
+    let edge_of = |v: i64| {
+        choice
+            .options
+            .iter()
+            .find(|o| o.value == v)
+            .expect("option")
+            .house_edges[0]
+            .1
+            .clone()
+    };
+    assert_eq!(edge_of(1), Exact::ratio(13, 27));
+    assert_eq!(edge_of(2), Exact::ratio(-11, 27));
+}
+
+/// Twenty-six against the binomial law, computed here independently: the
+/// score counts one face over 130 dice, so P(score = k) = C(130, k) 5^(130-k)
+/// / 6^130. Every settlement of the bet must match.
+#[test]
+fn twenty_six_follows_the_binomial_law() {
+    let path = format!("{}/games/twenty_six.dice", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).expect("reads");
+    let program = dicerules::load(&source, &[]).expect("checks");
+    let distribution = evaluate(&program, Limits::default()).expect("evaluates");
+    let n = 130u32;
+    let denominator = num_traits::pow(BigInt::from(6), n as usize);
+    let mut binomial = BigInt::one();
+    let mut ev = BigRational::zero();
+    let mut win = BigRational::zero();
+    for k in 0..=n {
+        if k > 0 {
+            binomial = binomial * BigInt::from(n - k + 1) / BigInt::from(k);
+        }
+        let p = BigRational::new(
+            &binomial * num_traits::pow(BigInt::from(5), (n - k) as usize),
+            denominator.clone(),
+        );
+        // The seed's table of odds; every other score loses.
+        let net: i64 = match k {
+            13 => 5,
+            0..=10 => 10,
+            26 => 4,
+            27 => 5,
+            28 => 6,
+            29 => 8,
+            30.. => 10,
+            _ => -1,
+        };
+        if net > 0 {
+            win += p.clone();
+        }
+        ev += p * BigInt::from(net);
+    }
+    let report = dicerules::report::Report::new(&program, &distribution);
+    assert_eq!(report.bets[0].ev, Exact(ev));
+    assert_eq!(report.bets[0].hit_frequency, Exact(win));
 }

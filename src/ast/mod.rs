@@ -198,6 +198,17 @@ pub enum Stmt {
     End(EndStmt),
     Compare(CompareStmt),
     Repeat(RepeatStmt),
+    Choose(ChooseStmt),
+}
+
+/// `choose face from 1..6 by player`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChooseStmt {
+    pub name: Ident,
+    pub options: Vec<Key>,
+    pub bracketed: bool,
+    pub by: Ident,
+    pub span: Span,
 }
 
 /// `repeat 13 { ... }`.
@@ -393,7 +404,7 @@ pub enum PayKey {
     /// Final values, for a bet settled `on` a name.
     Values(ValueKey),
     /// Any value not matched by an earlier line.
-    Else(Span),
+    Else { span: Span },
 }
 
 /// `13`, `26..29`, `<= 10`, `>= 30`.

@@ -135,6 +135,19 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
             let _ = write!(out, "set {} = {}", l.name.name, expr(&l.value));
         }
         Stmt::If(i) => write_if(out, i, depth),
+        Stmt::Choose(c) => {
+            let keys: Vec<String> = c.options.iter().map(key).collect();
+            let options = if c.bracketed {
+                format!("[{}]", keys.join(", "))
+            } else {
+                keys.join(", ")
+            };
+            let _ = write!(
+                out,
+                "choose {} from {options} by {}",
+                c.name.name, c.by.name
+            );
+        }
         Stmt::Repeat(r) => {
             let _ = write!(out, "repeat {} ", r.count);
             write_block(out, &r.body, depth);
@@ -245,7 +258,7 @@ pub fn expr(e: &Expr) -> String {
 pub fn pay_key(k: &PayKey) -> String {
     match k {
         PayKey::Outcome(o) => o.name.clone(),
-        PayKey::Else(_) => "else".to_string(),
+        PayKey::Else { .. } => "else".to_string(),
         PayKey::Values(v) => value_key(v),
     }
 }

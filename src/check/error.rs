@@ -180,6 +180,15 @@ pub enum CheckError {
         #[help]
         help: Option<String>,
     },
+    /// A `choose` that is not supported where it stands, or offers no values.
+    #[error("{message}")]
+    #[diagnostic(code(dice::check::choice), help("{help}"))]
+    BadChoice {
+        message: String,
+        #[label("this choice")]
+        span: Span,
+        help: String,
+    },
     /// A `repeat` count out of bounds, or repeats unrolling to too many steps.
     #[error("{message}")]
     #[diagnostic(

@@ -393,7 +393,7 @@ fn outcome_bet(
     for line in &b.lines {
         let outcome = match &line.key {
             PayKey::Outcome(o) => o,
-            PayKey::Values(ValueKey { span, .. }) | PayKey::Else(span) => {
+            PayKey::Values(ValueKey { span, .. }) | PayKey::Else { span } => {
                 errors.push(CheckError::BadPayout {
                     message: format!("bet `{}` is settled on outcomes, not on values", b.name.name),
                     span: *span,
@@ -513,7 +513,7 @@ fn value_bet(
                 }
                 ValueMatch::Key(k.clone())
             }
-            PayKey::Else(_) => ValueMatch::Else,
+            PayKey::Else { .. } => ValueMatch::Else,
             PayKey::Outcome(o) => {
                 errors.push(CheckError::BadPayout {
                     message: format!(
@@ -536,7 +536,7 @@ fn value_bet(
                 )),
             });
         }
-        if let PayKey::Else(span) = line.key {
+        if let PayKey::Else { span } = line.key {
             after_else = Some(span);
         }
         if let Some(p) = payout(&line.payout, line.span, params, errors) {

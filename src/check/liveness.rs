@@ -30,6 +30,10 @@ pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
                     set.union_with(&live_at(&live, *otherwise));
                     uses(cond, &mut set);
                 }
+                Instr::Choose { slot } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.remove(*slot);
+                }
                 Instr::Jump(target) => {
                     set.union_with(&live_at(&live, *target));
                 }

@@ -109,6 +109,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
                 live_in,
                 observers,
                 bets,
+                choice: compiled.choice,
                 finals,
                 expects,
                 claims,
@@ -139,6 +140,55 @@ fn once<'a, T>(
     }
 }
 
+/// The program with its choice fixed to `value`: every read of the chosen
+/// name becomes the constant, so that throws observed through it (`count(t,
+/// face)`) can be projected; liveness and projection are computed again.
+pub fn specialise(program: &Program, value: i64) -> Program {
+    let Some(choice) = &program.choice else {
+        return program.clone();
+    };
+    fn fix(e: &mut crate::program::Expr, slot: usize, value: i64) {
+        use crate::program::ExprKind as K;
+        match &mut e.kind {
+            K::Slot(s) if *s == slot => e.kind = K::Int(value),
+            K::Int(_) | K::Bool(_) | K::Slot(_) => {}
+            K::Not(a)
+            | K::Neg(a)
+            | K::Total(a)
+            | K::Highest(a)
+            | K::Lowest(a)
+            | K::Rank(a)
+            | K::Suit(a)
+            | K::Matches(a, _)
+            | K::In(a, _) => fix(a, slot, value),
+            K::Arith(_, a, b)
+            | K::Cmp(_, a, b)
+            | K::And(a, b)
+            | K::Or(a, b)
+            | K::Min(a, b)
+            | K::Max(a, b)
+            | K::Count(a, b)
+            | K::Table(_, a, b) => {
+                fix(a, slot, value);
+                fix(b, slot, value);
+            }
+        }
+    }
+    let mut p = program.clone();
+    for instr in &mut p.code {
+        match instr {
+            crate::program::Instr::Throw { until: Some(e), .. }
+            | crate::program::Instr::Assign { value: e, .. }
+            | crate::program::Instr::Branch { cond: e, .. } => fix(e, choice.slot, value),
+            _ => {}
+        }
+    }
+    let final_slots: Vec<usize> = p.finals.iter().map(|f| f.slot).collect();
+    p.live_in = liveness::live_in(&p.code, p.slots.len(), &final_slots);
+    p.observers = projection::observers(&p.code, p.slots.len());
+    p
+}
+
 /// Whether a block holds an `end` anywhere.
 fn ends(block: &ast::Block) -> bool {
     block.stmts.iter().any(|s| match s {
@@ -146,7 +196,7 @@ fn ends(block: &ast::Block) -> bool {
         ast::Stmt::If(i) => if_ends(i),
         ast::Stmt::Compare(c) => c.arms.iter().any(|a| ends(&a.body)),
         ast::Stmt::Repeat(r) => ends(&r.body),
-        ast::Stmt::Throw(_) | ast::Stmt::Let(_) | ast::Stmt::Set(_) => false,
+        ast::Stmt::Throw(_) | ast::Stmt::Let(_) | ast::Stmt::Set(_) | ast::Stmt::Choose(_) => false,
     })
 }
 

@@ -9,7 +9,7 @@ use super::expr::{Names, Ty, Typer};
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
-use crate::program::{Cmp, Expr, ExprKind, Instr, Named};
+use crate::program::{Choice, Cmp, Expr, ExprKind, Instr, Named};
 
 /// The largest number of distinct results one throw may have (multisets of
 /// its faces); bigger pools are refused before any evaluation starts.
@@ -18,6 +18,7 @@ pub const MAX_THROW_RESULTS: u64 = 1_000_000;
 pub(super) struct Compiled {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
+    pub choice: Option<Choice>,
     /// The names bound at the round's top level, visible when it ends:
     /// (name, slot, type).
     pub top_level: Vec<(String, usize, Ty)>,
@@ -40,7 +41,13 @@ struct Compiler<'a, 'n> {
     /// Inside a repeat, the slot of each binding (by where its name is
     /// written), so that every pass through the block uses the same slots.
     repeated_slots: std::collections::BTreeMap<usize, usize>,
+    /// Whether a `throw` has been compiled yet.
+    thrown: bool,
+    choice: Option<Choice>,
 }
+
+/// The most options one `choose` may offer.
+pub const MAX_OPTIONS: i64 = 1_000;
 
 pub(super) fn compile(
     round: &ast::RoundDecl,
@@ -60,6 +67,8 @@ pub(super) fn compile(
         scope_marks: Vec::new(),
         repeat_depth: 0,
         repeated_slots: std::collections::BTreeMap::new(),
+        thrown: false,
+        choice: None,
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
@@ -69,6 +78,7 @@ pub(super) fn compile(
         code: c.code,
         slots: c.slots,
         top_level: c.typer.vars,
+        choice: c.choice,
     }
 }
 
@@ -131,6 +141,64 @@ impl Compiler<'_, '_> {
         }
         self.typer.vars.push((name.name.clone(), slot, ty));
         slot
+    }
+
+    /// `choose NAME from OPTIONS by SIDE`: for now an announced choice, at
+    /// the top of the round before any throw, at most one per round.
+    fn choose(&mut self, c: &ast::ChooseStmt) {
+        let bad = |message: String, help: &str| CheckError::BadChoice {
+            message,
+            span: c.span,
+            help: help.to_string(),
+        };
+        if !self.scope_marks.is_empty() || self.repeat_depth > 0 || self.thrown {
+            self.typer.errors.push(bad(
+                "a choice must come first in the round, before any throw and outside any block"
+                    .to_string(),
+                "choices made during the round, knowing part of it, are not supported yet",
+            ));
+        } else if self.choice.is_some() {
+            self.typer.errors.push(bad(
+                "a round has at most one `choose`".to_string(),
+                "several choices in one round are not supported yet",
+            ));
+        }
+        let mut options = Vec::new();
+        for k in &c.options {
+            if k.lo > k.hi || k.hi.saturating_sub(k.lo) >= MAX_OPTIONS {
+                self.typer.errors.push(bad(
+                    format!(
+                        "the options {} are not a range of 1 to {MAX_OPTIONS} values",
+                        crate::ast::print::key(k)
+                    ),
+                    "write the smaller number first: `1..6`",
+                ));
+                return;
+            }
+            for v in k.lo..=k.hi {
+                if !options.contains(&v) {
+                    options.push(v);
+                }
+            }
+        }
+        if options.len() > MAX_OPTIONS as usize {
+            self.typer.errors.push(bad(
+                format!("more than {MAX_OPTIONS} options"),
+                "offer fewer options",
+            ));
+            return;
+        }
+        let slot = self.bind(&c.name, Ty::Int);
+        self.code.push(Instr::Choose { slot });
+        if self.choice.is_none() {
+            self.choice = Some(Choice {
+                name: c.name.name.clone(),
+                by: c.by.name.clone(),
+                slot,
+                options,
+                span: c.span,
+            });
+        }
     }
 
     /// `repeat N { ... }`, unrolled: the block compiled N times over the
@@ -234,10 +302,12 @@ impl Compiler<'_, '_> {
             Stmt::End(e) => self.end(e),
             Stmt::Compare(c) => self.compare(c),
             Stmt::Repeat(r) => self.repeat(r),
+            Stmt::Choose(c) => self.choose(c),
         }
     }
 
     fn throw(&mut self, t: &ast::ThrowStmt) {
+        self.thrown = true;
         let d = &t.dice;
         let bad = |message: String, help: Option<String>| CheckError::BadDice {
             message,

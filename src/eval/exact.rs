@@ -51,6 +51,18 @@ pub struct Distribution {
     pub ends: Vec<End>,
     /// The most states alive at once, a measure of the work done.
     pub peak_states: usize,
+    /// For a round with a choice: the value chosen for the figures above
+    /// (the best for the chooser's bet), and every option's distribution.
+    pub choice: Option<Chosen>,
+}
+
+/// The options of a round's choice, each evaluated.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub value: i64,
+    /// The bet whose expected value the choice maximises.
+    pub for_bet: usize,
+    pub options: Vec<(i64, Distribution)>,
 }
 
 /// One way a round ends, with its probability.
@@ -110,22 +122,93 @@ struct ThrowResult {
     factor: Factor,
 }
 
+/// Every multiset result of some dice: (interned throw, ordered ways).
+type RawResults = Rc<[(u32, BigInt)]>;
+
+/// What the evaluations of a round's options share: the interned throws and
+/// every multiset result of the dice thrown, computed once.
+#[derive(Default)]
+struct Shared {
+    pools: Pools,
+    raw: FxHashMap<(u32, u32), RawResults>,
+}
+
+impl Shared {
+    /// Every multiset of `count`d`sides`, interned, with its ordered ways.
+    fn raw(&mut self, count: u32, sides: u32) -> RawResults {
+        if let Some(raw) = self.raw.get(&(count, sides)) {
+            return raw.clone();
+        }
+        let raw: RawResults = pool::outcomes(count, sides)
+            .into_iter()
+            .map(|(faces, ways)| (self.pools.intern(&faces), BigInt::from(ways)))
+            .collect();
+        self.raw.insert((count, sides), raw.clone());
+        raw
+    }
+}
+
 struct Machine<'p> {
     program: &'p Program,
-    pools: Pools,
+    shared: Shared,
+    /// The value of the round's choice in this evaluation.
+    option: Option<i64>,
     frontier: BTreeMap<usize, States>,
     alive: usize,
     peak: usize,
     limits: Limits,
     /// The results of each throw instruction, by position.
-    throws: FxHashMap<usize, Rc<[ThrowResult]>>,
+    throws: FxHashMap<(usize, u32, u32), Rc<[ThrowResult]>>,
 }
 
-/// Evaluates a round exactly.
+/// Evaluates a round exactly. With a choice, every option is evaluated and
+/// the distribution returned is that of the option with the highest expected
+/// value for the chooser's bet (the bet named like the side that chooses, or
+/// the first bet), the first such option on a tie.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    let Some(choice) = &program.choice else {
+        return evaluate_fixed(program, limits, None, &mut Shared::default());
+    };
+    let for_bet = program
+        .bets
+        .iter()
+        .position(|b| b.name == choice.by)
+        .unwrap_or(0);
+    let mut options = Vec::with_capacity(choice.options.len());
+    let mut shared = Shared::default();
+    let mut best: Option<(Exact, usize)> = None;
+    for (i, &value) in choice.options.iter().enumerate() {
+        let specialised = crate::check::specialise(program, value);
+        let distribution = evaluate_fixed(&specialised, limits, Some(value), &mut shared)?;
+        if let Some(bet) = program.bets.get(for_bet) {
+            let ev = crate::report::BetFigures::new(bet, &distribution).ev;
+            if best.as_ref().is_none_or(|(b, _)| ev > *b) {
+                best = Some((ev, i));
+            }
+        }
+        options.push((value, distribution));
+    }
+    let chosen = best.map_or(0, |(_, i)| i);
+    let mut main = options[chosen].1.clone();
+    main.choice = Some(Chosen {
+        value: options[chosen].0,
+        for_bet,
+        options,
+    });
+    Ok(main)
+}
+
+/// Evaluates a round whose choice, if any, is fixed to `option`.
+fn evaluate_fixed(
+    program: &Program,
+    limits: Limits,
+    option: Option<i64>,
+    shared: &mut Shared,
+) -> Result<Distribution, EvalError> {
     let mut m = Machine {
         program,
-        pools: Pools::default(),
+        shared: std::mem::take(shared),
+        option,
         frontier: BTreeMap::new(),
         alive: 0,
         peak: 0,
@@ -156,10 +239,12 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
             by_outcome[o] = &by_outcome[o] + &end.probability;
         }
     }
+    *shared = std::mem::take(&mut m.shared);
     Ok(Distribution {
         outcomes: by_outcome,
         ends,
         peak_states: m.peak,
+        choice: None,
     })
 }
 
@@ -197,27 +282,27 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The results of the throw at `pc`, computed once per evaluation: every
+    /// The results of a throw into `slot`, computed once per evaluation: every
     /// multiset of faces, or, when the round observes the throw only through
     /// functions of it, one representative per distinct observation.
     fn throw_results(
         &mut self,
-        pc: usize,
         slot: usize,
         count: u32,
         sides: u32,
     ) -> Result<Rc<[ThrowResult]>, EvalError> {
-        if let Some(results) = self.throws.get(&pc) {
+        // The same slot with the same dice has the same observers.
+        if let Some(results) = self.throws.get(&(slot, count, sides)) {
             return Ok(results.clone());
         }
         let total = BigInt::from(throw_total(count, sides));
+        let raw = self.shared.raw(count, sides);
         let mut groups: Vec<(u32, BigInt)> = Vec::new();
         let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
         let observers = self.program.observers.get(slot).and_then(|o| o.as_ref());
         let mut env: Env = std::iter::repeat_n(Value::Unset, self.program.slots.len()).collect();
-        for (faces, ways) in pool::outcomes(count, sides) {
-            let id = self.pools.intern(&faces);
-            let ways = BigInt::from(ways);
+        for (id, ways) in raw.iter() {
+            let (id, ways) = (*id, ways.clone());
             let Some(observers) = observers else {
                 groups.push((id, ways));
                 continue;
@@ -225,7 +310,7 @@ impl Machine<'_> {
             env[slot] = Value::Pool(id);
             let context = Context {
                 program: self.program,
-                pools: &self.pools,
+                pools: &self.shared.pools,
             };
             let key = observers
                 .iter()
@@ -247,7 +332,7 @@ impl Machine<'_> {
                 ways,
             })
             .collect();
-        self.throws.insert(pc, results.clone());
+        self.throws.insert((slot, count, sides), results.clone());
         Ok(results)
     }
 
@@ -263,7 +348,7 @@ impl Machine<'_> {
         let program = self.program;
         let context = Context {
             program,
-            pools: &self.pools,
+            pools: &self.shared.pools,
         };
         loop {
             match &program.code[pc] {
@@ -283,6 +368,16 @@ impl Machine<'_> {
                     };
                 }
                 Instr::Jump(target) => pc = *target,
+                Instr::Choose { slot } => {
+                    let Some(value) = self.option else {
+                        return Err(EvalError::Internal {
+                            what: "a choice with no option fixed",
+                            span: program.round_span,
+                        });
+                    };
+                    env[*slot] = Value::Int(value);
+                    pc += 1;
+                }
                 Instr::End { outcome } => {
                     let key = end_key(program, Some(*outcome), &env);
                     outcomes.entry(key).or_default().add(&weight);
@@ -328,7 +423,7 @@ impl Machine<'_> {
                 span: program.round_span,
             });
         };
-        let results = self.throw_results(pc, *slot, *count, *sides)?;
+        let results = self.throw_results(*slot, *count, *sides)?;
         let Some(cond) = until else {
             for r in results.iter() {
                 let mut next = Env::from_slice(&env);
@@ -342,7 +437,7 @@ impl Machine<'_> {
         let mut accepted = BigInt::zero();
         let context = Context {
             program,
-            pools: &self.pools,
+            pools: &self.shared.pools,
         };
         for r in results.iter() {
             let mut next = Env::from_slice(&env);

@@ -16,6 +16,11 @@ pub trait Source {
     fn die(&mut self, sides: u32) -> u32;
     /// A reroll's attempt is about to be thrown.
     fn begin_attempt(&mut self) {}
+    /// The value a side chooses among `options` (never empty); the first by
+    /// default.
+    fn choose(&mut self, options: &[i64]) -> i64 {
+        options[0]
+    }
     /// The attempt failed its condition: `true` to throw again, `false` to
     /// abandon the round (the scripted source, which enumerates attempts).
     fn retry(&mut self) -> bool {
@@ -135,6 +140,17 @@ pub fn play_round(
                 };
             }
             Instr::Jump(target) => pc = *target,
+            Instr::Choose { slot } => {
+                let options = program.choice.as_ref().map_or(&[][..], |c| &c.options[..]);
+                if options.is_empty() {
+                    return Err(EvalError::Internal {
+                        what: "a choice with no options",
+                        span: program.round_span,
+                    });
+                }
+                env[*slot] = Value::Int(source.choose(options));
+                pc += 1;
+            }
             Instr::End { outcome } => {
                 on_event(Event::End {
                     outcome: program.outcomes[*outcome].name.clone(),

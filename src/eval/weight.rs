@@ -1,46 +1,57 @@
 //! Exact probability weights, fast in the common case.
 //!
-//! A weight is a fraction `num/den` of machine integers, left unreduced:
-//! states merging at one point of a round have almost always thrown the same
-//! dice, so they share a denominator and merge with one integer addition.
-//! When a product or sum would overflow, the weight becomes a big rational;
-//! the value is exact either way.
+//! A weight is a fraction `num/den` left unreduced: states merging at one
+//! point of a round have almost always thrown the same dice, so they share a
+//! denominator and merge with one addition. Machine integers (`u128`) hold
+//! the fraction while they can; a product or sum that would overflow moves it
+//! to big integers, still unreduced. The fraction is reduced once, when it
+//! leaves the evaluator ([`Weight::to_exact`]); the value is exact throughout.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::Zero;
 
 use crate::number::Exact;
 
+/// Above this many bits, a big denominator is reduced after an addition of
+/// fractions with different denominators, so that repeated cross products
+/// cannot grow without bound.
+const REDUCE_BITS: u64 = 4096;
+
 #[derive(Clone, Debug)]
 pub enum Weight {
     /// `num / den`, `den > 0`, not necessarily reduced.
     Small(u128, u128),
-    Big(BigRational),
+    /// The same with big integers.
+    Wide(BigUint, BigUint),
 }
 
-/// A factor to scale weights by: `num / den`, as machine or big integers.
+/// A factor to scale weights by: `num / den`, deliberately not reduced, so
+/// that all the results of one throw keep the throw's total as their common
+/// denominator and the states they lead to still merge by one addition.
 #[derive(Clone, Debug)]
 pub enum Factor {
     Small(u128, u128),
-    Big(BigInt, BigInt),
+    Wide(BigUint, BigUint),
 }
 
 impl Factor {
+    /// `num / den` for non-negative `num` and positive `den`.
     pub fn new(num: &BigInt, den: &BigInt) -> Factor {
-        match (u128::try_from(num), u128::try_from(den)) {
-            (Ok(n), Ok(d)) => {
-                let g = n.gcd(&d).max(1);
-                Factor::Small(n / g, d / g)
-            }
-            _ => Factor::Big(num.clone(), den.clone()),
+        let (n, d) = (num.magnitude(), den.magnitude());
+        match (u128::try_from(n), u128::try_from(d)) {
+            (Ok(n), Ok(d)) => Factor::Small(n, d),
+            _ => Factor::Wide(n.clone(), d.clone()),
         }
     }
-}
 
-fn big(n: u128, d: u128) -> BigRational {
-    BigRational::new(BigInt::from(n), BigInt::from(d))
+    fn wide(&self) -> (BigUint, BigUint) {
+        match self {
+            Factor::Small(n, d) => (BigUint::from(*n), BigUint::from(*d)),
+            Factor::Wide(n, d) => (n.clone(), d.clone()),
+        }
+    }
 }
 
 impl Weight {
@@ -52,70 +63,84 @@ impl Weight {
         Weight::Small(0, 1)
     }
 
-    fn to_big(&self) -> BigRational {
+    fn wide(&self) -> (BigUint, BigUint) {
         match self {
-            Weight::Small(n, d) => big(*n, *d),
-            Weight::Big(r) => r.clone(),
+            Weight::Small(n, d) => (BigUint::from(*n), BigUint::from(*d)),
+            Weight::Wide(n, d) => (n.clone(), d.clone()),
         }
     }
 
     /// The exact value, reduced.
     pub fn to_exact(&self) -> Exact {
-        Exact(self.to_big())
+        let (n, d) = self.wide();
+        Exact(BigRational::new(BigInt::from(n), BigInt::from(d)))
     }
 
     /// This weight times `factor`.
     pub fn scaled(&self, factor: &Factor) -> Weight {
         match (self, factor) {
             (Weight::Small(n, d), Factor::Small(a, b)) => {
-                if let (Some(n2), Some(d2)) = (n.checked_mul(*a), d.checked_mul(*b)) {
-                    return Weight::Small(n2, d2);
-                }
-                // Reduce across before giving up on machine integers.
-                let g1 = n.gcd(b).max(1);
-                let g2 = a.gcd(d).max(1);
-                let (n, b) = (n / g1, b / g1);
-                let (a, d) = (a / g2, d / g2);
-                match (n.checked_mul(a), d.checked_mul(b)) {
+                match (n.checked_mul(*a), d.checked_mul(*b)) {
                     (Some(n2), Some(d2)) => Weight::Small(n2, d2),
-                    _ => Weight::Big(big(n, d) * big(a, b)),
+                    _ => Weight::Wide(BigUint::from(*n) * *a, BigUint::from(*d) * *b),
                 }
             }
-            (w, Factor::Small(a, b)) => Weight::Big(w.to_big() * big(*a, *b)),
-            (w, Factor::Big(a, b)) => {
-                Weight::Big(w.to_big() * BigRational::new(a.clone(), b.clone()))
+            (Weight::Wide(n, d), Factor::Small(a, b)) => Weight::Wide(n * *a, d * *b),
+            (w, f) => {
+                let (n, d) = w.wide();
+                let (a, b) = f.wide();
+                Weight::Wide(n * a, d * b)
             }
         }
     }
 
     /// Adds `other` to this weight.
     pub fn add(&mut self, other: &Weight) {
-        if let (Weight::Small(n1, d1), Weight::Small(n2, d2)) = (&*self, other) {
-            if d1 == d2 {
-                if let Some(n) = n1.checked_add(*n2) {
-                    *self = Weight::Small(n, *d1);
-                    return;
-                }
-            } else {
-                let g = d1.gcd(d2);
-                let sum = (d1 / g).checked_mul(*d2).and_then(|l| {
-                    let a = n1.checked_mul(l / d1)?;
-                    let b = n2.checked_mul(l / d2)?;
-                    Some((a.checked_add(b)?, l))
-                });
-                if let Some((n, l)) = sum {
-                    *self = Weight::Small(n, l);
-                    return;
+        match (&mut *self, other) {
+            (Weight::Small(n1, d1), Weight::Small(n2, d2)) => {
+                if d1 == d2 {
+                    if let Some(n) = n1.checked_add(*n2) {
+                        *n1 = n;
+                        return;
+                    }
+                } else {
+                    let g = d1.gcd(d2);
+                    let sum = (*d1 / g).checked_mul(*d2).and_then(|l| {
+                        let a = n1.checked_mul(l / *d1)?;
+                        let b = n2.checked_mul(l / *d2)?;
+                        Some((a.checked_add(b)?, l))
+                    });
+                    if let Some((n, l)) = sum {
+                        *self = Weight::Small(n, l);
+                        return;
+                    }
                 }
             }
+            (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if d1 == d2 => {
+                *n1 += n2;
+                return;
+            }
+            _ => {}
         }
-        *self = Weight::Big(self.to_big() + other.to_big());
+        let (n1, d1) = self.wide();
+        let (n2, d2) = other.wide();
+        let (n, d) = if d1 == d2 {
+            (n1 + n2, d1)
+        } else {
+            (n1 * &d2 + n2 * &d1, d1 * d2)
+        };
+        *self = if d.bits() > REDUCE_BITS {
+            let g = n.gcd(&d);
+            Weight::Wide(n / &g, d / &g)
+        } else {
+            Weight::Wide(n, d)
+        };
     }
 
     pub fn is_zero(&self) -> bool {
         match self {
             Weight::Small(n, _) => *n == 0,
-            Weight::Big(r) => r.is_zero(),
+            Weight::Wide(n, _) => n.is_zero(),
         }
     }
 }
@@ -139,18 +164,24 @@ mod tests {
     }
 
     #[test]
-    fn overflow_falls_back_to_big_rationals() {
+    fn overflow_moves_to_big_integers_exactly() {
         let f = Factor::Small(1, 6u128.pow(10));
         let mut w = Weight::one();
         for _ in 0..13 {
             w = w.scaled(&f);
         }
-        assert!(matches!(w, Weight::Big(_)));
+        assert!(matches!(w, Weight::Wide(..)));
         let expected = BigRational::new(BigInt::one(), num_traits::pow(BigInt::from(6), 130));
         assert_eq!(w.to_exact(), Exact(expected.clone()));
         let mut twice = w.clone();
         twice.add(&w);
-        assert_eq!(twice.to_exact(), Exact(expected * BigInt::from(2)));
+        assert_eq!(twice.to_exact(), Exact(expected.clone() * BigInt::from(2)));
+        // A small weight added to a wide one with another denominator.
+        twice.add(&Weight::Small(1, 2));
+        assert_eq!(
+            twice.to_exact(),
+            Exact(expected * BigInt::from(2) + BigRational::new(BigInt::one(), BigInt::from(2)))
+        );
     }
 
     #[test]

@@ -29,11 +29,35 @@ pub struct Report {
     pub results: Vec<ResultRow>,
     /// The distribution of each name a bet is settled on (or a figure names).
     pub values: Vec<ValueDistribution>,
+    /// What the round's choice is worth, option by option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<ChoiceReport>,
     pub bets: Vec<BetReport>,
     pub expects: Vec<Verdict>,
     pub claims: Vec<Verdict>,
     /// Findings about the file (lint warnings); errors stop the report.
     pub diagnostics: Vec<DiagnosticEntry>,
+}
+
+/// A round's choice: each option's house edge for every bet.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChoiceReport {
+    pub name: String,
+    pub by: String,
+    /// The option the figures of the report are for: the best for `for_bet`.
+    pub chosen: i64,
+    pub for_bet: String,
+    /// Whether options differ at all: false when every option gives the
+    /// same distribution of ends.
+    pub matters: bool,
+    pub options: Vec<OptionRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionRow {
+    pub value: i64,
+    /// (bet, house edge), in the order of the bets.
+    pub house_edges: Vec<(String, Exact)>,
 }
 
 /// The final values of a name and their probabilities.
@@ -168,8 +192,36 @@ impl Report {
             .map(|(bet, f)| f.report(&bet.name))
             .collect();
         let verdict = |a| figures::verdict(a, &figures, distribution);
+        let choice = distribution.choice.as_ref().and_then(|chosen| {
+            let c = program.choice.as_ref()?;
+            let first = &chosen.options.first()?.1.ends;
+            Some(ChoiceReport {
+                name: c.name.clone(),
+                by: c.by.clone(),
+                chosen: chosen.value,
+                for_bet: program
+                    .bets
+                    .get(chosen.for_bet)
+                    .map(|b| b.name.clone())
+                    .unwrap_or_default(),
+                matters: chosen.options.iter().any(|(_, d)| d.ends != *first),
+                options: chosen
+                    .options
+                    .iter()
+                    .map(|(value, d)| OptionRow {
+                        value: *value,
+                        house_edges: program
+                            .bets
+                            .iter()
+                            .map(|b| (b.name.clone(), BetFigures::new(b, d).house_edge()))
+                            .collect(),
+                    })
+                    .collect(),
+            })
+        });
         Report {
             game: program.name.clone(),
+            choice,
             params: program
                 .params
                 .iter()

@@ -15,6 +15,28 @@ pub fn trim_float(x: f64) -> String {
     }
 }
 
+/// The longest exact number printed whole; longer ones are abbreviated.
+const LONGEST: usize = 40;
+
+/// An exact number as text, abbreviated when long: `3668334892…/9026981807…`.
+pub fn short(exact: &str) -> String {
+    if exact.len() <= LONGEST {
+        return exact.to_string();
+    }
+    let cut = |part: &str| -> String {
+        let (sign, digits) = part.strip_prefix('-').map_or(("", part), |d| ("-", d));
+        if digits.len() <= 10 {
+            part.to_string()
+        } else {
+            format!("{sign}{}…", &digits[..10])
+        }
+    };
+    match exact.split_once('/') {
+        Some((n, d)) => format!("{}/{}", cut(n), cut(d)),
+        None => cut(exact),
+    }
+}
+
 fn percent(x: f64) -> String {
     format!("{x:.4}%")
 }
@@ -69,21 +91,37 @@ pub fn render(report: &Report, file: Option<&str>) -> String {
             .collect();
         let _ = writeln!(out, "parameters: {}", params.join(", "));
     }
-    out.push('\n');
-    out.push_str("round outcomes\n");
-    let mut rows = vec![vec![
-        "outcome".to_string(),
-        "probability".to_string(),
-        "percent".to_string(),
-    ]];
-    for r in &report.results {
-        rows.push(vec![
-            r.outcome.clone(),
-            r.probability.to_string(),
-            percent(r.percent),
-        ]);
+    if let Some(c) = &report.choice {
+        render_choice(&mut out, c);
     }
-    table(&mut out, "  ", &rows, &[2]);
+    if !report.results.is_empty() {
+        out.push('\n');
+        out.push_str("round outcomes\n");
+        let mut rows = vec![vec![
+            "outcome".to_string(),
+            "probability".to_string(),
+            "percent".to_string(),
+        ]];
+        for r in &report.results {
+            rows.push(vec![
+                r.outcome.clone(),
+                short(&r.probability.to_string()),
+                percent(r.percent),
+            ]);
+        }
+        table(&mut out, "  ", &rows, &[2]);
+    }
+    for v in &report.values {
+        if let Some(mean) = &v.mean {
+            let _ = writeln!(
+                out,
+                "\nmean {}: {} = {}",
+                v.name,
+                short(&mean.to_string()),
+                trim_float(mean.to_f64())
+            );
+        }
+    }
     for bet in &report.bets {
         out.push('\n');
         render_bet(&mut out, bet);
@@ -96,7 +134,49 @@ pub fn render(report: &Report, file: Option<&str>) -> String {
         out.push_str("\nclaims of the rule book\n");
         render_verdicts(&mut out, &report.claims, "right", "wrong");
     }
+    if out.contains('…') {
+        out.push_str(
+            "\n…: an exact number too long to print here; `--format json` gives it whole\n",
+        );
+    }
     out
+}
+
+fn render_choice(out: &mut String, c: &super::ChoiceReport) {
+    let _ = writeln!(out, "\nchoice `{}`, made by {}", c.name, c.by);
+    let mut header = vec!["option".to_string()];
+    if let Some(first) = c.options.first() {
+        header.extend(
+            first
+                .house_edges
+                .iter()
+                .map(|(b, _)| format!("{b}: house edge")),
+        );
+    }
+    let mut rows = vec![header];
+    for o in &c.options {
+        let mut row = vec![o.value.to_string()];
+        row.extend(
+            o.house_edges.iter().map(|(_, e)| {
+                format!("{}  {}", percent(e.to_f64() * 100.0), short(&e.to_string()))
+            }),
+        );
+        rows.push(row);
+    }
+    table(out, "  ", &rows, &[]);
+    if c.matters {
+        let _ = writeln!(
+            out,
+            "  best for bet {}: {} = {}; the figures below are for it",
+            c.for_bet, c.name, c.chosen
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  the choice does not matter: every option gives the same distribution; the figures below are for {} = {}",
+            c.name, c.chosen
+        );
+    }
 }
 
 fn render_bet(out: &mut String, bet: &BetReport) {
@@ -110,8 +190,8 @@ fn render_bet(out: &mut String, bet: &BetReport) {
     for o in &bet.outcomes {
         rows.push(vec![
             o.outcome.clone(),
-            o.net.to_string(),
-            o.probability.to_string(),
+            short(&o.net.to_string()),
+            short(&o.probability.to_string()),
             percent(o.percent),
         ]);
     }
@@ -119,7 +199,7 @@ fn render_bet(out: &mut String, bet: &BetReport) {
     out.push('\n');
     let mut rows = vec![vec![
         "house edge".to_string(),
-        bet.house_edge.to_string(),
+        short(&bet.house_edge.to_string()),
         percent(bet.house_edge_percent),
     ]];
     if let (Some(e), Some(p)) = (
@@ -128,23 +208,23 @@ fn render_bet(out: &mut String, bet: &BetReport) {
     ) {
         rows.push(vec![
             "  excluding pushes".to_string(),
-            e.to_string(),
+            short(&e.to_string()),
             percent(p),
         ]);
     }
     rows.push(vec![
         "expected value".to_string(),
-        bet.ev.to_string(),
+        short(&bet.ev.to_string()),
         percent(bet.ev.to_f64() * 100.0),
     ]);
     rows.push(vec![
         "hit frequency".to_string(),
-        bet.hit_frequency.to_string(),
+        short(&bet.hit_frequency.to_string()),
         percent(bet.hit_frequency.to_f64() * 100.0),
     ]);
     rows.push(vec![
         "variance".to_string(),
-        bet.variance.to_string(),
+        short(&bet.variance.to_string()),
         String::new(),
     ]);
     rows.push(vec![
@@ -160,19 +240,19 @@ pub fn verdict_detail(v: &Verdict) -> String {
     let shown = if v.statement.contains('%') {
         percent(v.actual_float * 100.0)
     } else {
-        v.actual.clone()
+        short(&v.actual)
     };
     let mut detail = format!("is {shown}");
     if v.statement.contains('%') && v.actual.contains('/') {
-        detail = format!("is {} = {shown}", v.actual);
+        detail = format!("is {} = {shown}", short(&v.actual));
     }
     if !v.holds {
         let off = if v.statement.contains('%') {
             format!("{:+.4} points", v.difference_float * 100.0)
         } else if v.difference.starts_with('-') {
-            v.difference.clone()
+            short(&v.difference)
         } else {
-            format!("+{}", v.difference)
+            format!("+{}", short(&v.difference))
         };
         detail = format!("{detail}, off by {off}");
     }

@@ -152,6 +152,21 @@ pub(super) fn from_pest(
             expected.push(word);
         }
     }
+    // Any statement may come: say so rather than list every keyword.
+    const STATEMENTS: &[&str] = &[
+        "`throw`",
+        "`let`",
+        "`set`",
+        "`if`",
+        "`end`",
+        "`compare`",
+        "`repeat`",
+        "`choose`",
+    ];
+    if expected.contains(&"`throw`") && expected.contains(&"`let`") {
+        expected.retain(|w| !STATEMENTS.contains(w));
+        expected.insert(0, "a statement");
+    }
     // "an expression" already says "a name", "a whole number" and the rest.
     if expected.contains(&"an expression") {
         expected.retain(|w| {
@@ -229,7 +244,7 @@ fn is_keyword(word: &str) -> bool {
         "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
         "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
         "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower", "repeat", "on",
+        "equal", "lower", "repeat", "on", "choose", "from", "by",
     ];
     KEYWORDS.contains(&word)
 }
@@ -309,8 +324,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::if_stmt
         | Rule::end_stmt
         | Rule::compare_stmt
-        | Rule::repeat_stmt => {
-            "a statement (`throw`, `let`, `set`, `if`, `end`, `compare` or `repeat`)"
+        | Rule::repeat_stmt
+        | Rule::choose_stmt => {
+            "a statement (`throw`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
         }
         Rule::until_clause => "`until`",
         Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
@@ -340,6 +356,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_compare => "`compare`",
         Rule::kw_repeat => "`repeat`",
         Rule::kw_on => "`on`",
+        Rule::kw_choose => "`choose`",
+        Rule::kw_from => "`from`",
+        Rule::kw_by => "`by`",
         Rule::value_key | Rule::value_op => "a value such as `13`, `26..29` or `<= 10`",
         Rule::else_key => "`else`",
         Rule::kw_with => "`with`",

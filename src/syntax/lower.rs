@@ -63,6 +63,9 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_compare
             | Rule::kw_repeat
             | Rule::kw_on
+            | Rule::kw_choose
+            | Rule::kw_from
+            | Rule::kw_by
             | Rule::kw_with
             | Rule::kw_bet
             | Rule::kw_win
@@ -332,6 +335,27 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
         Rule::if_stmt => Stmt::If(if_stmt(pair, base)?),
         Rule::end_stmt => Stmt::End(end_stmt(pair, base)?),
         Rule::compare_stmt => Stmt::Compare(compare(pair, base)?),
+        Rule::choose_stmt => {
+            let mut it = children(pair);
+            let name = ident(next(&mut it, at)?, base);
+            let set = next(&mut it, at)?;
+            let bracketed = set.as_rule() == Rule::int_set;
+            let options = if bracketed {
+                set.into_inner()
+                    .map(|k| key(k, base))
+                    .collect::<Result<_>>()?
+            } else {
+                vec![key(set, base)?]
+            };
+            let by = ident(next(&mut it, at)?, base);
+            Stmt::Choose(ChooseStmt {
+                name,
+                options,
+                bracketed,
+                by,
+                span: at,
+            })
+        }
         Rule::repeat_stmt => {
             let mut it = children(pair);
             let count_pair = next(&mut it, at)?;
@@ -604,7 +628,7 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
     let at = span(&pair, base);
     Ok(match pair.as_rule() {
         Rule::ident => PayKey::Outcome(ident(pair, base)),
-        Rule::else_key => PayKey::Else(at),
+        Rule::else_key => PayKey::Else { span: at },
         _ => {
             let mut it = pair.into_inner().peekable();
             let op = match it.peek() {
