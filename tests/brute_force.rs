@@ -168,7 +168,7 @@ fn exact_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
     exact
         .ends
         .into_iter()
-        .map(|e| ((e.outcome, e.values), e.probability))
+        .map(|e| ((e.outcome, e.values.clone()), e.probability()))
         .collect()
 }
 
@@ -284,7 +284,7 @@ fn each_option_of_a_choice_agrees_with_the_enumeration() {
         let ends: BTreeMap<EndKey, Exact> = distribution
             .ends
             .iter()
-            .map(|e| ((e.outcome, e.values.clone()), e.probability.clone()))
+            .map(|e| ((e.outcome, e.values.clone()), e.probability()))
             .collect();
         assert_eq!(
             ends,

@@ -66,13 +66,32 @@ pub struct Chosen {
 }
 
 /// One way a round ends, with its probability.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct End {
     pub outcome: Option<usize>,
     /// The final value of each of `Program::finals`; `None` when unbound.
     pub values: Vec<Option<i64>>,
-    pub probability: Exact,
+    /// The probability as the evaluator's unreduced fraction: the ends of a
+    /// round mostly share its denominator, so sums of these are cheap.
+    pub weight: Weight,
 }
+
+impl End {
+    /// The probability, reduced.
+    pub fn probability(&self) -> Exact {
+        self.weight.to_exact()
+    }
+}
+
+impl PartialEq for End {
+    fn eq(&self, other: &End) -> bool {
+        self.outcome == other.outcome
+            && self.values == other.values
+            && self.weight.same_value(&other.weight)
+    }
+}
+
+impl Eq for End {}
 
 /// An end as the evaluator collects it.
 type EndKey = (Option<usize>, Vec<Option<i64>>);
@@ -229,16 +248,17 @@ fn evaluate_fixed(
         .map(|((outcome, values), w)| End {
             outcome,
             values,
-            probability: w.to_exact(),
+            weight: w,
         })
         .collect();
     check_settled(program, &ends)?;
-    let mut by_outcome = vec![Exact::zero(); program.outcomes.len()];
+    let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
     for end in &ends {
         if let Some(o) = end.outcome {
-            by_outcome[o] = &by_outcome[o] + &end.probability;
+            by_outcome[o].add(&end.weight);
         }
     }
+    let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
     *shared = std::mem::take(&mut m.shared);
     Ok(Distribution {
         outcomes: by_outcome,

@@ -137,6 +137,19 @@ impl Weight {
         };
     }
 
+    /// Whether two weights are the same number (compared by cross products,
+    /// without reducing).
+    pub fn same_value(&self, other: &Weight) -> bool {
+        if let (Weight::Small(n1, d1), Weight::Small(n2, d2)) = (self, other) {
+            if d1 == d2 {
+                return n1 == n2;
+            }
+        }
+        let (n1, d1) = self.wide();
+        let (n2, d2) = other.wide();
+        n1 * d2 == n2 * d1
+    }
+
     pub fn is_zero(&self) -> bool {
         match self {
             Weight::Small(n, _) => *n == 0,

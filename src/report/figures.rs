@@ -4,21 +4,31 @@
 use super::{BetReport, OutcomeRow, Verdict};
 use crate::ast::RelOp;
 use crate::eval::exact::Distribution;
+use crate::eval::weight::{Factor, Weight};
 use crate::number::Exact;
 use crate::program::{Assertion, Bet, Figure, Settle};
 
 /// The mean final value of `Program::finals[index]`, over the ends where it
 /// is bound; `None` if it is never bound.
 pub fn mean(distribution: &Distribution, index: usize) -> Option<Exact> {
-    let mut sum = Exact::zero();
-    let mut mass = Exact::zero();
+    // Unreduced sums: positive and negative values apart, weights scaled by
+    // whole numbers keep their denominators.
+    let (mut above, mut below, mut mass) = (Weight::zero(), Weight::zero(), Weight::zero());
     for end in &distribution.ends {
         if let Some(Some(v)) = end.values.get(index) {
-            sum = &sum + &(&Exact::int(*v) * &end.probability);
-            mass = &mass + &end.probability;
+            let scaled = end
+                .weight
+                .scaled(&Factor::Small(u128::from(v.unsigned_abs()), 1));
+            if *v >= 0 {
+                above.add(&scaled);
+            } else {
+                below.add(&scaled);
+            }
+            mass.add(&end.weight);
         }
     }
-    (!mass.is_zero()).then(|| &sum / &mass)
+    let mass = mass.to_exact();
+    (!mass.is_zero()).then(|| &(&above.to_exact() - &below.to_exact()) / &mass)
 }
 
 /// Exact figures of one bet.
@@ -35,7 +45,8 @@ pub struct BetFigures {
 
 impl BetFigures {
     pub fn new(bet: &Bet, distribution: &Distribution) -> BetFigures {
-        let mut settlements: Vec<(String, Exact, Exact)> = Vec::new();
+        // Summed as the evaluator's unreduced weights, reduced once each.
+        let mut sums: Vec<(String, Exact, Weight)> = Vec::new();
         let paid = distribution.ends.iter().filter_map(|end| {
             let pay = match &bet.settle {
                 Settle::Outcomes(pays) => pays.get(end.outcome?)?,
@@ -44,17 +55,21 @@ impl BetFigures {
                     &lines.iter().find(|(m, _)| m.matches(v))?.1
                 }
             };
-            Some((pay, &end.probability))
+            Some((pay, &end.weight))
         });
-        for (pay, p) in paid {
-            match settlements
+        for (pay, w) in paid {
+            match sums
                 .iter_mut()
                 .find(|(l, n, _)| *l == pay.label && *n == pay.net)
             {
-                Some((_, _, q)) => *q = &*q + p,
-                None => settlements.push((pay.label.clone(), pay.net.clone(), p.clone())),
+                Some((_, _, q)) => q.add(w),
+                None => sums.push((pay.label.clone(), pay.net.clone(), w.clone())),
             }
         }
+        let mut settlements: Vec<(String, Exact, Exact)> = sums
+            .into_iter()
+            .map(|(label, net, w)| (label, net, w.to_exact()))
+            .collect();
         // Best settlement first; equal nets keep their order.
         settlements.sort_by(|a, b| b.1.cmp(&a.1));
         let mut ev = Exact::zero();

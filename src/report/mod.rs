@@ -14,6 +14,7 @@ use thiserror::Error;
 use crate::ast::Span;
 
 use crate::eval::exact::Distribution;
+use crate::eval::weight::Weight;
 use crate::number::Exact;
 use crate::program::Program;
 
@@ -164,11 +165,10 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                let mut by_value: BTreeMap<i64, Exact> = BTreeMap::new();
+                let mut by_value: BTreeMap<i64, Weight> = BTreeMap::new();
                 for end in &distribution.ends {
                     if let Some(Some(v)) = end.values.get(i) {
-                        let p = by_value.entry(*v).or_insert_with(Exact::zero);
-                        *p = &*p + &end.probability;
+                        by_value.entry(*v).or_default().add(&end.weight);
                     }
                 }
                 ValueDistribution {
@@ -176,6 +176,7 @@ impl Report {
                     mean: figures::mean(distribution, i),
                     rows: by_value
                         .into_iter()
+                        .map(|(value, weight)| (value, weight.to_exact()))
                         .map(|(value, probability)| ValueRow {
                             value,
                             percent: probability.to_f64() * 100.0,
