@@ -185,6 +185,8 @@ impl Expr {
             | ExprKind::Total(a)
             | ExprKind::Highest(a)
             | ExprKind::Lowest(a)
+            | ExprKind::MostFrequent(a)
+            | ExprKind::HighestCount(a)
             | ExprKind::Rank(a)
             | ExprKind::Suit(a)
             | ExprKind::Matches(a, _)
@@ -221,6 +223,10 @@ pub enum ExprKind {
     Count(Box<Expr>, Box<Expr>),
     Highest(Box<Expr>),
     Lowest(Box<Expr>),
+    /// The face shown by the most dice; on a tie, the highest such face.
+    MostFrequent(Box<Expr>),
+    /// How many dice show the most frequent face.
+    HighestCount(Box<Expr>),
     /// The rank of a pool's hand in the hand table.
     Rank(Box<Expr>),
     /// The index of a pool's suit in the hand table.

@@ -364,3 +364,80 @@ fn twenty_six_follows_the_binomial_law() {
     assert_eq!(report.bets[0].ev, Exact(ev));
     assert_eq!(report.bets[0].hit_frequency, Exact(win));
 }
+
+/// A scaled-down Quatorze (4d3 first, the most frequent face credited at
+/// least 2, then two throws of 2d3 counting it), through the play path.
+#[test]
+fn most_frequent_face_rules_agree_with_the_enumeration() {
+    let source = "game \"t\"\noutcomes hit, blank, other\nround {\n  throw first = 4d3\n  let face = most_frequent(first)\n  let score = max(highest_count(first), 2)\n  let later = 0\n  repeat 2 {\n    throw t = 2d3\n    set later = later + count(t, face)\n  }\n  if later = 0 { end blank }\n  if score + later >= 5 { end hit }\n  end other\n}\nbet p {\n  hit => win 8 to 1\n  blank => win 8 to 1\n  other => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    assert_eq!(exact_ends(&program), brute_force_ends(&program));
+}
+
+/// Quatorze against a count made here without the interpreter. The first
+/// throw's largest count m has N(m) = #{sequences with every count <= m} -
+/// #{... <= m - 1}, where #{every count <= m} = 10! [x^10] (sum_{k<=m}
+/// x^k/k!)^6; the later 40 dice show the face Binomial(40, 1/6) times; the
+/// bettor wins when they never show it, or when max(m, 3) + later >= 14.
+#[test]
+fn quatorze_matches_an_independent_count() {
+    fn at_most(m: usize) -> BigRational {
+        // Coefficients of (sum_{k<=m} x^k / k!)^6 up to x^10.
+        let mut fact = vec![BigRational::one()];
+        for k in 1..=10u32 {
+            let next = fact[(k - 1) as usize].clone() * BigInt::from(k);
+            fact.push(next);
+        }
+        let term: Vec<BigRational> = (0..=10)
+            .map(|k| {
+                if k <= m {
+                    BigRational::one() / fact[k].clone()
+                } else {
+                    BigRational::zero()
+                }
+            })
+            .collect();
+        let mut poly = vec![BigRational::zero(); 11];
+        poly[0] = BigRational::one();
+        for _ in 0..6 {
+            let mut next = vec![BigRational::zero(); 11];
+            for (i, a) in poly.iter().enumerate() {
+                for (j, b) in term.iter().enumerate() {
+                    if i + j <= 10 {
+                        next[i + j] += a * b;
+                    }
+                }
+            }
+            poly = next;
+        }
+        poly[10].clone() * fact[10].clone()
+    }
+    let all = BigRational::from_integer(num_traits::pow(BigInt::from(6), 10));
+    let later_total = num_traits::pow(BigInt::from(6), 40);
+    let mut binomial = vec![BigInt::one()];
+    for k in 1..=40u32 {
+        let next = binomial[(k - 1) as usize].clone() * BigInt::from(40 - k + 1) / BigInt::from(k);
+        binomial.push(next);
+    }
+    let later = |k: usize| {
+        BigRational::new(
+            binomial[k].clone() * num_traits::pow(BigInt::from(5), 40 - k),
+            later_total.clone(),
+        )
+    };
+    let mut win = BigRational::zero();
+    for m in 2..=10 {
+        let p_m = (at_most(m) - at_most(m - 1)) / all.clone();
+        for k in 0..=40 {
+            if k == 0 || m.max(3) + k >= 14 {
+                win += p_m.clone() * later(k);
+            }
+        }
+    }
+    let path = format!("{}/games/quatorze.dice", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).expect("reads");
+    let program = dicerules::load(&source, &[]).expect("checks");
+    let distribution = evaluate(&program, Limits::default()).expect("evaluates");
+    let report = dicerules::report::Report::new(&program, &distribution);
+    assert_eq!(report.bets[0].hit_frequency, Exact(win));
+}

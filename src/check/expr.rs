@@ -403,7 +403,8 @@ impl<'n> Typer<'_, 'n> {
             return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
         }
         match func.name.as_str() {
-            "total" | "highest" | "lowest" | "rank" | "suit" => {
+            "total" | "highest" | "lowest" | "most_frequent" | "highest_count" | "rank"
+            | "suit" => {
                 let usage = format!("{}(throw)", func.name);
                 if !arity(self, 1, &usage) {
                     return (mk(P::Int(0)), Ty::Error);
@@ -417,6 +418,8 @@ impl<'n> Typer<'_, 'n> {
                     "total" => P::Total(x),
                     "highest" => P::Highest(x),
                     "lowest" => P::Lowest(x),
+                    "most_frequent" => P::MostFrequent(x),
+                    "highest_count" => P::HighestCount(x),
                     name => {
                         if self
                             .hand_table(func.span, count, sides, args[0].span, true)

@@ -12,6 +12,7 @@ mod projection;
 mod round;
 
 pub use error::CheckError;
+pub use liveness::uses;
 
 use crate::ast::{self, Item, Span};
 use crate::number::Exact;
@@ -157,6 +158,8 @@ pub fn specialise(program: &Program, value: i64) -> Program {
             | K::Total(a)
             | K::Highest(a)
             | K::Lowest(a)
+            | K::MostFrequent(a)
+            | K::HighestCount(a)
             | K::Rank(a)
             | K::Suit(a)
             | K::Matches(a, _)

@@ -1,12 +1,13 @@
 //! Which observations of each throw the round makes.
 //!
-//! When every use of a throw's slot is a function of that throw alone
-//! (`total(x)`, `x is 6-6`, `rank(x)`, `count(x, 6)`...), two results that
-//! agree on all those observations lead to the same round, and the exact
-//! evaluator may merge them into one representative. This pass finds, for
-//! each throw, those observing expressions, or `None` when some use sees
-//! the throw in a way it cannot tell (copied into another name, counted for
-//! a face held in a variable).
+//! When every use of a throw's slot is a function of that throw (`total(x)`,
+//! `x is 6-6`, `rank(x)`, `count(x, face)`...), two results that agree on all
+//! those observations lead to the same round, and the exact evaluator may
+//! merge them into one representative. An observation may also read other
+//! names (the `face` of `count(x, face)`): the evaluator then groups the
+//! results once per value of those names. This pass finds, for each throw,
+//! its observing expressions, or `None` when some use sees the throw whole
+//! (copied into another name, or compared as it is).
 
 use crate::program::{Expr, ExprKind, Instr};
 
@@ -25,9 +26,9 @@ pub fn observers(code: &[Instr], slots: usize) -> Vec<Option<Vec<Expr>>> {
     found
 }
 
-/// Whether `e` reads no slot at all.
-fn constant(e: &Expr) -> bool {
-    !matches!(e.kind, ExprKind::Slot(_)) && e.children().all(constant)
+/// Whether `e` reads `slot`.
+fn reads(e: &Expr, slot: usize) -> bool {
+    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
 }
 
 fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
@@ -35,18 +36,31 @@ fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
         ExprKind::Total(a)
         | ExprKind::Highest(a)
         | ExprKind::Lowest(a)
+        | ExprKind::MostFrequent(a)
+        | ExprKind::HighestCount(a)
         | ExprKind::Rank(a)
         | ExprKind::Suit(a)
-        | ExprKind::Matches(a, _) => Some(a),
-        ExprKind::Count(a, face) if constant(face) => Some(a),
+        | ExprKind::Matches(a, _)
+        | ExprKind::Count(a, _) => Some(a),
         _ => None,
     };
     if let Some(arg) = pool_arg {
         if let ExprKind::Slot(s) = arg.kind {
-            if let Some(Some(list)) = found.get_mut(s) {
-                list.push(e.clone());
+            // `count(t, face)` observes `t` for each value of `face`, as
+            // long as `face` does not itself read `t`.
+            let face = match &e.kind {
+                ExprKind::Count(_, face) => Some(face),
+                _ => None,
+            };
+            if face.is_none_or(|f| !reads(f, s)) {
+                if let Some(Some(list)) = found.get_mut(s) {
+                    list.push(e.clone());
+                }
+                if let Some(face) = face {
+                    visit(face, found);
+                }
+                return;
             }
-            return;
         }
     }
     // A throw seen whole, outside an observing function.

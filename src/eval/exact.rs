@@ -177,7 +177,9 @@ struct Machine<'p> {
     peak: usize,
     limits: Limits,
     /// The results of each throw instruction, by position.
-    throws: FxHashMap<(usize, u32, u32), Rc<[ThrowResult]>>,
+    throws: FxHashMap<(usize, u32, u32, Vec<Value>), Rc<[ThrowResult]>>,
+    /// For each throw slot, the other slots its observers read.
+    contexts: FxHashMap<usize, Rc<[usize]>>,
 }
 
 /// Evaluates a round exactly. With a choice, every option is evaluated and
@@ -233,6 +235,7 @@ fn evaluate_fixed(
         peak: 0,
         limits,
         throws: FxHashMap::default(),
+        contexts: FxHashMap::default(),
     };
     let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes: BTreeMap<EndKey, Weight> = BTreeMap::new();
@@ -310,9 +313,13 @@ impl Machine<'_> {
         slot: usize,
         count: u32,
         sides: u32,
+        state: &Env,
     ) -> Result<Rc<[ThrowResult]>, EvalError> {
-        // The same slot with the same dice has the same observers.
-        if let Some(results) = self.throws.get(&(slot, count, sides)) {
+        // The same slot with the same dice has the same observers; they may
+        // read other names, whose values are part of the key.
+        let context: Vec<Value> = self.context_slots(slot).iter().map(|&s| state[s]).collect();
+        let key = (slot, count, sides, context);
+        if let Some(results) = self.throws.get(&key) {
             return Ok(results.clone());
         }
         let total = BigInt::from(throw_total(count, sides));
@@ -320,7 +327,7 @@ impl Machine<'_> {
         let mut groups: Vec<(u32, BigInt)> = Vec::new();
         let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
         let observers = self.program.observers.get(slot).and_then(|o| o.as_ref());
-        let mut env: Env = std::iter::repeat_n(Value::Unset, self.program.slots.len()).collect();
+        let mut env: Env = Env::from_slice(state);
         for (id, ways) in raw.iter() {
             let (id, ways) = (*id, ways.clone());
             let Some(observers) = observers else {
@@ -352,8 +359,31 @@ impl Machine<'_> {
                 ways,
             })
             .collect();
-        self.throws.insert((slot, count, sides), results.clone());
+        self.throws.insert(key, results.clone());
         Ok(results)
+    }
+
+    /// The other slots the observers of a throw into `slot` read.
+    fn context_slots(&mut self, slot: usize) -> Rc<[usize]> {
+        if let Some(slots) = self.contexts.get(&slot) {
+            return slots.clone();
+        }
+        let mut set = crate::program::SlotSet::with_capacity(self.program.slots.len());
+        for o in self
+            .program
+            .observers
+            .get(slot)
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            crate::check::uses(o, &mut set);
+        }
+        let slots: Rc<[usize]> = (0..self.program.slots.len())
+            .filter(|&s| s != slot && set.contains(s))
+            .collect();
+        self.contexts.insert(slot, slots.clone());
+        slots
     }
 
     /// Runs one state from `pc` through the steps without chance, until it
@@ -443,7 +473,7 @@ impl Machine<'_> {
                 span: program.round_span,
             });
         };
-        let results = self.throw_results(*slot, *count, *sides)?;
+        let results = self.throw_results(*slot, *count, *sides, &env)?;
         let Some(cond) = until else {
             for r in results.iter() {
                 let mut next = Env::from_slice(&env);

@@ -165,6 +165,26 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
             let v = eval(c, env, a)?;
             Value::Int(pool(c, v, a)?.last().map_or(0, |&f| i64::from(f)))
         }
+        ExprKind::MostFrequent(a) | ExprKind::HighestCount(a) => {
+            let v = eval(c, env, a)?;
+            // Faces are sorted: runs of equal faces, the longest wins, the
+            // later (higher) run on a tie.
+            let (mut best_face, mut best_run) = (0u32, 0usize);
+            let faces = pool(c, v, a)?;
+            let mut i = 0;
+            while i < faces.len() {
+                let run = faces[i..].iter().take_while(|&&f| f == faces[i]).count();
+                if run >= best_run {
+                    (best_face, best_run) = (faces[i], run);
+                }
+                i += run;
+            }
+            Value::Int(if matches!(e.kind, ExprKind::MostFrequent(_)) {
+                i64::from(best_face)
+            } else {
+                best_run as i64
+            })
+        }
         ExprKind::Lowest(a) => {
             let v = eval(c, env, a)?;
             Value::Int(pool(c, v, a)?.first().map_or(0, |&f| i64::from(f)))

@@ -223,7 +223,9 @@ pub(super) fn from_pest(
         Some(
             "`else` goes on the line of the `}` that closes the `if` block: `} else {`".to_string(),
         )
-    } else if is_keyword(&word) && expected.contains("a name") {
+    } else if is_keyword(&word)
+        && (expected.contains("a name") || expected.contains("a payout line"))
+    {
         Some(format!(
             "`{word}` is a keyword of the language and cannot be used as a name"
         ))
