@@ -141,6 +141,10 @@ struct ThrowResult {
     factor: Factor,
 }
 
+/// A throw's results depend on its slot, its dice, and the values of the
+/// other names its observers read.
+type ThrowKey = (usize, u32, u32, Vec<Value>);
+
 /// Every multiset result of some dice: (interned throw, ordered ways).
 type RawResults = Rc<[(u32, BigInt)]>;
 
@@ -177,7 +181,7 @@ struct Machine<'p> {
     peak: usize,
     limits: Limits,
     /// The results of each throw instruction, by position.
-    throws: FxHashMap<(usize, u32, u32, Vec<Value>), Rc<[ThrowResult]>>,
+    throws: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
     /// For each throw slot, the other slots its observers read.
     contexts: FxHashMap<usize, Rc<[usize]>>,
 }
