@@ -94,6 +94,16 @@ cli_case!(
     2,
     ["check", "games/baccarat_dice.dice", "--max-states", "50"]
 );
+cli_case!(
+    show_score,
+    0,
+    ["check", "games/twenty_six.dice", "--show", "score"]
+);
+cli_case!(
+    show_unknown_name,
+    2,
+    ["check", "games/twenty_six.dice", "--show", "scor"]
+);
 
 /// `--set tie_odds=7` changes the tie bet's figures as the seed's 7 to 1 says.
 #[test]

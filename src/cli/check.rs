@@ -23,6 +23,10 @@ pub struct CheckArgs {
     /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
+    /// Print the distribution of a name some bet is settled on (or `mean`
+    /// names), as a table and a histogram: `--show score` (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub show: Vec<String>,
     /// The most evaluator states alive at once before giving up.
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
     pub max_states: usize,
@@ -116,7 +120,29 @@ pub fn run(args: &CheckArgs) -> u8 {
                 if !text.is_empty() {
                     text.push('\n');
                 }
-                text.push_str(&report::text::render(&report, Some(file)));
+                let unknown: Vec<&String> = args
+                    .show
+                    .iter()
+                    .filter(|s| !report.values.iter().any(|v| &v.name == *s))
+                    .collect();
+                for name in unknown {
+                    let known: Vec<&str> = report.values.iter().map(|v| v.name.as_str()).collect();
+                    let _ = writeln!(
+                        stderr,
+                        "error: `--show {name}`: {file} settles no bet on `{name}`{}",
+                        if known.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (it can show: {})", known.join(", "))
+                        }
+                    );
+                    worst = worst.max(exit::INPUT);
+                }
+                text.push_str(&report::text::render_showing(
+                    &report,
+                    Some(file),
+                    &args.show,
+                ));
                 outputs.push(Output::Report(Box::new(report)));
             }
             Err(errors) => {

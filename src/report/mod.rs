@@ -16,7 +16,7 @@ use crate::ast::Span;
 use crate::eval::exact::Distribution;
 use crate::eval::weight::Weight;
 use crate::number::Exact;
-use crate::program::Program;
+use crate::program::{Program, Settle};
 
 pub use figures::BetFigures;
 
@@ -74,6 +74,8 @@ pub struct ValueRow {
     pub value: i64,
     pub probability: Exact,
     pub percent: f64,
+    /// What each bet settled on this name pays for the value: `player: win 5 to 1`.
+    pub pays: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -178,6 +180,17 @@ impl Report {
                         .into_iter()
                         .map(|(value, weight)| (value, weight.to_exact()))
                         .map(|(value, probability)| ValueRow {
+                            pays: program
+                                .bets
+                                .iter()
+                                .filter_map(|b| match &b.settle {
+                                    Settle::Value { final_index, lines } if *final_index == i => {
+                                        let pay = lines.iter().find(|(m, _)| m.matches(value))?;
+                                        Some(format!("{}: {}", b.name, pay.1.label))
+                                    }
+                                    _ => None,
+                                })
+                                .collect(),
                             value,
                             percent: probability.to_f64() * 100.0,
                             probability,
