@@ -180,7 +180,8 @@ struct Machine<'p> {
     alive: usize,
     peak: usize,
     limits: Limits,
-    /// The results of each throw instruction, by position.
+    /// The (projected) results of each throw, by slot, dice and the values
+    /// of the other names its observers read.
     throws: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
     /// For each throw slot, the other slots its observers read.
     contexts: FxHashMap<usize, Rc<[usize]>>,
