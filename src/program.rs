@@ -169,7 +169,7 @@ pub enum Instr {
 }
 
 /// A typed expression over slots.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
@@ -204,7 +204,7 @@ impl Expr {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Int(i64),
     Bool(bool),
@@ -255,7 +255,7 @@ pub enum Cmp {
 }
 
 /// What `is` matches a pool against.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Pat {
     /// Sorted faces.
     Combo(Vec<u32>),

@@ -141,6 +141,31 @@ fn once<'a, T>(
     }
 }
 
+/// Whether the round reads its chosen value only as the face of `count(t,
+/// face)`: then options differ only in how throws are observed, and options
+/// whose throws group alike evaluate alike.
+pub fn choice_only_counted(program: &Program) -> bool {
+    use crate::program::{Expr, ExprKind as K, Instr};
+    let Some(choice) = &program.choice else {
+        return false;
+    };
+    fn ok(e: &Expr, slot: usize, in_face: bool) -> bool {
+        match &e.kind {
+            K::Slot(s) if *s == slot => in_face,
+            K::Count(pool, face) if matches!(pool.kind, K::Slot(_)) => {
+                ok(pool, slot, in_face) && ok(face, slot, true)
+            }
+            _ => e.children().all(|c| ok(c, slot, in_face)),
+        }
+    }
+    program.code.iter().all(|instr| match instr {
+        Instr::Throw { until: Some(e), .. }
+        | Instr::Assign { value: e, .. }
+        | Instr::Branch { cond: e, .. } => ok(e, choice.slot, false),
+        _ => true,
+    })
+}
+
 /// The program with its choice fixed to `value`: every read of the chosen
 /// name becomes the constant, so that throws observed through it (`count(t,
 /// face)`) can be projected; liveness and projection are computed again.

@@ -53,8 +53,11 @@ fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
                 _ => None,
             };
             if face.is_none_or(|f| !reads(f, s)) {
+                // The same observation written once serves every pass of a repeat.
                 if let Some(Some(list)) = found.get_mut(s) {
-                    list.push(e.clone());
+                    if !list.contains(e) {
+                        list.push(e.clone());
+                    }
                 }
                 if let Some(face) = face {
                     visit(face, found);

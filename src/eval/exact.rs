@@ -200,12 +200,33 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         .iter()
         .position(|b| b.name == choice.by)
         .unwrap_or(0);
-    let mut options = Vec::with_capacity(choice.options.len());
+    let mut options: Vec<(i64, Distribution)> = Vec::with_capacity(choice.options.len());
     let mut shared = Shared::default();
     let mut best: Option<(Exact, usize)> = None;
+    // Options whose throws group alike, in a round that reads the choice
+    // only through those throws, evaluate alike: one evaluation serves them.
+    let shareable = crate::check::choice_only_counted(program);
+    let mut evaluated: Vec<(Signature, usize)> = Vec::new();
     for (i, &value) in choice.options.iter().enumerate() {
         let specialised = crate::check::specialise(program, value);
-        let distribution = evaluate_fixed(&specialised, limits, Some(value), &mut shared)?;
+        let signature = if shareable {
+            signature(&specialised, &mut shared)?
+        } else {
+            None
+        };
+        let same = signature
+            .as_ref()
+            .and_then(|sig| evaluated.iter().find(|(s, _)| s == sig))
+            .map(|&(_, j)| j);
+        let distribution = match same {
+            Some(j) => options[j].1.clone(),
+            None => {
+                if let Some(sig) = signature {
+                    evaluated.push((sig, i));
+                }
+                evaluate_fixed(&specialised, limits, Some(value), &mut shared)?
+            }
+        };
         if let Some(bet) = program.bets.get(for_bet) {
             let ev = crate::report::BetFigures::new(bet, &distribution).ev;
             if best.as_ref().is_none_or(|(b, _)| ev > *b) {
@@ -222,6 +243,58 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         options,
     });
     Ok(main)
+}
+
+/// How every throw of a round is observed: for each slot and dice thrown,
+/// the sorted list of (observations, ways) the results group into.
+type Signature = Vec<(usize, u32, u32, Vec<(Vec<Value>, BigInt)>)>;
+
+/// The signature of a round whose throws are all projected by observations
+/// of the throw alone; `None` when some throw is not.
+fn signature(program: &Program, shared: &mut Shared) -> Result<Option<Signature>, EvalError> {
+    let mut out = Vec::new();
+    for instr in &program.code {
+        let Instr::Throw {
+            slot, count, sides, ..
+        } = instr
+        else {
+            continue;
+        };
+        // A slot's throws of the same dice share their observers.
+        if out
+            .iter()
+            .any(|(s, c, d, _)| (s, c, d) == (slot, count, sides))
+        {
+            continue;
+        }
+        let Some(Some(observers)) = program.observers.get(*slot) else {
+            return Ok(None);
+        };
+        let mut reads = crate::program::SlotSet::with_capacity(program.slots.len());
+        for o in observers {
+            crate::check::uses(o, &mut reads);
+        }
+        if (0..program.slots.len()).any(|s| s != *slot && reads.contains(s)) {
+            return Ok(None);
+        }
+        let raw = shared.raw(*count, *sides);
+        let mut env: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
+        let mut groups: BTreeMap<Vec<Value>, BigInt> = BTreeMap::new();
+        for (id, ways) in raw.iter() {
+            env[*slot] = Value::Pool(*id);
+            let context = Context {
+                program,
+                pools: &shared.pools,
+            };
+            let key = observers
+                .iter()
+                .map(|o| eval(context, &env, o))
+                .collect::<Result<Vec<Value>, _>>()?;
+            *groups.entry(key).or_default() += ways;
+        }
+        out.push((*slot, *count, *sides, groups.into_iter().collect()));
+    }
+    Ok(Some(out))
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`.
