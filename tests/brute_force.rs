@@ -441,3 +441,25 @@ fn quatorze_matches_an_independent_count() {
     let report = dicerules::report::Report::new(&program, &distribution);
     assert_eq!(report.bets[0].hit_frequency, Exact(win));
 }
+
+/// Options that only the throws observe are evaluated once when the throws
+/// group alike; a face the dice do not have (4 on three-sided dice) groups
+/// differently and must get its own figures.
+#[test]
+fn options_share_an_evaluation_only_when_their_throws_group_alike() {
+    let source = "game \"t\"\nround {\n  choose face from 1..4 by p\n  let score = 0\n  repeat 2 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  0 => lose\n  else => win 1 to 1\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    let chosen = exact.choice.as_ref().expect("the choice is analysed");
+    for (value, distribution) in &chosen.options {
+        let ends: BTreeMap<EndKey, Exact> = distribution
+            .ends
+            .iter()
+            .map(|e| ((e.outcome, e.values.clone()), e.probability()))
+            .collect();
+        assert_eq!(ends, brute_force_option(&program, Some(*value)), "face {value}");
+    }
+    // Face 4 never shows: the bettor always loses with it, and 1 is best.
+    assert_eq!(chosen.options[3].1.ends.len(), 1);
+    assert_eq!(chosen.value, 1);
+}
