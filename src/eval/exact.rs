@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 
 use super::pool;
 use super::value::{eval, test, Context, Env, Pools, Value};
-use super::weight::{Factor, Weight};
+use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
 use crate::number::Exact;
@@ -185,6 +185,7 @@ struct Machine<'p> {
     throws: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
     /// For each throw slot, the other slots its observers read.
     contexts: FxHashMap<usize, Rc<[usize]>>,
+    memo: Memo,
 }
 
 /// Evaluates a round exactly. With a choice, every option is evaluated and
@@ -314,6 +315,7 @@ fn evaluate_fixed(
         limits,
         throws: FxHashMap::default(),
         contexts: FxHashMap::default(),
+        memo: Memo::default(),
     };
     let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes: BTreeMap<EndKey, Weight> = BTreeMap::new();
@@ -556,7 +558,8 @@ impl Machine<'_> {
             for r in results.iter() {
                 let mut next = Env::from_slice(&env);
                 next[*slot] = Value::Pool(r.pool);
-                self.advance(pc + 1, next, weight.scaled(&r.factor), outcomes)?;
+                let w = weight.scaled_in(&r.factor, &mut self.memo);
+                self.advance(pc + 1, next, w, outcomes)?;
             }
             return Ok(());
         };

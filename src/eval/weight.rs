@@ -7,6 +7,8 @@
 //! to big integers, still unreduced. The fraction is reduced once, when it
 //! leaves the evaluator ([`Weight::to_exact`]); the value is exact throughout.
 
+use std::rc::Rc;
+
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -23,8 +25,30 @@ const REDUCE_BITS: u64 = 4096;
 pub enum Weight {
     /// `num / den`, `den > 0`, not necessarily reduced.
     Small(u128, u128),
-    /// The same with big integers.
-    Wide(BigUint, BigUint),
+    /// The same with big integers; the denominator is shared, since states
+    /// waiting at one throw almost always have the same one.
+    Wide(BigUint, Rc<BigUint>),
+}
+
+/// Remembers the last product "denominator times a throw's total", which
+/// every result of every state waiting at that throw needs: one
+/// multiplication then serves them all.
+#[derive(Default)]
+pub struct Memo {
+    last: Option<(Rc<BigUint>, u128, Rc<BigUint>)>,
+}
+
+impl Memo {
+    fn times(&mut self, den: &Rc<BigUint>, by: u128) -> Rc<BigUint> {
+        if let Some((d, b, product)) = &self.last {
+            if *b == by && (Rc::ptr_eq(d, den) || **d == **den) {
+                return product.clone();
+            }
+        }
+        let product = Rc::new(&**den * by);
+        self.last = Some((den.clone(), by, product.clone()));
+        product
+    }
 }
 
 /// A factor to scale weights by: `num / den`, deliberately not reduced, so
@@ -66,7 +90,7 @@ impl Weight {
     fn wide(&self) -> (BigUint, BigUint) {
         match self {
             Weight::Small(n, d) => (BigUint::from(*n), BigUint::from(*d)),
-            Weight::Wide(n, d) => (n.clone(), d.clone()),
+            Weight::Wide(n, d) => (n.clone(), (**d).clone()),
         }
     }
 
@@ -78,18 +102,24 @@ impl Weight {
 
     /// This weight times `factor`.
     pub fn scaled(&self, factor: &Factor) -> Weight {
+        self.scaled_in(factor, &mut Memo::default())
+    }
+
+    /// This weight times `factor`, the denominator's product looked up in
+    /// `memo` first.
+    pub fn scaled_in(&self, factor: &Factor, memo: &mut Memo) -> Weight {
         match (self, factor) {
             (Weight::Small(n, d), Factor::Small(a, b)) => {
                 match (n.checked_mul(*a), d.checked_mul(*b)) {
                     (Some(n2), Some(d2)) => Weight::Small(n2, d2),
-                    _ => Weight::Wide(BigUint::from(*n) * *a, BigUint::from(*d) * *b),
+                    _ => Weight::Wide(BigUint::from(*n) * *a, Rc::new(BigUint::from(*d) * *b)),
                 }
             }
-            (Weight::Wide(n, d), Factor::Small(a, b)) => Weight::Wide(n * *a, d * *b),
+            (Weight::Wide(n, d), Factor::Small(a, b)) => Weight::Wide(n * *a, memo.times(d, *b)),
             (w, f) => {
                 let (n, d) = w.wide();
                 let (a, b) = f.wide();
-                Weight::Wide(n * a, d * b)
+                Weight::Wide(n * a, Rc::new(d * b))
             }
         }
     }
@@ -116,7 +146,7 @@ impl Weight {
                     }
                 }
             }
-            (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if d1 == d2 => {
+            (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if Rc::ptr_eq(d1, d2) || d1 == d2 => {
                 *n1 += n2;
                 return;
             }
@@ -131,9 +161,9 @@ impl Weight {
         };
         *self = if d.bits() > REDUCE_BITS {
             let g = n.gcd(&d);
-            Weight::Wide(n / &g, d / &g)
+            Weight::Wide(n / &g, Rc::new(d / &g))
         } else {
-            Weight::Wide(n, d)
+            Weight::Wide(n, Rc::new(d))
         };
     }
 
