@@ -457,7 +457,11 @@ fn options_share_an_evaluation_only_when_their_throws_group_alike() {
             .iter()
             .map(|e| ((e.outcome, e.values.clone()), e.probability()))
             .collect();
-        assert_eq!(ends, brute_force_option(&program, Some(*value)), "face {value}");
+        assert_eq!(
+            ends,
+            brute_force_option(&program, Some(*value)),
+            "face {value}"
+        );
     }
     // Face 4 never shows: the bettor always loses with it, and 1 is best.
     assert_eq!(chosen.options[3].1.ends.len(), 1);

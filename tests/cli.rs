@@ -105,6 +105,17 @@ cli_case!(
     ["check", "games/twenty_six.dice", "--show", "scor"]
 );
 
+cli_case!(
+    full_history_hits_the_state_limit,
+    2,
+    [
+        "check",
+        "tests/fixtures/limits/full_history_state_limit.dice",
+        "--max-states",
+        "20000"
+    ]
+);
+
 /// `--set tie_odds=7` changes the tie bet's figures as the seed's 7 to 1 says.
 #[test]
 fn set_changes_the_figures() {
