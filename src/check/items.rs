@@ -500,7 +500,7 @@ fn value_bet(
         }
     };
     let mut lines = Vec::new();
-    let mut after_else: Option<Span> = None;
+    let mut after_else = false;
     for line in &b.lines {
         let matcher = match &line.key {
             PayKey::Values(k) => {
@@ -526,19 +526,14 @@ fn value_bet(
                 continue;
             }
         };
-        if let Some(else_span) = after_else {
+        if after_else {
             errors.push(CheckError::BadPayout {
                 message: "this line comes after `else` and is never used".to_string(),
                 span: line.span,
-                help: Some(format!(
-                    "`else` (at {}..{}) takes every value left; put it last",
-                    else_span.start, else_span.end
-                )),
+                help: Some("`else` takes every value left, so it goes last".to_string()),
             });
         }
-        if let PayKey::Else { span } = line.key {
-            after_else = Some(span);
-        }
+        after_else |= matches!(line.key, PayKey::Else { .. });
         if let Some(p) = payout(&line.payout, line.span, params, errors) {
             lines.push((matcher, p));
         }
