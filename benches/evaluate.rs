@@ -15,6 +15,12 @@
 //!   the `bench` profile, which inherits `release`). Output goes to a null
 //!   sink; a non-zero exit fails the bench.
 //!
+//! - `handwritten/<game>`: for the games that have one (`twenty_six`,
+//!   `quatorze`), a hand-written exact computation of the player's house
+//!   edge (`benches/handwritten/mod.rs`), the yardstick of issue 3. Before
+//!   measuring, its house edge and win probability are checked to equal the
+//!   tool's (`Report::new`, `bets[0]`) exactly; a mismatch stops the bench.
+//!
 //! Before measuring, one line per game is printed to stderr with its peak
 //! evaluator state count (`Distribution::peak_states`) and outcome count.
 //!
@@ -29,7 +35,11 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
 use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::number::Exact;
 use dicerules::report::Report;
+use num_rational::BigRational;
+
+mod handwritten;
 
 /// The games directory of this crate.
 const GAMES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
@@ -64,8 +74,46 @@ fn games() -> Vec<Game> {
         .collect()
 }
 
+/// A hand-written computation of one game: the timed house edge, and the
+/// win probability (checked only).
+struct Handwritten {
+    house_edge: fn() -> BigRational,
+    win_probability: fn() -> BigRational,
+}
+
+/// The hand-written counterpart of a game, if it has one.
+fn handwritten_for(name: &str) -> Option<Handwritten> {
+    match name {
+        "twenty_six" => Some(Handwritten {
+            house_edge: handwritten::twenty_six_house_edge,
+            win_probability: handwritten::twenty_six_win_probability,
+        }),
+        "quatorze" => Some(Handwritten {
+            house_edge: handwritten::quatorze_house_edge,
+            win_probability: handwritten::quatorze_win_probability,
+        }),
+        _ => None,
+    }
+}
+
+/// Checks that a hand-written figure equals the tool's, exactly: as a value
+/// and as a reduced fraction (same numerator and denominator).
+fn assert_same(game: &str, what: &str, ours: &Exact, hand: BigRational) {
+    let reduced = hand.reduced();
+    assert!(
+        reduced.numer() == hand.numer() && reduced.denom() == hand.denom(),
+        "{game}: hand-written {what} is not reduced: {hand}"
+    );
+    assert!(
+        ours.0 == hand && ours.0.numer() == hand.numer() && ours.0.denom() == hand.denom(),
+        "{game}: {what}: dicerules {} != hand-written {hand}",
+        ours.0
+    );
+}
+
 /// Loads and evaluates once, panicking with the errors if the game is
-/// broken (a bench of an error path would measure the wrong thing).
+/// broken (a bench of an error path would measure the wrong thing). For a
+/// game with a hand-written counterpart, checks the two agree.
 fn preflight(game: &Game) -> dicerules::program::Program {
     let program = match dicerules::load(&game.source, &[]) {
         Ok(p) => p,
@@ -79,6 +127,26 @@ fn preflight(game: &Game) -> dicerules::program::Program {
         distribution.peak_states,
         distribution.outcomes.len()
     );
+    if let Some(hand) = handwritten_for(&game.name) {
+        let report = Report::new(&program, &distribution);
+        let bet = &report.bets[0];
+        assert_same(
+            &game.name,
+            "house edge",
+            &bet.house_edge,
+            (hand.house_edge)(),
+        );
+        assert_same(
+            &game.name,
+            "win probability",
+            &bet.hit_frequency,
+            (hand.win_probability)(),
+        );
+        eprintln!(
+            "game {:<20} hand-written house edge = dicerules house edge = {:.4}%",
+            game.name, bet.house_edge_percent
+        );
+    }
     program
 }
 
@@ -157,6 +225,18 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                     })
                 },
             );
+        }
+        group.finish();
+    }
+
+    {
+        let mut group = c.benchmark_group("handwritten");
+        for game in games {
+            if let Some(hand) = handwritten_for(&game.name) {
+                group.bench_function(BenchmarkId::from_parameter(&game.name), |b| {
+                    b.iter(|| black_box((hand.house_edge)()))
+                });
+            }
         }
         group.finish();
     }
