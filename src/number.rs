@@ -4,7 +4,8 @@
 //! whole) and serialises as that string. Floats appear only through
 //! [`Exact::to_f64`], for display.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -93,6 +94,73 @@ impl Exact {
         } else {
             Exact(value)
         })
+    }
+}
+
+/// The small primes dice denominators are made of (sides, and the totals of
+/// conditioned throws, are products of these far more often than not).
+const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
+
+/// Divides `n` and `d` by `p` as long as both are multiples of it, a power
+/// of `p` at a time while one fits in a machine word.
+fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
+    let mut power = p;
+    while let Some(next) = power.checked_mul(p) {
+        power = next;
+    }
+    for q in [power, p] {
+        loop {
+            let (dq, dr) = d.div_rem(&BigUint::from(q));
+            if !dr.is_zero() {
+                break;
+            }
+            let (nq, nr) = n.div_rem(&BigUint::from(q));
+            if !nr.is_zero() {
+                break;
+            }
+            *n = nq;
+            *d = dq;
+        }
+    }
+}
+
+/// Whether `d` is a product of [`SMALL_PRIMES`] only.
+fn smooth(d: &BigUint) -> bool {
+    let mut d = d.clone();
+    for p in SMALL_PRIMES {
+        let mut power = p;
+        while let Some(next) = power.checked_mul(p) {
+            power = next;
+        }
+        for q in [power, p] {
+            loop {
+                let (quotient, rest) = d.div_rem(&BigUint::from(q));
+                if !rest.is_zero() {
+                    break;
+                }
+                d = quotient;
+            }
+        }
+    }
+    d.is_one()
+}
+
+impl Exact {
+    /// `n / d` reduced, for `d > 0`. Denominators made of small primes, as
+    /// dice give, are reduced by division alone; others by a gcd.
+    pub fn from_fraction(mut n: BigUint, mut d: BigUint) -> Exact {
+        if n.is_zero() {
+            return Exact::zero();
+        }
+        for p in SMALL_PRIMES {
+            strip_common(&mut n, &mut d, p);
+        }
+        if !smooth(&d) {
+            let g = n.gcd(&d);
+            n /= &g;
+            d /= &g;
+        }
+        Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
 }
 
@@ -192,6 +260,31 @@ mod tests {
         assert_eq!(Exact::parse_literal("8.5%"), Some(Exact::ratio(17, 200)));
         assert_eq!(Exact::parse_literal("1/0"), None);
         assert_eq!(Exact::parse_literal("x"), None);
+    }
+
+    #[test]
+    fn fractions_reduce_like_a_gcd_would() {
+        let six = BigUint::from(6u32);
+        for (n, d) in [
+            (222u64, 2592u64),
+            (35, 1296),
+            (0, 7),
+            (14, 49),
+            (1_000_003 * 6, 1_000_003 * 36),
+        ] {
+            let expected = Exact(BigRational::new(BigInt::from(n), BigInt::from(d)));
+            assert_eq!(
+                Exact::from_fraction(BigUint::from(n), BigUint::from(d)),
+                expected
+            );
+        }
+        let d = num_traits::pow(six, 130);
+        let n = BigUint::from(3u32).pow(129) * BigUint::from(5u32);
+        let expected = Exact(BigRational::new(
+            BigInt::from(n.clone()),
+            BigInt::from(d.clone()),
+        ));
+        assert_eq!(Exact::from_fraction(n, d), expected);
     }
 
     #[test]

@@ -96,8 +96,10 @@ impl Weight {
 
     /// The exact value, reduced.
     pub fn to_exact(&self) -> Exact {
-        let (n, d) = self.wide();
-        Exact(BigRational::new(BigInt::from(n), BigInt::from(d)))
+        match self {
+            Weight::Small(n, d) => Exact(BigRational::new(BigInt::from(*n), BigInt::from(*d))),
+            Weight::Wide(n, d) => Exact::from_fraction(n.clone(), (**d).clone()),
+        }
     }
 
     /// This weight times `factor`.

@@ -7,6 +7,7 @@ use crate::eval::exact::Distribution;
 use crate::eval::weight::{Factor, Weight};
 use crate::number::Exact;
 use crate::program::{Assertion, Bet, Figure, Settle};
+use num_bigint::BigInt;
 
 /// The mean final value of `Program::finals[index]`, over the ends where it
 /// is bound; `None` if it is never bound.
@@ -66,27 +67,38 @@ impl BetFigures {
                 None => sums.push((pay.label.clone(), pay.net.clone(), w.clone())),
             }
         }
+        // The moments as unreduced sums too: a net is a fraction a/b, and
+        // gains and losses are summed apart so that factors stay positive.
+        let factor = |x: &Exact| {
+            Factor::new(
+                &BigInt::from(x.0.numer().magnitude().clone()),
+                &BigInt::from(x.0.denom().magnitude().clone()),
+            )
+        };
+        let (mut gains, mut losses, mut second) = (Weight::zero(), Weight::zero(), Weight::zero());
+        let (mut win, mut push, mut lose) = (Weight::zero(), Weight::zero(), Weight::zero());
+        for (_, net, w) in &sums {
+            let f = factor(net);
+            second.add(&w.scaled(&f).scaled(&f));
+            if net.is_positive() {
+                gains.add(&w.scaled(&f));
+                win.add(w);
+            } else if net.is_zero() {
+                push.add(w);
+            } else {
+                losses.add(&w.scaled(&f));
+                lose.add(w);
+            }
+        }
+        let ev = &gains.to_exact() - &losses.to_exact();
+        let second = second.to_exact();
+        let (win, push, lose) = (win.to_exact(), push.to_exact(), lose.to_exact());
         let mut settlements: Vec<(String, Exact, Exact)> = sums
             .into_iter()
             .map(|(label, net, w)| (label, net, w.to_exact()))
             .collect();
         // Best settlement first; equal nets keep their order.
         settlements.sort_by(|a, b| b.1.cmp(&a.1));
-        let mut ev = Exact::zero();
-        let mut second = Exact::zero();
-        let (mut win, mut push, mut lose) = (Exact::zero(), Exact::zero(), Exact::zero());
-        for (_, net, p) in &settlements {
-            ev = &ev + &(net * p);
-            second = &second + &(&(net * net) * p);
-            let bucket = if net.is_positive() {
-                &mut win
-            } else if net.is_zero() {
-                &mut push
-            } else {
-                &mut lose
-            };
-            *bucket = &*bucket + p;
-        }
         let variance = &second - &(&ev * &ev);
         BetFigures {
             settlements,
