@@ -52,6 +52,14 @@ pub struct Param {
 }
 
 impl Program {
+    /// Whether some bet is settled on the outcome, so that every round must
+    /// end with one.
+    pub fn settles_on_outcomes(&self) -> bool {
+        self.bets
+            .iter()
+            .any(|b| matches!(b.settle, Settle::Outcomes(_)))
+    }
+
     /// The closing brace of the round, where a round without `end` stops.
     pub fn round_close(&self) -> Span {
         Span::new(self.round_span.end.saturating_sub(1), self.round_span.end)
@@ -176,6 +184,33 @@ pub struct Expr {
 }
 
 impl Expr {
+    /// The sub-expressions, in order, to change in place.
+    pub fn children_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
+        let (a, b): (Option<&mut Expr>, Option<&mut Expr>) = match &mut self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None),
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Total(a)
+            | ExprKind::Highest(a)
+            | ExprKind::Lowest(a)
+            | ExprKind::MostFrequent(a)
+            | ExprKind::HighestCount(a)
+            | ExprKind::Rank(a)
+            | ExprKind::Suit(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None),
+            ExprKind::Arith(_, a, b)
+            | ExprKind::Cmp(_, a, b)
+            | ExprKind::And(a, b)
+            | ExprKind::Or(a, b)
+            | ExprKind::Min(a, b)
+            | ExprKind::Max(a, b)
+            | ExprKind::Count(a, b)
+            | ExprKind::Table(_, a, b) => (Some(a), Some(b)),
+        };
+        a.into_iter().chain(b)
+    }
+
     /// The sub-expressions, in order.
     pub fn children(&self) -> impl Iterator<Item = &Expr> {
         let (a, b): (Option<&Expr>, Option<&Expr>) = match &self.kind {

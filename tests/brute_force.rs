@@ -164,10 +164,14 @@ fn brute_force_option(program: &Program, option: Option<i64>) -> BTreeMap<EndKey
 
 /// The exact evaluator's ends, in the same form.
 fn exact_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
-    let exact = evaluate(program, Limits::default()).expect("evaluates");
-    exact
+    ends_of(&evaluate(program, Limits::default()).expect("evaluates"))
+}
+
+/// A distribution's ends as a map from (outcome, final values).
+fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndKey, Exact> {
+    distribution
         .ends
-        .into_iter()
+        .iter()
         .map(|e| ((e.outcome, e.values.clone()), e.probability()))
         .collect()
 }
@@ -281,11 +285,7 @@ fn each_option_of_a_choice_agrees_with_the_enumeration() {
     let chosen = exact.choice.as_ref().expect("the choice is analysed");
     assert_eq!(chosen.options.len(), 3);
     for (value, distribution) in &chosen.options {
-        let ends: BTreeMap<EndKey, Exact> = distribution
-            .ends
-            .iter()
-            .map(|e| ((e.outcome, e.values.clone()), e.probability()))
-            .collect();
+        let ends = ends_of(distribution);
         assert_eq!(
             ends,
             brute_force_option(&program, Some(*value)),
@@ -452,11 +452,7 @@ fn options_share_an_evaluation_only_when_their_throws_group_alike() {
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     let chosen = exact.choice.as_ref().expect("the choice is analysed");
     for (value, distribution) in &chosen.options {
-        let ends: BTreeMap<EndKey, Exact> = distribution
-            .ends
-            .iter()
-            .map(|e| ((e.outcome, e.values.clone()), e.probability()))
-            .collect();
+        let ends = ends_of(distribution);
         assert_eq!(
             ends,
             brute_force_option(&program, Some(*value)),

@@ -174,32 +174,11 @@ pub fn specialise(program: &Program, value: i64) -> Program {
         return program.clone();
     };
     fn fix(e: &mut crate::program::Expr, slot: usize, value: i64) {
-        use crate::program::ExprKind as K;
-        match &mut e.kind {
-            K::Slot(s) if *s == slot => e.kind = K::Int(value),
-            K::Int(_) | K::Bool(_) | K::Slot(_) => {}
-            K::Not(a)
-            | K::Neg(a)
-            | K::Total(a)
-            | K::Highest(a)
-            | K::Lowest(a)
-            | K::MostFrequent(a)
-            | K::HighestCount(a)
-            | K::Rank(a)
-            | K::Suit(a)
-            | K::Matches(a, _)
-            | K::In(a, _) => fix(a, slot, value),
-            K::Arith(_, a, b)
-            | K::Cmp(_, a, b)
-            | K::And(a, b)
-            | K::Or(a, b)
-            | K::Min(a, b)
-            | K::Max(a, b)
-            | K::Count(a, b)
-            | K::Table(_, a, b) => {
-                fix(a, slot, value);
-                fix(b, slot, value);
-            }
+        if matches!(e.kind, crate::program::ExprKind::Slot(s) if s == slot) {
+            e.kind = crate::program::ExprKind::Int(value);
+        }
+        for child in e.children_mut() {
+            fix(child, slot, value);
         }
     }
     let mut p = program.clone();

@@ -514,11 +514,7 @@ impl Machine<'_> {
                     return Ok(());
                 }
                 Instr::Finish => {
-                    if program
-                        .bets
-                        .iter()
-                        .any(|b| matches!(b.settle, Settle::Outcomes(_)))
-                    {
+                    if program.settles_on_outcomes() {
                         return Err(EvalError::NoOutcome {
                             span: program.round_close(),
                         });

@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::value::{eval, test, Context, Pools, Value};
 use super::EvalError;
-use crate::program::{Instr, Program, Settle};
+use crate::program::{Instr, Program};
 
 /// The most attempts a reroll may take before the round is abandoned.
 pub const MAX_REROLLS: u64 = 1_000_000;
@@ -159,11 +159,7 @@ pub fn play_round(
                 return Ok(Played::Ended { outcome, values });
             }
             Instr::Finish => {
-                if program
-                    .bets
-                    .iter()
-                    .any(|b| matches!(b.settle, Settle::Outcomes(_)))
-                {
+                if program.settles_on_outcomes() {
                     return Err(EvalError::NoOutcome {
                         span: program.round_close(),
                     });
