@@ -101,14 +101,19 @@ impl Exact {
 /// conditioned throws, are products of these far more often than not).
 const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
-/// Divides `n` and `d` by `p` as long as both are multiples of it, a power
-/// of `p` at a time while one fits in a machine word.
-fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
+/// The divisors to take out a prime `p` with: its largest power that fits in
+/// a machine word first, then `p` itself.
+fn steps(p: u64) -> [u64; 2] {
     let mut power = p;
     while let Some(next) = power.checked_mul(p) {
         power = next;
     }
-    for q in [power, p] {
+    [power, p]
+}
+
+/// Divides `n` and `d` by `p` as long as both are multiples of it.
+fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
+    for q in steps(p) {
         loop {
             let (dq, dr) = d.div_rem(&BigUint::from(q));
             if !dr.is_zero() {
@@ -128,11 +133,7 @@ fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
 fn smooth(d: &BigUint) -> bool {
     let mut d = d.clone();
     for p in SMALL_PRIMES {
-        let mut power = p;
-        while let Some(next) = power.checked_mul(p) {
-            power = next;
-        }
-        for q in [power, p] {
+        for q in steps(p) {
             loop {
                 let (quotient, rest) = d.div_rem(&BigUint::from(q));
                 if !rest.is_zero() {

@@ -268,34 +268,75 @@ fn signature(program: &Program, shared: &mut Shared) -> Result<Option<Signature>
         {
             continue;
         }
-        let Some(Some(observers)) = program.observers.get(*slot) else {
-            return Ok(None);
-        };
-        let mut reads = crate::program::SlotSet::with_capacity(program.slots.len());
-        for o in observers {
-            crate::check::uses(o, &mut reads);
-        }
-        if (0..program.slots.len()).any(|s| s != *slot && reads.contains(s)) {
+        if !matches!(program.observers.get(*slot), Some(Some(_))) {
             return Ok(None);
         }
-        let raw = shared.raw(*count, *sides);
-        let mut env: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
-        let mut groups: BTreeMap<Vec<Value>, BigInt> = BTreeMap::new();
-        for (id, ways) in raw.iter() {
-            env[*slot] = Value::Pool(*id);
-            let context = Context {
-                program,
-                pools: &shared.pools,
-            };
-            let key = observers
-                .iter()
-                .map(|o| eval(context, &env, o))
-                .collect::<Result<Vec<Value>, _>>()?;
-            *groups.entry(key).or_default() += ways;
+        if !other_slots_read(program, *slot).is_empty() {
+            return Ok(None);
         }
-        out.push((*slot, *count, *sides, groups.into_iter().collect()));
+        let env: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
+        let mut groups: Vec<(Vec<Value>, BigInt)> =
+            group_results(program, shared, *slot, *count, *sides, &env)?
+                .into_iter()
+                .map(|(key, _, ways)| (key, ways))
+                .collect();
+        groups.sort();
+        out.push((*slot, *count, *sides, groups));
     }
     Ok(Some(out))
+}
+
+/// The slots other than `slot` that the observers of a throw into `slot` read.
+fn other_slots_read(program: &Program, slot: usize) -> Vec<usize> {
+    let mut reads = crate::program::SlotSet::with_capacity(program.slots.len());
+    for o in program.observers.get(slot).into_iter().flatten().flatten() {
+        crate::check::uses(o, &mut reads);
+    }
+    (0..program.slots.len())
+        .filter(|&s| s != slot && reads.contains(s))
+        .collect()
+}
+
+/// The results of `count`d`sides` thrown into `slot` in state `env`, grouped
+/// by the values of the slot's observers (one group per result when it has
+/// none): (observations, representative throw, ways), in order of first
+/// appearance.
+fn group_results(
+    program: &Program,
+    shared: &mut Shared,
+    slot: usize,
+    count: u32,
+    sides: u32,
+    env: &Env,
+) -> Result<Vec<(Vec<Value>, u32, BigInt)>, EvalError> {
+    let raw = shared.raw(count, sides);
+    let observers = program.observers.get(slot).and_then(|o| o.as_ref());
+    let mut groups: Vec<(Vec<Value>, u32, BigInt)> = Vec::new();
+    let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
+    let mut env = Env::from_slice(env);
+    for (id, ways) in raw.iter() {
+        let Some(observers) = observers else {
+            groups.push((Vec::new(), *id, ways.clone()));
+            continue;
+        };
+        env[slot] = Value::Pool(*id);
+        let context = Context {
+            program,
+            pools: &shared.pools,
+        };
+        let key = observers
+            .iter()
+            .map(|o| eval(context, &env, o))
+            .collect::<Result<Vec<Value>, _>>()?;
+        match index.get(&key) {
+            Some(&g) => groups[g].2 += ways,
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, *id, ways.clone()));
+            }
+        }
+    }
+    Ok(groups)
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`.
@@ -403,37 +444,10 @@ impl Machine<'_> {
             return Ok(results.clone());
         }
         let total = BigInt::from(throw_total(count, sides));
-        let raw = self.shared.raw(count, sides);
-        let mut groups: Vec<(u32, BigInt)> = Vec::new();
-        let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
-        let observers = self.program.observers.get(slot).and_then(|o| o.as_ref());
-        let mut env: Env = Env::from_slice(state);
-        for (id, ways) in raw.iter() {
-            let (id, ways) = (*id, ways.clone());
-            let Some(observers) = observers else {
-                groups.push((id, ways));
-                continue;
-            };
-            env[slot] = Value::Pool(id);
-            let context = Context {
-                program: self.program,
-                pools: &self.shared.pools,
-            };
-            let key = observers
-                .iter()
-                .map(|o| eval(context, &env, o))
-                .collect::<Result<Vec<Value>, _>>()?;
-            match index.get(&key) {
-                Some(&g) => groups[g].1 += ways,
-                None => {
-                    index.insert(key, groups.len());
-                    groups.push((id, ways));
-                }
-            }
-        }
+        let groups = group_results(self.program, &mut self.shared, slot, count, sides, state)?;
         let results: Rc<[ThrowResult]> = groups
             .into_iter()
-            .map(|(pool, ways)| ThrowResult {
+            .map(|(_, pool, ways)| ThrowResult {
                 pool,
                 factor: Factor::new(&ways, &total),
                 ways,
@@ -448,20 +462,7 @@ impl Machine<'_> {
         if let Some(slots) = self.contexts.get(&slot) {
             return slots.clone();
         }
-        let mut set = crate::program::SlotSet::with_capacity(self.program.slots.len());
-        for o in self
-            .program
-            .observers
-            .get(slot)
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            crate::check::uses(o, &mut set);
-        }
-        let slots: Rc<[usize]> = (0..self.program.slots.len())
-            .filter(|&s| s != slot && set.contains(s))
-            .collect();
+        let slots: Rc<[usize]> = other_slots_read(self.program, slot).into();
         self.contexts.insert(slot, slots.clone());
         slots
     }
