@@ -22,9 +22,11 @@ pub struct Program {
     pub code: Vec<Instr>,
     /// For each instruction, the slots live on entry to it.
     pub live_in: Vec<SlotSet>,
-    /// For each slot holding a throw: the expressions that observe it, when
-    /// they are all functions of the throw alone (see `check::projection`).
-    pub observers: Vec<Option<Vec<Expr>>>,
+    /// Slots the round reads only as the face of counts of throws (`face`
+    /// in `count(t, face)`), with no other name: two values of such a slot
+    /// under which every throw reading it is observed alike lead to the same
+    /// round (see `check::projection`).
+    pub interchangeable: Vec<usize>,
     pub bets: Vec<Bet>,
     /// The round's announced choice, if it has one.
     pub choice: Option<Choice>,
@@ -150,6 +152,9 @@ pub enum Instr {
         slot: usize,
         count: u32,
         sides: u32,
+        /// What the round reads of this throw, when it reads only functions
+        /// of it; `None` when it sees the throw whole.
+        observe: Option<Projection>,
         until: Option<Expr>,
         span: Span,
     },
@@ -174,6 +179,17 @@ pub enum Instr {
     },
     /// The round's last statement ran without an `end`.
     Finish,
+}
+
+/// The observations of a projected throw. Each is stored in its own slot
+/// when the dice are thrown, and the round reads that slot wherever it
+/// wrote the expression; the throw's own slot is then never read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Projection {
+    /// (slot, expression over the throw and the context).
+    pub observations: Vec<(usize, Expr)>,
+    /// The slots other than the throw's that the expressions read, in order.
+    pub context: Vec<usize>,
 }
 
 /// A typed expression over slots.

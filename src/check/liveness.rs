@@ -13,10 +13,23 @@ pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
         for pc in (0..code.len()).rev() {
             let mut set = SlotSet::with_capacity(slots);
             match &code[pc] {
-                Instr::Throw { slot, until, .. } => {
+                Instr::Throw {
+                    slot,
+                    until,
+                    observe,
+                    ..
+                } => {
+                    // The dice land in `slot`, the observations are computed
+                    // from them and the context, then `until` is tested.
                     set.union_with(&live_at(&live, pc + 1));
                     if let Some(u) = until {
                         uses(u, &mut set);
+                    }
+                    for (obs, _) in observe.iter().flat_map(|p| &p.observations) {
+                        set.remove(*obs);
+                    }
+                    for (_, e) in observe.iter().flat_map(|p| &p.observations) {
+                        uses(e, &mut set);
                     }
                     set.remove(*slot);
                 }

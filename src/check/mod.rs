@@ -95,10 +95,11 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
     }
 
     match (errors.is_empty(), compiled) {
-        (true, Some(compiled)) => {
+        (true, Some(mut compiled)) => {
             let final_slots: Vec<usize> = finals.iter().map(|f| f.slot).collect();
+            let interchangeable =
+                projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
             let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
-            let observers = projection::observers(&compiled.code, compiled.slots.len());
             Ok(Program {
                 name: game.map(|g| g.name.clone()).unwrap_or_default(),
                 params,
@@ -108,7 +109,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
                 slots: compiled.slots,
                 code: compiled.code,
                 live_in,
-                observers,
+                interchangeable,
                 bets,
                 choice: compiled.choice,
                 finals,
@@ -139,61 +140,6 @@ fn once<'a, T>(
         }),
         None => *slot = Some(item),
     }
-}
-
-/// Whether the round reads its chosen value only as the face of `count(t,
-/// face)`: then options differ only in how throws are observed, and options
-/// whose throws group alike evaluate alike.
-pub fn choice_only_counted(program: &Program) -> bool {
-    use crate::program::{Expr, ExprKind as K, Instr};
-    let Some(choice) = &program.choice else {
-        return false;
-    };
-    fn ok(e: &Expr, slot: usize, in_face: bool) -> bool {
-        match &e.kind {
-            K::Slot(s) if *s == slot => in_face,
-            K::Count(pool, face) if matches!(pool.kind, K::Slot(_)) => {
-                ok(pool, slot, in_face) && ok(face, slot, true)
-            }
-            _ => e.children().all(|c| ok(c, slot, in_face)),
-        }
-    }
-    program.code.iter().all(|instr| match instr {
-        Instr::Throw { until: Some(e), .. }
-        | Instr::Assign { value: e, .. }
-        | Instr::Branch { cond: e, .. } => ok(e, choice.slot, false),
-        _ => true,
-    })
-}
-
-/// The program with its choice fixed to `value`: every read of the chosen
-/// name becomes the constant, so that throws observed through it (`count(t,
-/// face)`) can be projected; liveness and projection are computed again.
-pub fn specialise(program: &Program, value: i64) -> Program {
-    let Some(choice) = &program.choice else {
-        return program.clone();
-    };
-    fn fix(e: &mut crate::program::Expr, slot: usize, value: i64) {
-        if matches!(e.kind, crate::program::ExprKind::Slot(s) if s == slot) {
-            e.kind = crate::program::ExprKind::Int(value);
-        }
-        for child in e.children_mut() {
-            fix(child, slot, value);
-        }
-    }
-    let mut p = program.clone();
-    for instr in &mut p.code {
-        match instr {
-            crate::program::Instr::Throw { until: Some(e), .. }
-            | crate::program::Instr::Assign { value: e, .. }
-            | crate::program::Instr::Branch { cond: e, .. } => fix(e, choice.slot, value),
-            _ => {}
-        }
-    }
-    let final_slots: Vec<usize> = p.finals.iter().map(|f| f.slot).collect();
-    p.live_in = liveness::live_in(&p.code, p.slots.len(), &final_slots);
-    p.observers = projection::observers(&p.code, p.slots.len());
-    p
 }
 
 /// Whether a block holds an `end` anywhere.

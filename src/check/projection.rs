@@ -1,38 +1,134 @@
-//! Which observations of each throw the round makes.
+//! Which observations of each throw the round makes, and the round
+//! rewritten to read them.
 //!
 //! When every use of a throw's slot is a function of that throw (`total(x)`,
 //! `x is 6-6`, `rank(x)`, `count(x, face)`...), two results that agree on all
-//! those observations lead to the same round, and the exact evaluator may
-//! merge them into one representative. An observation may also read other
-//! names (the `face` of `count(x, face)`): the evaluator then groups the
-//! results once per value of those names. This pass finds, for each throw,
-//! its observing expressions, or `None` when some use sees the throw whole
-//! (copied into another name, or compared as it is).
+//! those observations lead to the same round. This pass gives each such
+//! function its own slot, computed when the dice are thrown, and rewrites
+//! the round to read that slot; the evaluator then groups a throw's results
+//! by their observations and never stores the dice. A throw some use sees
+//! whole (copied into another name, or compared as it is) keeps its dice.
+//!
+//! An observation may also read other names, its *context* (the `face` of
+//! `count(x, face)`). Computing it at the throw is right only if the context
+//! still has the same value where the round reads it: a context name set
+//! again after the throw and before a use keeps the throw whole.
+//!
+//! Finally, a name the round reads only as the context of throws with no
+//! other context (the announced `face` of twenty-six) is *interchangeable*:
+//! two of its values under which those throws are observed alike lead to the
+//! same round, which the evaluator uses to merge them.
 
-use crate::program::{Expr, ExprKind, Instr};
+use crate::program::{Expr, ExprKind, Instr, Named, Projection, SlotSet};
 
-/// For each slot: the expressions observing it, or `None` if it cannot be
-/// projected. Slots that are not throws get an empty list.
-pub fn observers(code: &[Instr], slots: usize) -> Vec<Option<Vec<Expr>>> {
-    let mut found: Vec<Option<Vec<Expr>>> = vec![Some(Vec::new()); slots];
-    for instr in code {
-        match instr {
-            Instr::Throw { until: Some(e), .. } => visit(e, &mut found),
-            Instr::Assign { value, .. } => visit(value, &mut found),
-            Instr::Branch { cond, .. } => visit(cond, &mut found),
-            _ => {}
+use super::liveness::uses;
+
+/// An observing expression of a throw and the instructions that read it.
+struct Observer {
+    expr: Expr,
+    uses: Vec<usize>,
+}
+
+/// Projects the throws of `code` (see the module documentation), adding the
+/// slots of their observations to `slots`. Returns the interchangeable
+/// slots.
+pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> Vec<usize> {
+    let mut found: Vec<Option<Vec<Observer>>> =
+        (0..slots.len()).map(|_| Some(Vec::new())).collect();
+    for (pc, instr) in code.iter().enumerate() {
+        for e in instr_exprs(instr) {
+            visit(e, pc, &mut found);
         }
     }
-    found
+    let count = slots.len();
+    for (slot, entry) in found.iter_mut().enumerate() {
+        if entry
+            .as_ref()
+            .is_some_and(|list| !context_stays(code, slot, list, count))
+        {
+            *entry = None;
+        }
+    }
+    // One slot per observation, named after the throw for messages.
+    let mut table: Vec<Option<Vec<(Expr, usize)>>> = vec![None; found.len()];
+    for (t, entry) in found.into_iter().enumerate() {
+        let Some(list) = entry else { continue };
+        if !code
+            .iter()
+            .any(|i| matches!(i, Instr::Throw { slot, .. } if *slot == t))
+        {
+            continue;
+        }
+        let name = slots[t].name.clone();
+        let span = slots[t].span;
+        let mut observations = Vec::with_capacity(list.len());
+        for o in list {
+            observations.push((o.expr, slots.len()));
+            slots.push(Named {
+                name: name.clone(),
+                span,
+            });
+        }
+        table[t] = Some(observations);
+    }
+    for instr in code.iter_mut() {
+        match instr {
+            Instr::Throw { until: Some(e), .. }
+            | Instr::Assign { value: e, .. }
+            | Instr::Branch { cond: e, .. } => rewrite(e, &table),
+            _ => {}
+        }
+        if let Instr::Throw { slot, observe, .. } = instr {
+            if let Some(list) = &table[*slot] {
+                *observe = Some(projection(*slot, list, &table, slots.len()));
+            }
+        }
+    }
+    interchangeable(code, slots.len(), finals)
 }
 
-/// Whether `e` reads `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
+/// The observations of a throw into `t`, their context read through the
+/// other throws' observation slots.
+fn projection(
+    t: usize,
+    list: &[(Expr, usize)],
+    table: &[Option<Vec<(Expr, usize)>>],
+    slots: usize,
+) -> Projection {
+    let mut reads = SlotSet::with_capacity(slots);
+    let observations = list
+        .iter()
+        .map(|(e, obs)| {
+            let mut e = e.clone();
+            for child in e.children_mut() {
+                rewrite(child, table);
+            }
+            uses(&e, &mut reads);
+            (*obs, e)
+        })
+        .collect();
+    Projection {
+        observations,
+        context: (0..slots)
+            .filter(|&s| s != t && reads.contains(s))
+            .collect(),
+    }
 }
 
-fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
-    let pool_arg = match &e.kind {
+/// The expressions an instruction evaluates.
+fn instr_exprs(instr: &Instr) -> impl Iterator<Item = &Expr> {
+    let e = match instr {
+        Instr::Throw { until: Some(e), .. }
+        | Instr::Assign { value: e, .. }
+        | Instr::Branch { cond: e, .. } => Some(e),
+        _ => None,
+    };
+    e.into_iter()
+}
+
+/// The throw slot an observing function reads, if `e` is one.
+fn observed(e: &Expr) -> Option<usize> {
+    let arg = match &e.kind {
         ExprKind::Total(a)
         | ExprKind::Highest(a)
         | ExprKind::Lowest(a)
@@ -41,29 +137,43 @@ fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
         | ExprKind::Rank(a)
         | ExprKind::Suit(a)
         | ExprKind::Matches(a, _)
-        | ExprKind::Count(a, _) => Some(a),
-        _ => None,
+        | ExprKind::Count(a, _) => a,
+        _ => return None,
     };
-    if let Some(arg) = pool_arg {
-        if let ExprKind::Slot(s) = arg.kind {
-            // `count(t, face)` observes `t` for each value of `face`, as
-            // long as `face` does not itself read `t`.
-            let face = match &e.kind {
-                ExprKind::Count(_, face) => Some(face),
-                _ => None,
-            };
-            if face.is_none_or(|f| !reads(f, s)) {
-                // The same observation written once serves every pass of a repeat.
-                if let Some(Some(list)) = found.get_mut(s) {
-                    if !list.contains(e) {
-                        list.push(e.clone());
-                    }
+    match arg.kind {
+        ExprKind::Slot(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Whether `e` reads `slot`.
+fn reads(e: &Expr, slot: usize) -> bool {
+    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
+}
+
+fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
+    if let Some(s) = observed(e) {
+        // `count(t, face)` observes `t` for each value of `face`, as long
+        // as `face` does not itself read `t`.
+        let face = match &e.kind {
+            ExprKind::Count(_, face) => Some(face),
+            _ => None,
+        };
+        if face.is_none_or(|f| !reads(f, s)) {
+            // The same observation written once serves every pass of a repeat.
+            if let Some(Some(list)) = found.get_mut(s) {
+                match list.iter_mut().find(|o| o.expr == *e) {
+                    Some(o) => o.uses.push(pc),
+                    None => list.push(Observer {
+                        expr: e.clone(),
+                        uses: vec![pc],
+                    }),
                 }
-                if let Some(face) = face {
-                    visit(face, found);
-                }
-                return;
             }
+            if let Some(face) = face {
+                visit(face, pc, found);
+            }
+            return;
         }
     }
     // A throw seen whole, outside an observing function.
@@ -73,6 +183,80 @@ fn visit(e: &Expr, found: &mut [Option<Vec<Expr>>]) {
         }
     }
     for child in e.children() {
-        visit(child, found);
+        visit(child, pc, found);
     }
+}
+
+/// Whether no context name of an observation of `t` is set between the first
+/// throw into `t` and a use of the observation. The round only jumps
+/// forward, so every path meets its instructions in order: a set between the
+/// two in the code may lie between the last throw and the use on some path;
+/// none there, none on any path.
+fn context_stays(code: &[Instr], t: usize, list: &[Observer], slots: usize) -> bool {
+    let Some(first) = code
+        .iter()
+        .position(|i| matches!(i, Instr::Throw { slot, .. } if *slot == t))
+    else {
+        return true;
+    };
+    let mut context = SlotSet::with_capacity(slots);
+    for o in list {
+        for child in o.expr.children() {
+            if !matches!(child.kind, ExprKind::Slot(s) if s == t) {
+                uses(child, &mut context);
+            }
+        }
+    }
+    list.iter().all(|o| {
+        o.uses.iter().all(|&u| {
+            (first + 1..u).all(|a| match &code[a] {
+                Instr::Assign { slot, .. } | Instr::Choose { slot } | Instr::Throw { slot, .. } => {
+                    !context.contains(*slot)
+                }
+                _ => true,
+            })
+        })
+    })
+}
+
+/// Replaces every observation in `e` by a read of its slot.
+fn rewrite(e: &mut Expr, table: &[Option<Vec<(Expr, usize)>>]) {
+    if let Some(t) = observed(e) {
+        if let Some(Some(list)) = table.get(t) {
+            if let Some((_, obs)) = list.iter().find(|(o, _)| o == e) {
+                e.kind = ExprKind::Slot(*obs);
+                return;
+            }
+        }
+    }
+    for child in e.children_mut() {
+        rewrite(child, table);
+    }
+}
+
+/// The slots read only as the sole context of projected throws.
+fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<usize> {
+    let mut elsewhere = SlotSet::with_capacity(slots);
+    let mut context = SlotSet::with_capacity(slots);
+    for &f in finals {
+        elsewhere.insert(f);
+    }
+    for instr in code {
+        for e in instr_exprs(instr) {
+            uses(e, &mut elsewhere);
+        }
+        if let Instr::Throw {
+            observe: Some(p), ..
+        } = instr
+        {
+            match p.context[..] {
+                [] => {}
+                [only] => context.insert(only),
+                _ => p.context.iter().for_each(|&s| elsewhere.insert(s)),
+            }
+        }
+    }
+    (0..slots)
+        .filter(|&s| context.contains(s) && !elsewhere.contains(s))
+        .collect()
 }

@@ -358,6 +358,7 @@ impl Compiler<'_, '_> {
             slot,
             count: d.count.min(u64::from(u32::MAX)) as u32,
             sides: d.sides.min(u64::from(u32::MAX)) as u32,
+            observe: None,
             until,
             span: t.span,
         });

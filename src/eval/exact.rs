@@ -9,14 +9,13 @@
 //! the state's weight to its outcome. Weights are exact ([`Weight`]).
 
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
 
-use super::pool;
-use super::value::{eval, test, Context, Env, Pools, Value};
+use super::observe::{Dice, ThrowResult, Throws};
+use super::value::{eval, test, Context, Env, Value};
 use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
@@ -133,58 +132,16 @@ fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
 
 type States = FxHashMap<Env, Weight>;
 
-/// One distinct result of a throw: its interned id, its number of ordered
-/// ways, and its probability as a factor.
-struct ThrowResult {
-    pool: u32,
-    ways: BigInt,
-    factor: Factor,
-}
-
-/// A throw's results depend on its slot, its dice, and the values of the
-/// other names its observers read.
-type ThrowKey = (usize, u32, u32, Vec<Value>);
-
-/// Every multiset result of some dice: (interned throw, ordered ways).
-type RawResults = Rc<[(u32, BigInt)]>;
-
-/// What the evaluations of a round's options share: the interned throws and
-/// every multiset result of the dice thrown, computed once.
-#[derive(Default)]
-struct Shared {
-    pools: Pools,
-    raw: FxHashMap<(u32, u32), RawResults>,
-}
-
-impl Shared {
-    /// Every multiset of `count`d`sides`, interned, with its ordered ways.
-    fn raw(&mut self, count: u32, sides: u32) -> RawResults {
-        if let Some(raw) = self.raw.get(&(count, sides)) {
-            return raw.clone();
-        }
-        let raw: RawResults = pool::outcomes(count, sides)
-            .into_iter()
-            .map(|(faces, ways)| (self.pools.intern(&faces), BigInt::from(ways)))
-            .collect();
-        self.raw.insert((count, sides), raw.clone());
-        raw
-    }
-}
-
 struct Machine<'p> {
     program: &'p Program,
-    shared: Shared,
+    /// Every throw's results, shared with the other options of a choice.
+    throws: Throws,
     /// The value of the round's choice in this evaluation.
     option: Option<i64>,
     frontier: BTreeMap<usize, States>,
     alive: usize,
     peak: usize,
     limits: Limits,
-    /// The (projected) results of each throw, by slot, dice and the values
-    /// of the other names its observers read.
-    throws: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
-    /// For each throw slot, the other slots its observers read.
-    contexts: FxHashMap<usize, Rc<[usize]>>,
     memo: Memo,
 }
 
@@ -194,7 +151,7 @@ struct Machine<'p> {
 /// the first bet), the first such option on a tie.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
     let Some(choice) = &program.choice else {
-        return evaluate_fixed(program, limits, None, &mut Shared::default());
+        return evaluate_fixed(program, limits, None, &mut Throws::default());
     };
     let for_bet = program
         .bets
@@ -202,30 +159,25 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         .position(|b| b.name == choice.by)
         .unwrap_or(0);
     let mut options: Vec<(i64, Distribution)> = Vec::with_capacity(choice.options.len());
-    let mut shared = Shared::default();
+    let mut throws = Throws::default();
     let mut best: Option<(Exact, usize)> = None;
-    // Options whose throws group alike, in a round that reads the choice
-    // only through those throws, evaluate alike: one evaluation serves them.
-    let shareable = crate::check::choice_only_counted(program);
-    let mut evaluated: Vec<(Signature, usize)> = Vec::new();
+    // Options under which the throws reading the choice are observed alike
+    // lead to the same round, when the round reads the choice only there:
+    // one evaluation serves them.
+    let interchangeable = program.interchangeable.contains(&choice.slot);
+    let mut evaluated: Vec<(Value, usize)> = Vec::new();
     for (i, &value) in choice.options.iter().enumerate() {
-        let specialised = crate::check::specialise(program, value);
-        let signature = if shareable {
-            signature(&specialised, &mut shared)?
+        let class = if interchangeable {
+            throws.canonical(program, choice.slot, Value::Int(value), limits.max_states)?
         } else {
-            None
+            Value::Int(value)
         };
-        let same = signature
-            .as_ref()
-            .and_then(|sig| evaluated.iter().find(|(s, _)| s == sig))
-            .map(|&(_, j)| j);
+        let same = evaluated.iter().find(|(c, _)| *c == class).map(|&(_, j)| j);
         let distribution = match same {
             Some(j) => options[j].1.clone(),
             None => {
-                if let Some(sig) = signature {
-                    evaluated.push((sig, i));
-                }
-                evaluate_fixed(&specialised, limits, Some(value), &mut shared)?
+                evaluated.push((class, i));
+                evaluate_fixed(program, limits, Some(value), &mut throws)?
             }
         };
         if let Some(bet) = program.bets.get(for_bet) {
@@ -246,116 +198,21 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
     Ok(main)
 }
 
-/// How every throw of a round is observed: for each slot and dice thrown,
-/// the sorted list of (observations, ways) the results group into.
-type Signature = Vec<(usize, u32, u32, Vec<(Vec<Value>, BigInt)>)>;
-
-/// The signature of a round whose throws are all projected by observations
-/// of the throw alone; `None` when some throw is not.
-fn signature(program: &Program, shared: &mut Shared) -> Result<Option<Signature>, EvalError> {
-    let mut out = Vec::new();
-    for instr in &program.code {
-        let Instr::Throw {
-            slot, count, sides, ..
-        } = instr
-        else {
-            continue;
-        };
-        // A slot's throws of the same dice share their observers.
-        if out
-            .iter()
-            .any(|(s, c, d, _)| (s, c, d) == (slot, count, sides))
-        {
-            continue;
-        }
-        if !matches!(program.observers.get(*slot), Some(Some(_))) {
-            return Ok(None);
-        }
-        if !other_slots_read(program, *slot).is_empty() {
-            return Ok(None);
-        }
-        let env: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
-        let mut groups: Vec<(Vec<Value>, BigInt)> =
-            group_results(program, shared, *slot, *count, *sides, &env)?
-                .into_iter()
-                .map(|(key, _, ways)| (key, ways))
-                .collect();
-        groups.sort();
-        out.push((*slot, *count, *sides, groups));
-    }
-    Ok(Some(out))
-}
-
-/// The slots other than `slot` that the observers of a throw into `slot` read.
-fn other_slots_read(program: &Program, slot: usize) -> Vec<usize> {
-    let mut reads = crate::program::SlotSet::with_capacity(program.slots.len());
-    for o in program.observers.get(slot).into_iter().flatten().flatten() {
-        crate::check::uses(o, &mut reads);
-    }
-    (0..program.slots.len())
-        .filter(|&s| s != slot && reads.contains(s))
-        .collect()
-}
-
-/// The results of `count`d`sides` thrown into `slot` in state `env`, grouped
-/// by the values of the slot's observers (one group per result when it has
-/// none): (observations, representative throw, ways), in order of first
-/// appearance.
-fn group_results(
-    program: &Program,
-    shared: &mut Shared,
-    slot: usize,
-    count: u32,
-    sides: u32,
-    env: &Env,
-) -> Result<Vec<(Vec<Value>, u32, BigInt)>, EvalError> {
-    let raw = shared.raw(count, sides);
-    let observers = program.observers.get(slot).and_then(|o| o.as_ref());
-    let mut groups: Vec<(Vec<Value>, u32, BigInt)> = Vec::new();
-    let mut index: FxHashMap<Vec<Value>, usize> = FxHashMap::default();
-    let mut env = Env::from_slice(env);
-    for (id, ways) in raw.iter() {
-        let Some(observers) = observers else {
-            groups.push((Vec::new(), *id, ways.clone()));
-            continue;
-        };
-        env[slot] = Value::Pool(*id);
-        let context = Context {
-            program,
-            pools: &shared.pools,
-        };
-        let key = observers
-            .iter()
-            .map(|o| eval(context, &env, o))
-            .collect::<Result<Vec<Value>, _>>()?;
-        match index.get(&key) {
-            Some(&g) => groups[g].2 += ways,
-            None => {
-                index.insert(key.clone(), groups.len());
-                groups.push((key, *id, ways.clone()));
-            }
-        }
-    }
-    Ok(groups)
-}
-
 /// Evaluates a round whose choice, if any, is fixed to `option`.
 fn evaluate_fixed(
     program: &Program,
     limits: Limits,
     option: Option<i64>,
-    shared: &mut Shared,
+    throws: &mut Throws,
 ) -> Result<Distribution, EvalError> {
     let mut m = Machine {
         program,
-        shared: std::mem::take(shared),
+        throws: std::mem::take(throws),
         option,
         frontier: BTreeMap::new(),
         alive: 0,
         peak: 0,
         limits,
-        throws: FxHashMap::default(),
-        contexts: FxHashMap::default(),
         memo: Memo::default(),
     };
     let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
@@ -383,7 +240,7 @@ fn evaluate_fixed(
         }
     }
     let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
-    *shared = std::mem::take(&mut m.shared);
+    *throws = std::mem::take(&mut m.throws);
     Ok(Distribution {
         outcomes: by_outcome,
         ends,
@@ -408,6 +265,13 @@ impl Machine<'_> {
                 }
             }
         }
+        for &slot in &self.program.interchangeable {
+            if env[slot] != Value::Unset {
+                env[slot] =
+                    self.throws
+                        .canonical(self.program, slot, env[slot], self.limits.max_states)?;
+            }
+        }
         let states = self.frontier.entry(pc).or_default();
         match states.get_mut(&env) {
             Some(w) => w.add(&weight),
@@ -426,47 +290,6 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The results of a throw into `slot`, computed once per evaluation: every
-    /// multiset of faces, or, when the round observes the throw only through
-    /// functions of it, one representative per distinct observation.
-    fn throw_results(
-        &mut self,
-        slot: usize,
-        count: u32,
-        sides: u32,
-        state: &Env,
-    ) -> Result<Rc<[ThrowResult]>, EvalError> {
-        // The same slot with the same dice has the same observers; they may
-        // read other names, whose values are part of the key.
-        let context: Vec<Value> = self.context_slots(slot).iter().map(|&s| state[s]).collect();
-        let key = (slot, count, sides, context);
-        if let Some(results) = self.throws.get(&key) {
-            return Ok(results.clone());
-        }
-        let total = BigInt::from(throw_total(count, sides));
-        let groups = group_results(self.program, &mut self.shared, slot, count, sides, state)?;
-        let results: Rc<[ThrowResult]> = groups
-            .into_iter()
-            .map(|(_, pool, ways)| ThrowResult {
-                pool,
-                factor: Factor::new(&ways, &total),
-                ways,
-            })
-            .collect();
-        self.throws.insert(key, results.clone());
-        Ok(results)
-    }
-
-    /// The other slots the observers of a throw into `slot` read.
-    fn context_slots(&mut self, slot: usize) -> Rc<[usize]> {
-        if let Some(slots) = self.contexts.get(&slot) {
-            return slots.clone();
-        }
-        let slots: Rc<[usize]> = other_slots_read(self.program, slot).into();
-        self.contexts.insert(slot, slots.clone());
-        slots
-    }
-
     /// Runs one state from `pc` through the steps without chance, until it
     /// waits at a throw (merged there) or ends (added to its outcome).
     fn advance(
@@ -479,7 +302,7 @@ impl Machine<'_> {
         let program = self.program;
         let context = Context {
             program,
-            pools: &self.shared.pools,
+            pools: &self.throws.pools,
         };
         loop {
             match &program.code[pc] {
@@ -537,39 +360,39 @@ impl Machine<'_> {
         outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
         let program = self.program;
-        let Instr::Throw {
-            slot,
-            count,
-            sides,
-            until,
-            ..
-        } = &program.code[pc]
-        else {
+        let instr = &program.code[pc];
+        let (Some(dice), Instr::Throw { until, .. }) = (Dice::of(instr), instr) else {
             return Err(EvalError::Internal {
                 what: "a state waiting where there is no throw",
                 span: program.round_span,
             });
         };
-        let results = self.throw_results(*slot, *count, *sides, &env)?;
+        let results = self
+            .throws
+            .results(program, dice, &env, self.limits.max_states)?;
+        let land = |r: &ThrowResult| {
+            let mut next = Env::from_slice(&env);
+            for &(slot, value) in &r.sets {
+                next[slot] = value;
+            }
+            next
+        };
         let Some(cond) = until else {
             for r in results.iter() {
-                let mut next = Env::from_slice(&env);
-                next[*slot] = Value::Pool(r.pool);
                 let w = weight.scaled_in(&r.factor, &mut self.memo);
-                self.advance(pc + 1, next, w, outcomes)?;
+                self.advance(pc + 1, land(r), w, outcomes)?;
             }
             return Ok(());
         };
         // A reroll: the results meeting the condition, renormalised.
-        let mut kept: Vec<(Env, &BigInt)> = Vec::with_capacity(results.len());
-        let mut accepted = BigInt::zero();
+        let mut kept: Vec<(Env, &BigUint)> = Vec::with_capacity(results.len());
+        let mut accepted = BigUint::zero();
         let context = Context {
             program,
-            pools: &self.shared.pools,
+            pools: &self.throws.pools,
         };
         for r in results.iter() {
-            let mut next = Env::from_slice(&env);
-            next[*slot] = Value::Pool(r.pool);
+            let next = land(r);
             if test(context, &next, cond)? {
                 accepted += &r.ways;
                 kept.push((next, &r.ways));
@@ -584,9 +407,4 @@ impl Machine<'_> {
         }
         Ok(())
     }
-}
-
-/// The total weight of a throw's results: `sides^count`.
-pub fn throw_total(count: u32, sides: u32) -> BigUint {
-    num_traits::pow(BigUint::from(sides), count as usize)
 }

@@ -3,6 +3,7 @@
 //! with dice from a source ([`play`]). Both share [`value`]'s semantics.
 
 pub mod exact;
+pub mod observe;
 pub mod play;
 pub mod pool;
 pub mod value;
@@ -104,6 +105,18 @@ pub enum EvalError {
     StateLimit {
         limit: usize,
         #[label("the states waiting for this throw pass the limit")]
+        span: Span,
+    },
+    /// The statistics read of one throw take more combinations of values
+    /// than the state limit allows.
+    #[error("the results of this throw fall into more than {limit} groups")]
+    #[diagnostic(
+        code(dice::eval::throw_limit),
+        help("the round reads too many things of this throw at once to evaluate it exactly; raise the limit with --max-states or read less of it")
+    )]
+    ThrowLimit {
+        limit: usize,
+        #[label("this throw")]
         span: Span,
     },
     /// A broken promise of the checker: a bug, reported rather than a panic.

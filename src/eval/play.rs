@@ -79,6 +79,7 @@ pub fn play_round(
                 slot,
                 count,
                 sides,
+                observe,
                 until,
                 span,
             } => {
@@ -95,6 +96,9 @@ pub fn play_round(
                         program,
                         pools: &pools,
                     };
+                    for (obs, e) in observe.iter().flat_map(|p| &p.observations) {
+                        env[*obs] = eval(context, &env, e)?;
+                    }
                     let accepted = match until {
                         Some(cond) => test(context, &env, cond)?,
                         None => true,

@@ -1,8 +1,13 @@
 //! Throws of identical dice as multisets: every distinct result of
-//! `count`d`sides`, sorted ascending, with how many ordered throws show it.
+//! `count`d`sides`, sorted ascending, with how many ordered throws show it;
+//! or, for the statistics a round reads of a throw, the distinct values of
+//! those statistics with how many ordered throws give them, without
+//! listing the multisets.
 
 use num_bigint::BigUint;
-use num_traits::One;
+use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Calls `f` with each multiset of `count` faces from 1 to `sides`, sorted
 /// ascending, in lexicographic order.
@@ -46,12 +51,207 @@ pub fn outcomes(count: u32, sides: u32) -> Vec<(Vec<u32>, BigUint)> {
 }
 
 fn factorials(n: u32) -> Vec<BigUint> {
-    let mut f = vec![BigUint::one()];
+    let mut f = vec![<BigUint as One>::one()];
     for i in 1..=n {
         let next = &f[(i - 1) as usize] * i;
         f.push(next);
     }
     f
+}
+
+/// Why [`grouped`] gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooMany {
+    /// More than the limit of states alive at once.
+    States,
+    /// A sum beyond 64-bit whole numbers.
+    Sum,
+}
+
+/// The number of ordered results of `count`d`sides`: `sides^count`.
+pub fn total(count: u32, sides: u32) -> BigUint {
+    num_traits::pow(BigUint::from(sides), count as usize)
+}
+
+/// A statistic of a throw that can be computed face by face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stat {
+    /// How many dice show this face.
+    Count(i64),
+    /// The sum of the faces.
+    Total,
+    /// The highest face (0 for no dice).
+    Highest,
+    /// The lowest face (0 for no dice).
+    Lowest,
+    /// The face shown by the most dice, the highest on a tie (0 for no dice).
+    MostFrequent,
+    /// How many dice show the most frequent face.
+    HighestCount,
+}
+
+/// What is known of a statistic after some faces: two numbers (a count,
+/// sum or face; and for the most frequent face, the face of that count).
+type Partial = SmallVec<[(i64, i64); 4]>;
+
+/// The distinct values of `stats` over every throw of `count`d`sides`, with
+/// how many ordered throws give each, sorted by value. Faces are taken in
+/// turn, from 1 to `sides`, choosing how many dice show each; a state is
+/// the dice left and what the statistics know so far, so the work grows
+/// with the statistics' values, not with the number of multisets.
+pub fn grouped(
+    count: u32,
+    sides: u32,
+    stats: &[Stat],
+    limit: usize,
+) -> Result<Vec<(Vec<i64>, BigUint)>, TooMany> {
+    // Machine integers while every number of ways fits, with room for the
+    // products that build the binomials.
+    let fits = u128::from(sides)
+        .checked_pow(count)
+        .and_then(|t| t.checked_mul(u128::from(count) + 1))
+        .is_some();
+    if fits {
+        grouped_in::<u128>(count, sides, stats, limit).map(|groups| {
+            groups
+                .into_iter()
+                .map(|(v, w)| (v, BigUint::from(w)))
+                .collect()
+        })
+    } else {
+        grouped_in::<BigUint>(count, sides, stats, limit)
+    }
+}
+
+/// A number of ways: machine or big integers.
+trait Ways: Clone {
+    fn one() -> Self;
+    fn is_zero(&self) -> bool;
+    /// `self * a / b`, exact by construction.
+    fn mul_div(&self, a: u64, b: u64) -> Self;
+    fn add(&mut self, other: &Self);
+    fn mul(&self, other: &Self) -> Self;
+}
+
+impl Ways for u128 {
+    fn one() -> Self {
+        1
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn mul_div(&self, a: u64, b: u64) -> Self {
+        self * u128::from(a) / u128::from(b)
+    }
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+}
+
+impl Ways for BigUint {
+    fn one() -> Self {
+        One::one()
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn mul_div(&self, a: u64, b: u64) -> Self {
+        self * a / b
+    }
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+}
+
+fn grouped_in<W: Ways>(
+    count: u32,
+    sides: u32,
+    stats: &[Stat],
+    limit: usize,
+) -> Result<Vec<(Vec<i64>, W)>, TooMany> {
+    let start: Partial = stats.iter().map(|_| (0, 0)).collect();
+    let mut states: FxHashMap<(u32, Partial), W> = FxHashMap::default();
+    states.insert((count, start), W::one());
+    for face in 1..=sides {
+        let f = i64::from(face);
+        let last = face == sides;
+        let mut next: FxHashMap<(u32, Partial), W> = FxHashMap::default();
+        for ((left, partial), ways) in states {
+            // `k` dice show this face, in C(left, k) ways; the last face
+            // takes every die left.
+            let mut choose = W::one();
+            for k in 0..=left {
+                if k > 0 {
+                    choose = choose.mul_div(u64::from(left - k + 1), u64::from(k));
+                }
+                if last && k < left {
+                    continue;
+                }
+                let mut p = partial.clone();
+                for (stat, (a, b)) in stats.iter().zip(p.iter_mut()) {
+                    step(*stat, f, i64::from(k), a, b).ok_or(TooMany::Sum)?;
+                }
+                let w = ways.mul(&choose);
+                match next.entry((left - k, p)) {
+                    std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().add(&w),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(w);
+                    }
+                }
+            }
+            if next.len() > limit {
+                return Err(TooMany::States);
+            }
+        }
+        states = next;
+    }
+    let mut groups: FxHashMap<Vec<i64>, W> = FxHashMap::default();
+    for ((left, partial), ways) in states {
+        if left > 0 || ways.is_zero() {
+            continue;
+        }
+        let values: Vec<i64> = stats
+            .iter()
+            .zip(&partial)
+            .map(|(stat, &(a, b))| match stat {
+                Stat::MostFrequent => b,
+                _ => a,
+            })
+            .collect();
+        match groups.get_mut(&values) {
+            Some(w) => w.add(&ways),
+            None => {
+                groups.insert(values, ways);
+            }
+        }
+    }
+    let mut out: Vec<(Vec<i64>, W)> = groups.into_iter().collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// Adds `k` dice showing face `f` to what a statistic knows, `(a, b)`;
+/// `None` when a sum overflows.
+fn step(stat: Stat, f: i64, k: i64, a: &mut i64, b: &mut i64) -> Option<()> {
+    match stat {
+        Stat::Count(v) if v == f => *a = k,
+        Stat::Count(_) => {}
+        Stat::Total => *a = a.checked_add(f.checked_mul(k)?)?,
+        Stat::Highest if k > 0 => *a = f,
+        Stat::Lowest if k > 0 && *a == 0 => *a = f,
+        Stat::Highest | Stat::Lowest => {}
+        // Faces come in ascending order: a later face with as many dice
+        // takes the place, as in the interpreter.
+        Stat::MostFrequent | Stat::HighestCount if k > 0 && k >= *a => (*a, *b) = (k, f),
+        Stat::MostFrequent | Stat::HighestCount => {}
+    }
+    Some(())
 }
 
 #[cfg(test)]
@@ -74,5 +274,78 @@ mod tests {
         assert_eq!(all.len(), 3003);
         let total: BigUint = all.iter().map(|(_, w)| w.clone()).sum();
         assert_eq!(total, BigUint::from(6u64.pow(10)));
+    }
+
+    /// A statistic of sorted faces, computed directly.
+    fn direct(stat: Stat, faces: &[u32]) -> i64 {
+        let run_of = |f: u32| faces.iter().filter(|&&x| x == f).count() as i64;
+        let best = faces
+            .iter()
+            .map(|&f| (run_of(f), f))
+            .max()
+            .unwrap_or((0, 0));
+        match stat {
+            Stat::Count(v) => faces.iter().filter(|&&x| i64::from(x) == v).count() as i64,
+            Stat::Total => faces.iter().map(|&f| i64::from(f)).sum(),
+            Stat::Highest => faces.last().map_or(0, |&f| i64::from(f)),
+            Stat::Lowest => faces.first().map_or(0, |&f| i64::from(f)),
+            Stat::MostFrequent => i64::from(best.1),
+            Stat::HighestCount => best.0,
+        }
+    }
+
+    /// Grouping face by face against listing every multiset, for every
+    /// statistic alone and in combinations, on several pools.
+    #[test]
+    fn grouping_by_statistics_agrees_with_listing_the_multisets() {
+        let all = [
+            Stat::Count(2),
+            Stat::Count(7),
+            Stat::Total,
+            Stat::Highest,
+            Stat::Lowest,
+            Stat::MostFrequent,
+            Stat::HighestCount,
+        ];
+        let mut sets: Vec<Vec<Stat>> = all.iter().map(|s| vec![*s]).collect();
+        sets.push(vec![Stat::MostFrequent, Stat::HighestCount]);
+        sets.push(vec![Stat::Total, Stat::Count(1), Stat::Highest]);
+        sets.push(all.to_vec());
+        sets.push(Vec::new());
+        for (count, sides) in [(1, 6), (2, 6), (3, 4), (5, 6), (10, 6), (4, 2), (6, 3)] {
+            for stats in &sets {
+                let mut expected: std::collections::BTreeMap<Vec<i64>, BigUint> =
+                    Default::default();
+                for (faces, ways) in outcomes(count, sides) {
+                    let key = stats.iter().map(|s| direct(*s, &faces)).collect();
+                    *expected.entry(key).or_default() += ways;
+                }
+                let expected: Vec<(Vec<i64>, BigUint)> = expected.into_iter().collect();
+                let got = grouped(count, sides, stats, usize::MAX).expect("groups");
+                assert_eq!(got, expected, "{count}d{sides} {stats:?}");
+            }
+        }
+    }
+
+    /// Big integers when the number of ways does not fit a machine word:
+    /// 60d20 counted for one face is the binomial law.
+    #[test]
+    fn grouping_large_pools_uses_big_integers_exactly() {
+        let got = grouped(60, 20, &[Stat::Count(20)], usize::MAX).expect("groups");
+        assert_eq!(got.len(), 61);
+        let (values, ways) = &got[0];
+        assert_eq!(values, &vec![0]);
+        assert_eq!(*ways, num_traits::pow(BigUint::from(19u32), 60));
+        let sum: BigUint = got.iter().map(|(_, w)| w.clone()).sum();
+        assert_eq!(sum, total(60, 20));
+    }
+
+    /// The limit on states stops a grouping that would grow too large.
+    #[test]
+    fn grouping_stops_at_the_limit() {
+        assert_eq!(
+            grouped(10, 6, &[Stat::Total, Stat::MostFrequent], 5),
+            Err(TooMany::States)
+        );
     }
 }

@@ -62,8 +62,7 @@ pub enum Factor {
 
 impl Factor {
     /// `num / den` for non-negative `num` and positive `den`.
-    pub fn new(num: &BigInt, den: &BigInt) -> Factor {
-        let (n, d) = (num.magnitude(), den.magnitude());
+    pub fn new(n: &BigUint, d: &BigUint) -> Factor {
         match (u128::try_from(n), u128::try_from(d)) {
             (Ok(n), Ok(d)) => Factor::Small(n, d),
             _ => Factor::Wide(n.clone(), d.clone()),

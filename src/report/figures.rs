@@ -7,7 +7,6 @@ use crate::eval::exact::Distribution;
 use crate::eval::weight::{Factor, Weight};
 use crate::number::Exact;
 use crate::program::{Assertion, Bet, Figure, Settle};
-use num_bigint::BigInt;
 
 /// The mean final value of `Program::finals[index]`, over the ends where it
 /// is bound; `None` if it is never bound.
@@ -69,12 +68,7 @@ impl BetFigures {
         }
         // The moments as unreduced sums too: a net is a fraction a/b, and
         // gains and losses are summed apart so that factors stay positive.
-        let factor = |x: &Exact| {
-            Factor::new(
-                &BigInt::from(x.0.numer().magnitude().clone()),
-                &BigInt::from(x.0.denom().magnitude().clone()),
-            )
-        };
+        let factor = |x: &Exact| Factor::new(x.0.numer().magnitude(), x.0.denom().magnitude());
         let (mut gains, mut losses, mut second) = (Weight::zero(), Weight::zero(), Weight::zero());
         let (mut win, mut push, mut lose) = (Weight::zero(), Weight::zero(), Weight::zero());
         for (_, net, w) in &sums {

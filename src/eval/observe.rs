@@ -1,0 +1,280 @@
+//! The results of each throw as the round observes them, computed once and
+//! shared by every state (and every option of a choice) that throws alike.
+//!
+//! A throw the round sees whole has one result per multiset of faces, kept
+//! in its slot. A projected throw (see `check::projection`) has one result
+//! per distinct value of its observations, stored in their slots; the dice
+//! themselves are never kept. Its observations are counted face by face
+//! when they are statistics [`pool::grouped`] knows, and by listing the
+//! multisets otherwise (hands, `is` patterns).
+
+use std::rc::Rc;
+
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::pool::{self, Stat};
+use super::value::{eval, Context, Pools, Value};
+use super::weight::Factor;
+use super::EvalError;
+use crate::ast::Span;
+use crate::program::{Expr, ExprKind, Instr, Program, Projection};
+
+/// One distinct result of a throw: the values it puts in slots, its number
+/// of ordered ways, and its probability as a factor.
+#[derive(Debug)]
+pub struct ThrowResult {
+    pub sets: Sets,
+    pub ways: BigUint,
+    pub factor: Factor,
+}
+
+/// The values a result puts in slots.
+type Sets = SmallVec<[(usize, Value); 2]>;
+
+/// Every multiset result of some dice: (interned throw, ordered ways).
+type Multisets = Rc<[(u32, BigUint)]>;
+
+/// How the throws reading an interchangeable slot are observed under one
+/// of its values.
+type Signature = Vec<Rc<[ThrowResult]>>;
+
+/// A throw's results depend on its slot, its dice, and the values of its
+/// context.
+type ThrowKey = (usize, u32, u32, SmallVec<[Value; 2]>);
+
+/// The throws of one game, computed once.
+#[derive(Default)]
+pub struct Throws {
+    /// Every multiset of faces met, interned.
+    pub pools: Pools,
+    /// Every multiset result of some dice: (interned throw, ordered ways).
+    raw: FxHashMap<(u32, u32), Multisets>,
+    results: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
+    /// The representative of each value of an interchangeable slot.
+    canonical: FxHashMap<(usize, Value), Value>,
+    /// For each interchangeable slot, its classes of values: how the throws
+    /// reading it are observed, and the first value seen so.
+    classes: Vec<(usize, Signature, Value)>,
+}
+
+/// The parts of a throw instruction its results depend on.
+#[derive(Clone, Copy)]
+pub struct Dice<'a> {
+    pub slot: usize,
+    pub count: u32,
+    pub sides: u32,
+    pub observe: Option<&'a Projection>,
+    pub span: Span,
+}
+
+impl<'a> Dice<'a> {
+    /// The dice of a throw instruction.
+    pub fn of(instr: &'a Instr) -> Option<Dice<'a>> {
+        match instr {
+            Instr::Throw {
+                slot,
+                count,
+                sides,
+                observe,
+                span,
+                ..
+            } => Some(Dice {
+                slot: *slot,
+                count: *count,
+                sides: *sides,
+                observe: observe.as_ref(),
+                span: *span,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Throws {
+    /// The results of `dice` thrown in state `env`.
+    pub fn results(
+        &mut self,
+        program: &Program,
+        dice: Dice,
+        env: &[Value],
+        limit: usize,
+    ) -> Result<Rc<[ThrowResult]>, EvalError> {
+        let context = dice
+            .observe
+            .iter()
+            .flat_map(|p| &p.context)
+            .map(|&s| env.get(s).copied().unwrap_or_default())
+            .collect();
+        let key = (dice.slot, dice.count, dice.sides, context);
+        if let Some(results) = self.results.get(&key) {
+            return Ok(results.clone());
+        }
+        let groups = match dice.observe {
+            None => self
+                .raw(dice.count, dice.sides)
+                .iter()
+                .map(|(id, ways)| {
+                    let sets = SmallVec::from_slice(&[(dice.slot, Value::Pool(*id))]);
+                    (sets, ways.clone())
+                })
+                .collect(),
+            Some(p) => self.observed(program, dice, p, env, limit)?,
+        };
+        let total = pool::total(dice.count, dice.sides);
+        let results: Rc<[ThrowResult]> = groups
+            .into_iter()
+            .map(|(sets, ways)| ThrowResult {
+                factor: Factor::new(&ways, &total),
+                sets,
+                ways,
+            })
+            .collect();
+        self.results.insert(key, results.clone());
+        Ok(results)
+    }
+
+    /// The results of a projected throw, grouped by its observations, in
+    /// order of their values.
+    fn observed(
+        &mut self,
+        program: &Program,
+        dice: Dice,
+        projection: &Projection,
+        env: &[Value],
+        limit: usize,
+    ) -> Result<Vec<(Sets, BigUint)>, EvalError> {
+        let slots: Vec<usize> = projection.observations.iter().map(|(s, _)| *s).collect();
+        let with_slots = |values: Vec<Value>| slots.iter().copied().zip(values).collect();
+        let stats = {
+            let context = Context {
+                program,
+                pools: &self.pools,
+            };
+            projection
+                .observations
+                .iter()
+                .map(|(_, e)| stat(context, env, e))
+                .collect::<Result<Option<Vec<Stat>>, _>>()?
+        };
+        if let Some(stats) = stats {
+            let groups =
+                pool::grouped(dice.count, dice.sides, &stats, limit).map_err(|e| match e {
+                    pool::TooMany::States => EvalError::ThrowLimit {
+                        limit,
+                        span: dice.span,
+                    },
+                    pool::TooMany::Sum => EvalError::Overflow { span: dice.span },
+                })?;
+            return Ok(groups
+                .into_iter()
+                .map(|(values, ways)| {
+                    (
+                        with_slots(values.into_iter().map(Value::Int).collect()),
+                        ways,
+                    )
+                })
+                .collect());
+        }
+        // Listing the multisets, each observed by the interpreter.
+        let raw = self.raw(dice.count, dice.sides);
+        let context = Context {
+            program,
+            pools: &self.pools,
+        };
+        let mut env: SmallVec<[Value; 8]> = SmallVec::from_slice(env);
+        let mut groups: FxHashMap<Vec<Value>, BigUint> = FxHashMap::default();
+        for (id, ways) in raw.iter() {
+            env[dice.slot] = Value::Pool(*id);
+            let key = projection
+                .observations
+                .iter()
+                .map(|(_, e)| eval(context, &env, e))
+                .collect::<Result<Vec<Value>, _>>()?;
+            *groups.entry(key).or_default() += ways;
+        }
+        let mut groups: Vec<(Vec<Value>, BigUint)> = groups.into_iter().collect();
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(groups
+            .into_iter()
+            .map(|(values, ways)| (with_slots(values), ways))
+            .collect())
+    }
+
+    /// Every multiset of `count`d`sides`, interned, with its ordered ways.
+    fn raw(&mut self, count: u32, sides: u32) -> Multisets {
+        if let Some(raw) = self.raw.get(&(count, sides)) {
+            return raw.clone();
+        }
+        let raw: Multisets = pool::outcomes(count, sides)
+            .into_iter()
+            .map(|(faces, ways)| (self.pools.intern(&faces), ways))
+            .collect();
+        self.raw.insert((count, sides), raw.clone());
+        raw
+    }
+
+    /// The representative of `value` in the interchangeable slot `slot`: the
+    /// first value seen under which every throw reading the slot is observed
+    /// alike.
+    pub fn canonical(
+        &mut self,
+        program: &Program,
+        slot: usize,
+        value: Value,
+        limit: usize,
+    ) -> Result<Value, EvalError> {
+        if let Some(&v) = self.canonical.get(&(slot, value)) {
+            return Ok(v);
+        }
+        let mut env = vec![Value::Unset; program.slots.len()];
+        env[slot] = value;
+        let mut signature: Signature = Vec::new();
+        let mut seen: Vec<(usize, u32, u32)> = Vec::new();
+        for dice in program.code.iter().filter_map(Dice::of) {
+            let reads = dice.observe.is_some_and(|p| p.context == [slot]);
+            if reads && !seen.contains(&(dice.slot, dice.count, dice.sides)) {
+                seen.push((dice.slot, dice.count, dice.sides));
+                signature.push(self.results(program, dice, &env, limit)?);
+            }
+        }
+        let same = |a: &[ThrowResult], b: &[ThrowResult]| {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(x, y)| x.sets == y.sets && x.ways == y.ways)
+        };
+        let class = self.classes.iter().find(|(s, sig, _)| {
+            *s == slot
+                && sig.len() == signature.len()
+                && sig.iter().zip(&signature).all(|(a, b)| same(a, b))
+        });
+        let representative = match class {
+            Some((_, _, v)) => *v,
+            None => {
+                self.classes.push((slot, signature, value));
+                value
+            }
+        };
+        self.canonical.insert((slot, value), representative);
+        Ok(representative)
+    }
+}
+
+/// The statistic an observation computes, with its context evaluated; `None`
+/// when it is not one [`pool::grouped`] counts.
+fn stat(context: Context, env: &[Value], e: &Expr) -> Result<Option<Stat>, EvalError> {
+    Ok(Some(match &e.kind {
+        ExprKind::Count(_, face) => match eval(context, env, face)? {
+            Value::Int(f) => Stat::Count(f),
+            _ => return Ok(None),
+        },
+        ExprKind::Total(_) => Stat::Total,
+        ExprKind::Highest(_) => Stat::Highest,
+        ExprKind::Lowest(_) => Stat::Lowest,
+        ExprKind::MostFrequent(_) => Stat::MostFrequent,
+        ExprKind::HighestCount(_) => Stat::HighestCount,
+        _ => return Ok(None),
+    }))
+}
