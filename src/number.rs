@@ -111,35 +111,42 @@ fn steps(p: u64) -> [u64; 2] {
     [power, p]
 }
 
+/// `x mod q`, without building a quotient.
+fn rem(x: &BigUint, q: u64) -> u64 {
+    x.iter_u64_digits().rev().fold(0u128, |r, digit| {
+        ((r << 64) | u128::from(digit)) % u128::from(q)
+    }) as u64
+}
+
 /// Divides `n` and `d` by `p` as long as both are multiples of it.
 fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
+    if p == 2 {
+        let shift = n.trailing_zeros().min(d.trailing_zeros()).unwrap_or(0);
+        *n >>= shift;
+        *d >>= shift;
+        return;
+    }
+    if rem(d, p) != 0 {
+        return;
+    }
     for q in steps(p) {
-        loop {
-            let (dq, dr) = d.div_rem(&BigUint::from(q));
-            if !dr.is_zero() {
-                break;
-            }
-            let (nq, nr) = n.div_rem(&BigUint::from(q));
-            if !nr.is_zero() {
-                break;
-            }
-            *n = nq;
-            *d = dq;
+        while rem(d, q) == 0 && rem(n, q) == 0 {
+            *n /= q;
+            *d /= q;
         }
     }
 }
 
 /// Whether `d` is a product of [`SMALL_PRIMES`] only.
 fn smooth(d: &BigUint) -> bool {
-    let mut d = d.clone();
-    for p in SMALL_PRIMES {
-        for q in steps(p) {
-            loop {
-                let (quotient, rest) = d.div_rem(&BigUint::from(q));
-                if !rest.is_zero() {
-                    break;
-                }
-                d = quotient;
+    let mut d = d >> d.trailing_zeros().unwrap_or(0);
+    for p in &SMALL_PRIMES[1..] {
+        if rem(&d, *p) != 0 {
+            continue;
+        }
+        for q in steps(*p) {
+            while rem(&d, q) == 0 {
+                d /= q;
             }
         }
     }

@@ -9,6 +9,7 @@
 //! the state's weight to its outcome. Weights are exact ([`Weight`]).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -20,7 +21,7 @@ use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
 use crate::number::Exact;
-use crate::program::{Instr, Program, Settle};
+use crate::program::{Instr, Program, Settle, SlotSet};
 
 /// The default bound on states alive at once.
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.
@@ -61,7 +62,8 @@ pub struct Chosen {
     pub value: i64,
     /// The bet whose expected value the choice maximises.
     pub for_bet: usize,
-    pub options: Vec<(i64, Distribution)>,
+    /// Options that share an evaluation share one distribution.
+    pub options: Vec<(i64, Rc<Distribution>)>,
 }
 
 /// One way a round ends, with its probability.
@@ -142,6 +144,8 @@ struct Machine<'p> {
     alive: usize,
     peak: usize,
     limits: Limits,
+    /// `Program::interchangeable`, as a set.
+    interchangeable: SlotSet,
     memo: Memo,
 }
 
@@ -158,38 +162,44 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         .iter()
         .position(|b| b.name == choice.by)
         .unwrap_or(0);
-    let mut options: Vec<(i64, Distribution)> = Vec::with_capacity(choice.options.len());
+    let mut options: Vec<(i64, Rc<Distribution>)> = Vec::with_capacity(choice.options.len());
     let mut throws = Throws::default();
     let mut best: Option<(Exact, usize)> = None;
     // Options under which the throws reading the choice are observed alike
     // lead to the same round, when the round reads the choice only there:
     // one evaluation serves them.
     let interchangeable = program.interchangeable.contains(&choice.slot);
-    let mut evaluated: Vec<(Value, usize)> = Vec::new();
+    // Each class of options evaluated: its representative, distribution and
+    // expected value for the chooser's bet.
+    let mut evaluated: Vec<(Value, Rc<Distribution>, Option<Exact>)> = Vec::new();
     for (i, &value) in choice.options.iter().enumerate() {
         let class = if interchangeable {
             throws.canonical(program, choice.slot, Value::Int(value), limits.max_states)?
         } else {
             Value::Int(value)
         };
-        let same = evaluated.iter().find(|(c, _)| *c == class).map(|&(_, j)| j);
-        let distribution = match same {
-            Some(j) => options[j].1.clone(),
+        let j = match evaluated.iter().position(|(c, _, _)| *c == class) {
+            Some(j) => j,
             None => {
-                evaluated.push((class, i));
-                evaluate_fixed(program, limits, Some(value), &mut throws)?
+                let d = evaluate_fixed(program, limits, Some(value), &mut throws)?;
+                let ev = program
+                    .bets
+                    .get(for_bet)
+                    .map(|bet| crate::report::BetFigures::new(bet, &d).ev);
+                evaluated.push((class, Rc::new(d), ev));
+                evaluated.len() - 1
             }
         };
-        if let Some(bet) = program.bets.get(for_bet) {
-            let ev = crate::report::BetFigures::new(bet, &distribution).ev;
-            if best.as_ref().is_none_or(|(b, _)| ev > *b) {
-                best = Some((ev, i));
+        let (_, distribution, ev) = &evaluated[j];
+        if let Some(ev) = ev {
+            if best.as_ref().is_none_or(|(b, _)| ev > b) {
+                best = Some((ev.clone(), i));
             }
         }
-        options.push((value, distribution));
+        options.push((value, distribution.clone()));
     }
     let chosen = best.map_or(0, |(_, i)| i);
-    let mut main = options[chosen].1.clone();
+    let mut main = (*options[chosen].1).clone();
     main.choice = Some(Chosen {
         value: options[chosen].0,
         for_bet,
@@ -213,6 +223,11 @@ fn evaluate_fixed(
         alive: 0,
         peak: 0,
         limits,
+        interchangeable: {
+            let mut set = SlotSet::with_capacity(program.slots.len());
+            program.interchangeable.iter().for_each(|&s| set.insert(s));
+            set
+        },
         memo: Memo::default(),
     };
     let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
@@ -265,13 +280,6 @@ impl Machine<'_> {
                 }
             }
         }
-        for &slot in &self.program.interchangeable {
-            if env[slot] != Value::Unset {
-                env[slot] =
-                    self.throws
-                        .canonical(self.program, slot, env[slot], self.limits.max_states)?;
-            }
-        }
         let states = self.frontier.entry(pc).or_default();
         match states.get_mut(&env) {
             Some(w) => w.add(&weight),
@@ -290,6 +298,25 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// The representative of a value set in `slot`: itself, unless the slot
+    /// is interchangeable.
+    fn canonical(&mut self, slot: usize, value: Value) -> Result<Value, EvalError> {
+        if !self.interchangeable.contains(slot) || value == Value::Unset {
+            return Ok(value);
+        }
+        self.throws
+            .canonical(self.program, slot, value, self.limits.max_states)
+    }
+
+    /// The state after a throw's result lands.
+    fn land(&mut self, env: &Env, result: &ThrowResult) -> Result<Env, EvalError> {
+        let mut next = Env::from_slice(env);
+        for &(slot, value) in &result.sets {
+            next[slot] = self.canonical(slot, value)?;
+        }
+        Ok(next)
+    }
+
     /// Runs one state from `pc` through the steps without chance, until it
     /// waits at a throw (merged there) or ends (added to its outcome).
     fn advance(
@@ -300,18 +327,19 @@ impl Machine<'_> {
         outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
         let program = self.program;
-        let context = Context {
-            program,
-            pools: &self.throws.pools,
-        };
         loop {
+            let context = Context {
+                program,
+                pools: &self.throws.pools,
+            };
             match &program.code[pc] {
                 Instr::Throw { span, .. } => {
                     let span = *span;
                     return self.push(pc, env, weight, span);
                 }
                 Instr::Assign { slot, value } => {
-                    env[*slot] = eval(context, &env, value)?;
+                    let value = eval(context, &env, value)?;
+                    env[*slot] = self.canonical(*slot, value)?;
                     pc += 1;
                 }
                 Instr::Branch { cond, otherwise } => {
@@ -329,7 +357,7 @@ impl Machine<'_> {
                             span: program.round_span,
                         });
                     };
-                    env[*slot] = Value::Int(value);
+                    env[*slot] = self.canonical(*slot, Value::Int(value))?;
                     pc += 1;
                 }
                 Instr::End { outcome } => {
@@ -370,29 +398,23 @@ impl Machine<'_> {
         let results = self
             .throws
             .results(program, dice, &env, self.limits.max_states)?;
-        let land = |r: &ThrowResult| {
-            let mut next = Env::from_slice(&env);
-            for &(slot, value) in &r.sets {
-                next[slot] = value;
-            }
-            next
-        };
         let Some(cond) = until else {
             for r in results.iter() {
+                let next = self.land(&env, r)?;
                 let w = weight.scaled_in(&r.factor, &mut self.memo);
-                self.advance(pc + 1, land(r), w, outcomes)?;
+                self.advance(pc + 1, next, w, outcomes)?;
             }
             return Ok(());
         };
         // A reroll: the results meeting the condition, renormalised.
         let mut kept: Vec<(Env, &BigUint)> = Vec::with_capacity(results.len());
         let mut accepted = BigUint::zero();
-        let context = Context {
-            program,
-            pools: &self.throws.pools,
-        };
         for r in results.iter() {
-            let next = land(r);
+            let next = self.land(&env, r)?;
+            let context = Context {
+                program,
+                pools: &self.throws.pools,
+            };
             if test(context, &next, cond)? {
                 accepted += &r.ways;
                 kept.push((next, &r.ways));

@@ -3,6 +3,7 @@
 //! with dice from a source ([`play`]). Both share [`value`]'s semantics.
 
 pub mod exact;
+pub mod nat;
 pub mod observe;
 pub mod play;
 pub mod pool;

@@ -175,13 +175,32 @@ fn grouped_in<W: Ways>(
     stats: &[Stat],
     limit: usize,
 ) -> Result<Vec<(Vec<i64>, W)>, TooMany> {
+    // Counts alone read only the faces they count: the other faces are
+    // alike, and the dice left after the counted faces show any of them.
+    let counts_only = stats.iter().all(|s| matches!(s, Stat::Count(_)));
+    let faces: Vec<u32> = if counts_only {
+        let mut counted: Vec<u32> = stats
+            .iter()
+            .filter_map(|s| match s {
+                Stat::Count(v) => u32::try_from(*v).ok().filter(|v| (1..=sides).contains(v)),
+                _ => None,
+            })
+            .collect();
+        counted.sort_unstable();
+        counted.dedup();
+        counted
+    } else {
+        (1..=sides).collect()
+    };
+    let others = sides - faces.len() as u32;
     let start: Partial = stats.iter().map(|_| (0, 0)).collect();
     let mut states: FxHashMap<(u32, Partial), W> = FxHashMap::default();
     states.insert((count, start), W::one());
-    for face in 1..=sides {
+    for (i, &face) in faces.iter().enumerate() {
         let f = i64::from(face);
-        let last = face == sides;
-        let mut next: FxHashMap<(u32, Partial), W> = FxHashMap::default();
+        let last = others == 0 && i + 1 == faces.len();
+        let mut next: FxHashMap<(u32, Partial), W> =
+            FxHashMap::with_capacity_and_hasher(states.len() * 4, Default::default());
         for ((left, partial), ways) in states {
             // `k` dice show this face, in C(left, k) ways; the last face
             // takes every die left.
@@ -212,8 +231,15 @@ fn grouped_in<W: Ways>(
         states = next;
     }
     let mut groups: FxHashMap<Vec<i64>, W> = FxHashMap::default();
-    for ((left, partial), ways) in states {
-        if left > 0 || ways.is_zero() {
+    for ((left, partial), mut ways) in states {
+        if others > 0 {
+            for _ in 0..left {
+                ways = ways.mul_div(u64::from(others), 1);
+            }
+        } else if left > 0 {
+            continue;
+        }
+        if ways.is_zero() {
             continue;
         }
         let values: Vec<i64> = stats
@@ -312,6 +338,9 @@ mod tests {
         sets.push(vec![Stat::Total, Stat::Count(1), Stat::Highest]);
         sets.push(all.to_vec());
         sets.push(Vec::new());
+        // Counts alone take the shortcut over the faces they do not count.
+        sets.push(vec![Stat::Count(1), Stat::Count(3), Stat::Count(1)]);
+        sets.push(vec![Stat::Count(0), Stat::Count(6)]);
         for (count, sides) in [(1, 6), (2, 6), (3, 4), (5, 6), (10, 6), (4, 2), (6, 3)] {
             for stats in &sets {
                 let mut expected: std::collections::BTreeMap<Vec<i64>, BigUint> =

@@ -12,8 +12,8 @@ use std::rc::Rc;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::Zero;
 
+use super::nat::Nat;
 use crate::number::Exact;
 
 /// Above this many bits, a big denominator is reduced after an addition of
@@ -25,9 +25,10 @@ const REDUCE_BITS: u64 = 4096;
 pub enum Weight {
     /// `num / den`, `den > 0`, not necessarily reduced.
     Small(u128, u128),
-    /// The same with big integers; the denominator is shared, since states
-    /// waiting at one throw almost always have the same one.
-    Wide(BigUint, Rc<BigUint>),
+    /// The same with wider integers: the numerator inline ([`Nat`]), the
+    /// denominator shared, since states waiting at one throw almost always
+    /// have the same one.
+    Wide(Nat, Rc<BigUint>),
 }
 
 /// Remembers the last product "denominator times a throw's total", which
@@ -89,7 +90,7 @@ impl Weight {
     fn wide(&self) -> (BigUint, BigUint) {
         match self {
             Weight::Small(n, d) => (BigUint::from(*n), BigUint::from(*d)),
-            Weight::Wide(n, d) => (n.clone(), (**d).clone()),
+            Weight::Wide(n, d) => (n.to_big(), (**d).clone()),
         }
     }
 
@@ -97,7 +98,7 @@ impl Weight {
     pub fn to_exact(&self) -> Exact {
         match self {
             Weight::Small(n, d) => Exact(BigRational::new(BigInt::from(*n), BigInt::from(*d))),
-            Weight::Wide(n, d) => Exact::from_fraction(n.clone(), (**d).clone()),
+            Weight::Wide(n, d) => Exact::from_fraction(n.to_big(), (**d).clone()),
         }
     }
 
@@ -113,14 +114,19 @@ impl Weight {
             (Weight::Small(n, d), Factor::Small(a, b)) => {
                 match (n.checked_mul(*a), d.checked_mul(*b)) {
                     (Some(n2), Some(d2)) => Weight::Small(n2, d2),
-                    _ => Weight::Wide(BigUint::from(*n) * *a, Rc::new(BigUint::from(*d) * *b)),
+                    _ => Weight::Wide(
+                        Nat::from_u128(*n).mul_u128(*a),
+                        Rc::new(BigUint::from(*d) * *b),
+                    ),
                 }
             }
-            (Weight::Wide(n, d), Factor::Small(a, b)) => Weight::Wide(n * *a, memo.times(d, *b)),
+            (Weight::Wide(n, d), Factor::Small(a, b)) => {
+                Weight::Wide(n.mul_u128(*a), memo.times(d, *b))
+            }
             (w, f) => {
                 let (n, d) = w.wide();
                 let (a, b) = f.wide();
-                Weight::Wide(n * a, Rc::new(d * b))
+                Weight::Wide(Nat::from_big(&(n * a)), Rc::new(d * b))
             }
         }
     }
@@ -148,7 +154,7 @@ impl Weight {
                 }
             }
             (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if Rc::ptr_eq(d1, d2) || d1 == d2 => {
-                *n1 += n2;
+                n1.add_assign(n2);
                 return;
             }
             _ => {}
@@ -162,9 +168,9 @@ impl Weight {
         };
         *self = if d.bits() > REDUCE_BITS {
             let g = n.gcd(&d);
-            Weight::Wide(n / &g, Rc::new(d / &g))
+            Weight::Wide(Nat::from_big(&(n / &g)), Rc::new(d / &g))
         } else {
-            Weight::Wide(n, Rc::new(d))
+            Weight::Wide(Nat::from_big(&n), Rc::new(d))
         };
     }
 

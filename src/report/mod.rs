@@ -9,6 +9,7 @@ pub mod text;
 use miette::Diagnostic;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use thiserror::Error;
 
 use crate::ast::Span;
@@ -144,6 +145,28 @@ pub struct DiagnosticEntry {
     pub column: usize,
 }
 
+/// Each option's house edges, computed once for options that share a
+/// distribution.
+fn option_rows(program: &Program, options: &[(i64, Rc<Distribution>)]) -> Vec<OptionRow> {
+    let mut rows: Vec<OptionRow> = Vec::with_capacity(options.len());
+    for (i, (value, d)) in options.iter().enumerate() {
+        let shared = options[..i].iter().position(|(_, e)| Rc::ptr_eq(d, e));
+        let house_edges = match shared {
+            Some(j) => rows[j].house_edges.clone(),
+            None => program
+                .bets
+                .iter()
+                .map(|b| (b.name.clone(), BetFigures::new(b, d).house_edge()))
+                .collect(),
+        };
+        rows.push(OptionRow {
+            value: *value,
+            house_edges,
+        });
+    }
+    rows
+}
+
 impl Report {
     /// Builds the report of a program from its exact distribution.
     pub fn new(program: &Program, distribution: &Distribution) -> Report {
@@ -208,7 +231,7 @@ impl Report {
         let verdict = |a| figures::verdict(a, &figures, distribution);
         let choice = distribution.choice.as_ref().and_then(|chosen| {
             let c = program.choice.as_ref()?;
-            let first = &chosen.options.first()?.1.ends;
+            let first = &chosen.options.first()?.1;
             Some(ChoiceReport {
                 name: c.name.clone(),
                 by: c.by.clone(),
@@ -218,19 +241,11 @@ impl Report {
                     .get(chosen.for_bet)
                     .map(|b| b.name.clone())
                     .unwrap_or_default(),
-                matters: chosen.options.iter().any(|(_, d)| d.ends != *first),
-                options: chosen
+                matters: chosen
                     .options
                     .iter()
-                    .map(|(value, d)| OptionRow {
-                        value: *value,
-                        house_edges: program
-                            .bets
-                            .iter()
-                            .map(|b| (b.name.clone(), BetFigures::new(b, d).house_edge()))
-                            .collect(),
-                    })
-                    .collect(),
+                    .any(|(_, d)| !Rc::ptr_eq(d, first) && d.ends != first.ends),
+                options: option_rows(program, &chosen.options),
             })
         });
         Report {
