@@ -140,7 +140,12 @@ struct Machine<'p> {
     throws: Throws,
     /// The value of the round's choice in this evaluation.
     option: Option<i64>,
-    frontier: BTreeMap<usize, States>,
+    /// The states waiting at each throw, by position. The round only jumps
+    /// forward, so a throw's states are all there when its turn comes.
+    frontier: Vec<States>,
+    /// The position being thrown, once throwing has begun: states may only
+    /// wait further on.
+    current: Option<usize>,
     alive: usize,
     peak: usize,
     limits: Limits,
@@ -219,7 +224,8 @@ fn evaluate_fixed(
         program,
         throws: std::mem::take(throws),
         option,
-        frontier: BTreeMap::new(),
+        frontier: (0..program.code.len()).map(|_| States::default()).collect(),
+        current: None,
         alive: 0,
         peak: 0,
         limits,
@@ -230,13 +236,17 @@ fn evaluate_fixed(
         },
         memo: Memo::default(),
     };
-    let start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
+    let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes: BTreeMap<EndKey, Weight> = BTreeMap::new();
-    m.advance(0, start, Weight::one(), &mut outcomes)?;
-    while let Some((pc, states)) = m.frontier.pop_first() {
+    m.advance(0, &mut start, Weight::one(), &mut outcomes)?;
+    // One buffer for the state each result of a throw leads to.
+    let mut next = start;
+    for pc in 0..program.code.len() {
+        m.current = Some(pc);
+        let states = std::mem::take(&mut m.frontier[pc]);
         m.alive -= states.len();
-        for (env, weight) in states {
-            m.throw(pc, env, weight, &mut outcomes)?;
+        for (env, weight) in &states {
+            m.throw(pc, env, weight, &mut next, &mut outcomes)?;
         }
     }
     let ends: Vec<End> = outcomes
@@ -269,7 +279,7 @@ impl Machine<'_> {
     fn push(
         &mut self,
         pc: usize,
-        mut env: Env,
+        env: &mut Env,
         weight: Weight,
         span: Span,
     ) -> Result<(), EvalError> {
@@ -280,11 +290,17 @@ impl Machine<'_> {
                 }
             }
         }
-        let states = self.frontier.entry(pc).or_default();
-        match states.get_mut(&env) {
+        if self.current.is_some_and(|c| pc <= c) {
+            return Err(EvalError::Internal {
+                what: "a jump backwards in the round",
+                span,
+            });
+        }
+        let states = &mut self.frontier[pc];
+        match states.get_mut(&*env) {
             Some(w) => w.add(&weight),
             None => {
-                states.insert(env, weight);
+                states.insert(env.clone(), weight);
                 self.alive += 1;
                 self.peak = self.peak.max(self.alive);
                 if self.alive > self.limits.max_states {
@@ -308,13 +324,13 @@ impl Machine<'_> {
             .canonical(self.program, slot, value, self.limits.max_states)
     }
 
-    /// The state after a throw's result lands.
-    fn land(&mut self, env: &Env, result: &ThrowResult) -> Result<Env, EvalError> {
-        let mut next = Env::from_slice(env);
+    /// Sets `next` to the state after a throw's result lands.
+    fn land(&mut self, env: &Env, result: &ThrowResult, next: &mut Env) -> Result<(), EvalError> {
+        next.copy_from_slice(env);
         for &(slot, value) in &result.sets {
             next[slot] = self.canonical(slot, value)?;
         }
-        Ok(next)
+        Ok(())
     }
 
     /// Runs one state from `pc` through the steps without chance, until it
@@ -322,7 +338,7 @@ impl Machine<'_> {
     fn advance(
         &mut self,
         mut pc: usize,
-        mut env: Env,
+        env: &mut Env,
         weight: Weight,
         outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
@@ -338,12 +354,12 @@ impl Machine<'_> {
                     return self.push(pc, env, weight, span);
                 }
                 Instr::Assign { slot, value } => {
-                    let value = eval(context, &env, value)?;
+                    let value = eval(context, env, value)?;
                     env[*slot] = self.canonical(*slot, value)?;
                     pc += 1;
                 }
                 Instr::Branch { cond, otherwise } => {
-                    pc = if test(context, &env, cond)? {
+                    pc = if test(context, env, cond)? {
                         pc + 1
                     } else {
                         *otherwise
@@ -361,7 +377,7 @@ impl Machine<'_> {
                     pc += 1;
                 }
                 Instr::End { outcome } => {
-                    let key = end_key(program, Some(*outcome), &env);
+                    let key = end_key(program, Some(*outcome), env);
                     outcomes.entry(key).or_default().add(&weight);
                     return Ok(());
                 }
@@ -371,7 +387,7 @@ impl Machine<'_> {
                             span: program.round_close(),
                         });
                     }
-                    let key = end_key(program, None, &env);
+                    let key = end_key(program, None, env);
                     outcomes.entry(key).or_default().add(&weight);
                     return Ok(());
                 }
@@ -383,8 +399,9 @@ impl Machine<'_> {
     fn throw(
         &mut self,
         pc: usize,
-        env: Env,
-        weight: Weight,
+        env: &Env,
+        weight: &Weight,
+        next: &mut Env,
         outcomes: &mut BTreeMap<EndKey, Weight>,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -397,10 +414,10 @@ impl Machine<'_> {
         };
         let results = self
             .throws
-            .results(program, dice, &env, self.limits.max_states)?;
+            .results(program, dice, env, self.limits.max_states)?;
         let Some(cond) = until else {
             for r in results.iter() {
-                let next = self.land(&env, r)?;
+                self.land(env, r, next)?;
                 let w = weight.scaled_in(&r.factor, &mut self.memo);
                 self.advance(pc + 1, next, w, outcomes)?;
             }
@@ -410,22 +427,22 @@ impl Machine<'_> {
         let mut kept: Vec<(Env, &BigUint)> = Vec::with_capacity(results.len());
         let mut accepted = BigUint::zero();
         for r in results.iter() {
-            let next = self.land(&env, r)?;
+            self.land(env, r, next)?;
             let context = Context {
                 program,
                 pools: &self.throws.pools,
             };
-            if test(context, &next, cond)? {
+            if test(context, next, cond)? {
                 accepted += &r.ways;
-                kept.push((next, &r.ways));
+                kept.push((next.clone(), &r.ways));
             }
         }
         if accepted.is_zero() {
             return Err(EvalError::RerollNeverSucceeds { span: cond.span });
         }
-        for (next, ways) in kept {
+        for (mut state, ways) in kept {
             let w = weight.scaled(&Factor::new(ways, &accepted));
-            self.advance(pc + 1, next, w, outcomes)?;
+            self.advance(pc + 1, &mut state, w, outcomes)?;
         }
         Ok(())
     }
