@@ -102,11 +102,11 @@ impl Exact {
 const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
 /// The divisors to take out a prime `p` with: its largest power that fits in
-/// a machine word first, then `p` itself.
+/// 32 bits first, then `p` itself.
 fn steps(p: u64) -> [u64; 2] {
     let mut power = p;
-    while let Some(next) = power.checked_mul(p) {
-        power = next;
+    while power * p <= u64::from(u32::MAX) {
+        power *= p;
     }
     [power, p]
 }
@@ -160,16 +160,41 @@ impl Exact {
         if n.is_zero() {
             return Exact::zero();
         }
+        // Once the small primes common to both are gone, a fraction over a
+        // product of small primes is reduced.
+        let smooth = smooth_cached(&d);
         for p in SMALL_PRIMES {
             strip_common(&mut n, &mut d, p);
         }
-        if !smooth(&d) {
+        if !smooth {
             let g = n.gcd(&d);
             n /= &g;
             d /= &g;
         }
         Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
+}
+
+thread_local! {
+    /// The last denominator tested by [`smooth_cached`] and the answer: the
+    /// fractions reduced one after another mostly share one.
+    static LAST_SMOOTH: std::cell::RefCell<Option<(BigUint, bool)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// [`smooth`], remembering the last answer.
+fn smooth_cached(d: &BigUint) -> bool {
+    LAST_SMOOTH.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((x, answer)) if x == d => *answer,
+            _ => {
+                let answer = smooth(d);
+                *last = Some((d.clone(), answer));
+                answer
+            }
+        }
+    })
 }
 
 /// A big rational to the nearest `f64`, also when numerator and

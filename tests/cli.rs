@@ -116,6 +116,17 @@ cli_case!(
     ]
 );
 
+cli_case!(
+    grouping_a_throw_hits_its_limit,
+    2,
+    [
+        "check",
+        "tests/fixtures/limits/throw_statistics_limit.dice",
+        "--max-states",
+        "1000"
+    ]
+);
+
 /// `--set tie_odds=7` changes the tie bet's figures as the seed's 7 to 1 says.
 #[test]
 fn set_changes_the_figures() {

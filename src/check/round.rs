@@ -15,6 +15,10 @@ use crate::program::{Choice, Cmp, Expr, ExprKind, Instr, Named};
 /// its faces); bigger pools are refused before any evaluation starts.
 pub const MAX_THROW_RESULTS: u64 = 1_000_000;
 
+/// The most bits `sides^count`, a throw's number of ordered results, may
+/// have: the exact weights of a round grow with it (4096 bits is 1584d6).
+pub const MAX_THROW_BITS: f64 = 4096.0;
+
 pub(super) struct Compiled {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
@@ -337,6 +341,17 @@ impl Compiler<'_, '_> {
                 ),
                 Some(format!(
                     "one throw may have at most {MAX_THROW_RESULTS} different results (as multisets of faces)"
+                )),
+            ));
+            ok = false;
+        } else if d.count as f64 * (d.sides as f64).log2() > MAX_THROW_BITS {
+            self.typer.errors.push(bad(
+                format!(
+                    "{}d{} has too many ordered results to weigh exactly",
+                    d.count, d.sides
+                ),
+                Some(format!(
+                    "a throw's number of ordered results (sides to the power of the dice) may have at most {MAX_THROW_BITS} bits"
                 )),
             ));
             ok = false;

@@ -21,6 +21,11 @@ use super::EvalError;
 use crate::ast::Span;
 use crate::program::{Expr, ExprKind, Instr, Program, Projection};
 
+/// Grouping one throw by its statistics may always hold this many states,
+/// whatever the limit on the round's states: it is transient, and small
+/// limits are meant for the round.
+const MIN_GROUPING: usize = 1 << 16;
+
 /// One distinct result of a throw: the values it puts in slots, its number
 /// of ordered ways, and its probability as a factor.
 #[derive(Debug)]
@@ -159,10 +164,10 @@ impl Throws {
                 .collect::<Result<Option<Vec<Stat>>, _>>()?
         };
         if let Some(stats) = stats {
-            let groups =
-                pool::grouped(dice.count, dice.sides, &stats, limit).map_err(|e| match e {
+            let groups = pool::grouped(dice.count, dice.sides, &stats, limit.max(MIN_GROUPING))
+                .map_err(|e| match e {
                     pool::TooMany::States => EvalError::ThrowLimit {
-                        limit,
+                        limit: limit.max(MIN_GROUPING),
                         span: dice.span,
                     },
                     pool::TooMany::Sum => EvalError::Overflow { span: dice.span },

@@ -59,6 +59,9 @@ fn factorials(n: u32) -> Vec<BigUint> {
     f
 }
 
+/// How many transitions [`grouped`] may make per state it may hold.
+const WORK_PER_STATE: usize = 64;
+
 /// Why [`grouped`] gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TooMany {
@@ -131,6 +134,7 @@ trait Ways: Clone {
     fn mul_div(&self, a: u64, b: u64) -> Self;
     fn add(&mut self, other: &Self);
     fn mul(&self, other: &Self) -> Self;
+    fn power(base: u64, exp: u32) -> Self;
 }
 
 impl Ways for u128 {
@@ -149,6 +153,9 @@ impl Ways for u128 {
     fn mul(&self, other: &Self) -> Self {
         self * other
     }
+    fn power(base: u64, exp: u32) -> Self {
+        u128::from(base).pow(exp)
+    }
 }
 
 impl Ways for BigUint {
@@ -166,6 +173,9 @@ impl Ways for BigUint {
     }
     fn mul(&self, other: &Self) -> Self {
         self * other
+    }
+    fn power(base: u64, exp: u32) -> Self {
+        num_traits::pow(BigUint::from(base), exp as usize)
     }
 }
 
@@ -193,7 +203,28 @@ fn grouped_in<W: Ways>(
         (1..=sides).collect()
     };
     let others = sides - faces.len() as u32;
-    let start: Partial = stats.iter().map(|_| (0, 0)).collect();
+    // Statistics that know the same things share one tracker: the most
+    // frequent face and its count are followed together.
+    let tracker = |s: &Stat| match s {
+        Stat::MostFrequent => Stat::HighestCount,
+        other => *other,
+    };
+    let mut trackers: Vec<Stat> = Vec::new();
+    let index: Vec<usize> = stats
+        .iter()
+        .map(|s| {
+            let t = tracker(s);
+            trackers.iter().position(|x| *x == t).unwrap_or_else(|| {
+                trackers.push(t);
+                trackers.len() - 1
+            })
+        })
+        .collect();
+    let start: Partial = trackers.iter().map(|_| (0, 0)).collect();
+    // The rows C(n, 0..=n) met so far.
+    let mut binomials: FxHashMap<u32, Vec<W>> = FxHashMap::default();
+    // Transitions made, bounded like the states.
+    let mut work = 0usize;
     let mut states: FxHashMap<(u32, Partial), W> = FxHashMap::default();
     states.insert((count, start), W::one());
     for (i, &face) in faces.iter().enumerate() {
@@ -204,19 +235,26 @@ fn grouped_in<W: Ways>(
         for ((left, partial), ways) in states {
             // `k` dice show this face, in C(left, k) ways; the last face
             // takes every die left.
-            let mut choose = W::one();
-            for k in 0..=left {
-                if k > 0 {
-                    choose = choose.mul_div(u64::from(left - k + 1), u64::from(k));
+            let first = if last { left } else { 0 };
+            work = work.saturating_add((left - first) as usize + 1);
+            if work > limit.saturating_mul(WORK_PER_STATE) {
+                return Err(TooMany::States);
+            }
+            let row = binomials.entry(left).or_insert_with(|| {
+                let mut row = vec![W::one()];
+                for k in 1..=left {
+                    let c = row[k as usize - 1].mul_div(u64::from(left - k + 1), u64::from(k));
+                    row.push(c);
                 }
-                if last && k < left {
-                    continue;
-                }
+                row
+            });
+            for k in first..=left {
+                let choose = &row[k as usize];
                 let mut p = partial.clone();
-                for (stat, (a, b)) in stats.iter().zip(p.iter_mut()) {
+                for (stat, (a, b)) in trackers.iter().zip(p.iter_mut()) {
                     step(*stat, f, i64::from(k), a, b).ok_or(TooMany::Sum)?;
                 }
-                let w = ways.mul(&choose);
+                let w = ways.mul(choose);
                 match next.entry((left - k, p)) {
                     std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().add(&w),
                     std::collections::hash_map::Entry::Vacant(e) => {
@@ -233,9 +271,7 @@ fn grouped_in<W: Ways>(
     let mut groups: FxHashMap<Vec<i64>, W> = FxHashMap::default();
     for ((left, partial), mut ways) in states {
         if others > 0 {
-            for _ in 0..left {
-                ways = ways.mul_div(u64::from(others), 1);
-            }
+            ways = ways.mul(&W::power(u64::from(others), left));
         } else if left > 0 {
             continue;
         }
@@ -244,10 +280,10 @@ fn grouped_in<W: Ways>(
         }
         let values: Vec<i64> = stats
             .iter()
-            .zip(&partial)
-            .map(|(stat, &(a, b))| match stat {
-                Stat::MostFrequent => b,
-                _ => a,
+            .zip(&index)
+            .map(|(stat, &t)| match stat {
+                Stat::MostFrequent => partial[t].1,
+                _ => partial[t].0,
             })
             .collect();
         match groups.get_mut(&values) {

@@ -151,11 +151,22 @@ enum Value {
     Sqrt(Exact),
 }
 
-fn figure(a: &Assertion, bets: &[BetFigures], distribution: &Distribution) -> Value {
+fn figure(
+    a: &Assertion,
+    bets: &[BetFigures],
+    means: &[Option<Exact>],
+    distribution: &Distribution,
+) -> Value {
     match a.figure {
         Figure::Probability => return Value::Exact(distribution.outcomes[a.target].clone()),
         Figure::Mean => {
-            return Value::Exact(mean(distribution, a.target).unwrap_or_else(Exact::zero))
+            return Value::Exact(
+                means
+                    .get(a.target)
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_else(Exact::zero),
+            )
         }
         _ => {}
     }
@@ -204,8 +215,15 @@ fn holds_sqrt(v: &Exact, op: RelOp, value: &Exact, tolerance: &Exact) -> bool {
     }
 }
 
-pub(super) fn verdict(a: &Assertion, bets: &[BetFigures], distribution: &Distribution) -> Verdict {
-    let (holds, actual, actual_float, difference) = match figure(a, bets, distribution) {
+/// The verdict of an assertion, given the figures of every bet and the mean
+/// of every final value.
+pub(super) fn verdict(
+    a: &Assertion,
+    bets: &[BetFigures],
+    means: &[Option<Exact>],
+    distribution: &Distribution,
+) -> Verdict {
+    let (holds, actual, actual_float, difference) = match figure(a, bets, means, distribution) {
         Value::Exact(x) => (
             holds_exact(&x, a.op, &a.value, &a.tolerance),
             x.to_string(),

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::ast::Span;
 
-use crate::eval::exact::Distribution;
+use crate::eval::exact::{Chosen, Distribution};
 use crate::eval::weight::Weight;
 use crate::number::Exact;
 use crate::program::{Program, Settle};
@@ -146,13 +146,25 @@ pub struct DiagnosticEntry {
 }
 
 /// Each option's house edges, computed once for options that share a
-/// distribution.
-fn option_rows(program: &Program, options: &[(i64, Rc<Distribution>)]) -> Vec<OptionRow> {
+/// distribution; those of the chosen option's distribution are the report's
+/// own `figures`.
+fn option_rows(program: &Program, chosen: &Chosen, figures: &[BetFigures]) -> Vec<OptionRow> {
+    let options = &chosen.options;
+    let main = options
+        .iter()
+        .find(|(v, _)| *v == chosen.value)
+        .map(|(_, d)| d);
     let mut rows: Vec<OptionRow> = Vec::with_capacity(options.len());
     for (i, (value, d)) in options.iter().enumerate() {
         let shared = options[..i].iter().position(|(_, e)| Rc::ptr_eq(d, e));
         let house_edges = match shared {
             Some(j) => rows[j].house_edges.clone(),
+            None if main.is_some_and(|m| Rc::ptr_eq(m, d)) => program
+                .bets
+                .iter()
+                .zip(figures)
+                .map(|(b, f)| (b.name.clone(), f.house_edge()))
+                .collect(),
             None => program
                 .bets
                 .iter()
@@ -185,6 +197,9 @@ impl Report {
             .iter()
             .map(|bet| BetFigures::new(bet, distribution))
             .collect();
+        let means: Vec<Option<Exact>> = (0..program.finals.len())
+            .map(|i| figures::mean(distribution, i))
+            .collect();
         let values = program
             .finals
             .iter()
@@ -198,7 +213,7 @@ impl Report {
                 }
                 ValueDistribution {
                     name: f.name.clone(),
-                    mean: figures::mean(distribution, i),
+                    mean: means[i].clone(),
                     rows: by_value
                         .into_iter()
                         .map(|(value, weight)| (value, weight.to_exact()))
@@ -228,7 +243,7 @@ impl Report {
             .zip(&figures)
             .map(|(bet, f)| f.report(&bet.name))
             .collect();
-        let verdict = |a| figures::verdict(a, &figures, distribution);
+        let verdict = |a| figures::verdict(a, &figures, &means, distribution);
         let choice = distribution.choice.as_ref().and_then(|chosen| {
             let c = program.choice.as_ref()?;
             let first = &chosen.options.first()?.1;
@@ -245,7 +260,7 @@ impl Report {
                     .options
                     .iter()
                     .any(|(_, d)| !Rc::ptr_eq(d, first) && d.ends != first.ends),
-                options: option_rows(program, &chosen.options),
+                options: option_rows(program, chosen, &figures),
             })
         });
         Report {
