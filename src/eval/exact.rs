@@ -169,41 +169,44 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         .unwrap_or(0);
     let mut options: Vec<(i64, Rc<Distribution>)> = Vec::with_capacity(choice.options.len());
     let mut throws = Throws::default();
-    let mut best: Option<(Exact, usize)> = None;
     // Options under which the throws reading the choice are observed alike
     // lead to the same round, when the round reads the choice only there:
     // one evaluation serves them.
     let interchangeable = program.interchangeable.contains(&choice.slot);
-    // Each class of options evaluated: its representative, distribution and
-    // expected value for the chooser's bet.
-    let mut evaluated: Vec<(Value, Rc<Distribution>, Option<Exact>)> = Vec::new();
-    for (i, &value) in choice.options.iter().enumerate() {
+    // Each class of options evaluated: its representative and distribution.
+    let mut evaluated: Vec<(Value, Rc<Distribution>)> = Vec::new();
+    let mut class_of: Vec<usize> = Vec::with_capacity(choice.options.len());
+    for &value in &choice.options {
         let class = if interchangeable {
             throws.canonical(program, choice.slot, Value::Int(value), limits.max_states)?
         } else {
             Value::Int(value)
         };
-        let j = match evaluated.iter().position(|(c, _, _)| *c == class) {
+        let j = match evaluated.iter().position(|(c, _)| *c == class) {
             Some(j) => j,
             None => {
                 let d = evaluate_fixed(program, limits, Some(value), &mut throws)?;
-                let ev = program
-                    .bets
-                    .get(for_bet)
-                    .map(|bet| crate::report::BetFigures::new(bet, &d).ev);
-                evaluated.push((class, Rc::new(d), ev));
+                evaluated.push((class, Rc::new(d)));
                 evaluated.len() - 1
             }
         };
-        let (_, distribution, ev) = &evaluated[j];
-        if let Some(ev) = ev {
-            if best.as_ref().is_none_or(|(b, _)| ev > b) {
-                best = Some((ev.clone(), i));
+        class_of.push(j);
+        options.push((value, evaluated[j].1.clone()));
+    }
+    // The best class for the chooser's bet, the first on a tie; with one
+    // class there is nothing to weigh.
+    let mut best_class = 0;
+    if let (Some(bet), true) = (program.bets.get(for_bet), evaluated.len() > 1) {
+        let mut best: Option<Exact> = None;
+        for (j, (_, d)) in evaluated.iter().enumerate() {
+            let ev = crate::report::BetFigures::new(bet, d).ev;
+            if best.as_ref().is_none_or(|b| ev > *b) {
+                best = Some(ev);
+                best_class = j;
             }
         }
-        options.push((value, distribution.clone()));
     }
-    let chosen = best.map_or(0, |(_, i)| i);
+    let chosen = class_of.iter().position(|&j| j == best_class).unwrap_or(0);
     let mut main = (*options[chosen].1).clone();
     main.choice = Some(Chosen {
         value: options[chosen].0,
@@ -300,7 +303,7 @@ impl Machine<'_> {
         match states.get_mut(&*env) {
             Some(w) => w.add(&weight),
             None => {
-                states.insert(env.clone(), weight);
+                states.insert(Env::from_slice(env), weight);
                 self.alive += 1;
                 self.peak = self.peak.max(self.alive);
                 if self.alive > self.limits.max_states {

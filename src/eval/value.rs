@@ -87,6 +87,21 @@ fn pool<'a>(c: Context<'a>, v: Value, e: &Expr) -> Res<&'a [u32]> {
     }
 }
 
+/// A number operand: literals and names read directly, anything else
+/// evaluated (the common operands of arithmetic and comparisons, without a
+/// call per leaf).
+#[inline]
+fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
+    match e.kind {
+        ExprKind::Int(n) => Ok(n),
+        ExprKind::Slot(s) => match env.get(s) {
+            Some(Value::Int(n)) => Ok(*n),
+            _ => int(eval(c, env, e)?, e),
+        },
+        _ => int(eval(c, env, e)?, e),
+    }
+}
+
 /// Evaluates a condition.
 pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
     boolean(eval(c, env, e)?, e)
@@ -115,8 +130,8 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
                 .ok_or_else(overflow)?,
         ),
         ExprKind::Arith(op, a, b) => {
-            let x = int(eval(c, env, a)?, a)?;
-            let y = int(eval(c, env, b)?, b)?;
+            let x = int_operand(c, env, a)?;
+            let y = int_operand(c, env, b)?;
             Value::Int(match op {
                 Arith::Add => x.checked_add(y).ok_or_else(overflow)?,
                 Arith::Sub => x.checked_sub(y).ok_or_else(overflow)?,
@@ -129,22 +144,27 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
                 }
             })
         }
-        ExprKind::Cmp(op, a, b) => {
+        ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;
             let y = eval(c, env, b)?;
+            Value::Bool((x == y) == (*op == Cmp::Eq))
+        }
+        ExprKind::Cmp(op, a, b) => {
+            let x = int_operand(c, env, a)?;
+            let y = int_operand(c, env, b)?;
             Value::Bool(match op {
+                Cmp::Lt => x < y,
+                Cmp::Le => x <= y,
+                Cmp::Gt => x > y,
+                Cmp::Ge => x >= y,
                 Cmp::Eq => x == y,
                 Cmp::Ne => x != y,
-                Cmp::Lt => int(x, a)? < int(y, b)?,
-                Cmp::Le => int(x, a)? <= int(y, b)?,
-                Cmp::Gt => int(x, a)? > int(y, b)?,
-                Cmp::Ge => int(x, a)? >= int(y, b)?,
             })
         }
         ExprKind::And(a, b) => Value::Bool(test(c, env, a)? && test(c, env, b)?),
         ExprKind::Or(a, b) => Value::Bool(test(c, env, a)? || test(c, env, b)?),
-        ExprKind::Min(a, b) => Value::Int(int(eval(c, env, a)?, a)?.min(int(eval(c, env, b)?, b)?)),
-        ExprKind::Max(a, b) => Value::Int(int(eval(c, env, a)?, a)?.max(int(eval(c, env, b)?, b)?)),
+        ExprKind::Min(a, b) => Value::Int(int_operand(c, env, a)?.min(int_operand(c, env, b)?)),
+        ExprKind::Max(a, b) => Value::Int(int_operand(c, env, a)?.max(int_operand(c, env, b)?)),
         ExprKind::Total(a) => {
             let v = eval(c, env, a)?;
             let sum = pool(c, v, a)?

@@ -37,9 +37,23 @@ pub enum Weight {
 #[derive(Default)]
 pub struct Memo {
     last: Option<(Rc<BigUint>, u128, Rc<BigUint>)>,
+    /// The same for a machine denominator that overflows: its product
+    /// becomes the shared wide denominator.
+    widened: Option<(u128, u128, Rc<BigUint>)>,
 }
 
 impl Memo {
+    fn widen(&mut self, den: u128, by: u128) -> Rc<BigUint> {
+        if let Some((d, b, product)) = &self.widened {
+            if (*d, *b) == (den, by) {
+                return product.clone();
+            }
+        }
+        let product = Rc::new(BigUint::from(den) * by);
+        self.widened = Some((den, by, product.clone()));
+        product
+    }
+
     fn times(&mut self, den: &Rc<BigUint>, by: u128) -> Rc<BigUint> {
         if let Some((d, b, product)) = &self.last {
             if *b == by && (Rc::ptr_eq(d, den) || **d == **den) {
@@ -114,10 +128,7 @@ impl Weight {
             (Weight::Small(n, d), Factor::Small(a, b)) => {
                 match (n.checked_mul(*a), d.checked_mul(*b)) {
                     (Some(n2), Some(d2)) => Weight::Small(n2, d2),
-                    _ => Weight::Wide(
-                        Nat::from_u128(*n).mul_u128(*a),
-                        Rc::new(BigUint::from(*d) * *b),
-                    ),
+                    _ => Weight::Wide(Nat::from_u128(*n).mul_u128(*a), memo.widen(*d, *b)),
                 }
             }
             (Weight::Wide(n, d), Factor::Small(a, b)) => {
