@@ -8,12 +8,12 @@
 //! reaching a throw is merged before the throw multiplies it. An `end` adds
 //! the state's weight to its outcome. Weights are exact ([`Weight`]).
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::observe::{Dice, ThrowResult, Throws};
 use super::value::{eval, test, Context, Env, Value};
@@ -99,16 +99,23 @@ type EndKey = (Option<usize>, Vec<Option<i64>>);
 
 /// The key of an end: its outcome and the final values.
 pub fn end_key(program: &Program, outcome: Option<usize>, env: &[Value]) -> EndKey {
-    let values = program
+    (outcome, final_values(program, env).into_vec())
+}
+
+/// The final values of a state, inline.
+fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> {
+    program
         .finals
         .iter()
         .map(|f| match env.get(f.slot) {
             Some(Value::Int(n)) => Some(*n),
             _ => None,
         })
-        .collect();
-    (outcome, values)
+        .collect()
 }
+
+/// The ends as the evaluator collects them, without allocating a key each.
+type Ends = FxHashMap<(Option<usize>, SmallVec<[Option<i64>; 4]>), Weight>;
 
 /// Checks that every end is settled by every bet on values.
 fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
@@ -240,7 +247,7 @@ fn evaluate_fixed(
         memo: Memo::default(),
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
-    let mut outcomes: BTreeMap<EndKey, Weight> = BTreeMap::new();
+    let mut outcomes = Ends::default();
     m.advance(0, &mut start, Weight::one(), &mut outcomes)?;
     // One buffer for the state each result of a throw leads to.
     let mut next = start;
@@ -252,14 +259,15 @@ fn evaluate_fixed(
             m.throw(pc, env, weight, &mut next, &mut outcomes)?;
         }
     }
-    let ends: Vec<End> = outcomes
+    let mut ends: Vec<End> = outcomes
         .into_iter()
         .map(|((outcome, values), w)| End {
             outcome,
-            values,
+            values: values.into_vec(),
             weight: w,
         })
         .collect();
+    ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
     check_settled(program, &ends)?;
     let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
     for end in &ends {
@@ -343,7 +351,7 @@ impl Machine<'_> {
         mut pc: usize,
         env: &mut Env,
         weight: Weight,
-        outcomes: &mut BTreeMap<EndKey, Weight>,
+        outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
         loop {
@@ -380,7 +388,7 @@ impl Machine<'_> {
                     pc += 1;
                 }
                 Instr::End { outcome } => {
-                    let key = end_key(program, Some(*outcome), env);
+                    let key = (Some(*outcome), final_values(program, env));
                     outcomes.entry(key).or_default().add(&weight);
                     return Ok(());
                 }
@@ -390,7 +398,7 @@ impl Machine<'_> {
                             span: program.round_close(),
                         });
                     }
-                    let key = end_key(program, None, env);
+                    let key = (None, final_values(program, env));
                     outcomes.entry(key).or_default().add(&weight);
                     return Ok(());
                 }
@@ -405,7 +413,7 @@ impl Machine<'_> {
         env: &Env,
         weight: &Weight,
         next: &mut Env,
-        outcomes: &mut BTreeMap<EndKey, Weight>,
+        outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
         let instr = &program.code[pc];

@@ -67,6 +67,19 @@ impl Nat {
             return Nat::default();
         }
         let len = self.0.len();
+        if len < INLINE {
+            // On the stack, then kept as it is.
+            let mut buf = [0u64; INLINE];
+            let mut carry = 0u64;
+            for (out, &limb) in buf.iter_mut().zip(&self.0) {
+                let p = u128::from(limb) * u128::from(m) + u128::from(carry);
+                *out = p as u64;
+                carry = (p >> 64) as u64;
+            }
+            buf[len] = carry;
+            let used = if carry == 0 { len } else { len + 1 };
+            return Nat(SmallVec::from_buf_and_len(buf, used));
+        }
         let mut limbs: SmallVec<[u64; INLINE]> = SmallVec::from_elem(0, len + 1);
         let mut carry = 0u64;
         for (out, &limb) in limbs.iter_mut().zip(&self.0) {
