@@ -26,7 +26,7 @@ pub struct Program {
     /// in `count(t, face)`), with no other name: two values of such a slot
     /// under which every throw reading it is observed alike lead to the same
     /// round (see `check::projection`).
-    pub interchangeable: Vec<usize>,
+    pub interchangeable: SlotSet,
     pub bets: Vec<Bet>,
     /// The round's announced choice, if it has one.
     pub choice: Option<Choice>,

@@ -12,7 +12,6 @@ mod projection;
 mod round;
 
 pub use error::CheckError;
-pub use liveness::uses;
 
 use crate::ast::{self, Item, Span};
 use crate::number::Exact;

@@ -32,7 +32,7 @@ struct Observer {
 /// Projects the throws of `code` (see the module documentation), adding the
 /// slots of their observations to `slots`. Returns the interchangeable
 /// slots.
-pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> Vec<usize> {
+pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> SlotSet {
     let mut found: Vec<Option<Vec<Observer>>> =
         (0..slots.len()).map(|_| Some(Vec::new())).collect();
     for (pc, instr) in code.iter().enumerate() {
@@ -235,7 +235,7 @@ fn rewrite(e: &mut Expr, table: &[Option<Vec<(Expr, usize)>>]) {
 }
 
 /// The slots read only as the sole context of projected throws.
-fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<usize> {
+fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> SlotSet {
     let mut elsewhere = SlotSet::with_capacity(slots);
     let mut context = SlotSet::with_capacity(slots);
     for &f in finals {
@@ -256,7 +256,9 @@ fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<usize>
             }
         }
     }
-    (0..slots)
-        .filter(|&s| context.contains(s) && !elsewhere.contains(s))
-        .collect()
+    let mut only = SlotSet::with_capacity(slots);
+    for s in (0..slots).filter(|&s| context.contains(s) && !elsewhere.contains(s)) {
+        only.insert(s);
+    }
+    only
 }

@@ -21,7 +21,7 @@ use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
 use crate::number::Exact;
-use crate::program::{Instr, Program, Settle, SlotSet};
+use crate::program::{Instr, Program, Settle};
 
 /// The default bound on states alive at once.
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.
@@ -156,8 +156,6 @@ struct Machine<'p> {
     alive: usize,
     peak: usize,
     limits: Limits,
-    /// `Program::interchangeable`, as a set.
-    interchangeable: SlotSet,
     memo: Memo,
 }
 
@@ -179,7 +177,7 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
     // Options under which the throws reading the choice are observed alike
     // lead to the same round, when the round reads the choice only there:
     // one evaluation serves them.
-    let interchangeable = program.interchangeable.contains(&choice.slot);
+    let interchangeable = program.interchangeable.contains(choice.slot);
     // Each class of options evaluated: its representative and distribution.
     let mut evaluated: Vec<(Value, Rc<Distribution>)> = Vec::new();
     let mut class_of: Vec<usize> = Vec::with_capacity(choice.options.len());
@@ -239,11 +237,6 @@ fn evaluate_fixed(
         alive: 0,
         peak: 0,
         limits,
-        interchangeable: {
-            let mut set = SlotSet::with_capacity(program.slots.len());
-            program.interchangeable.iter().for_each(|&s| set.insert(s));
-            set
-        },
         memo: Memo::default(),
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
@@ -328,7 +321,7 @@ impl Machine<'_> {
     /// The representative of a value set in `slot`: itself, unless the slot
     /// is interchangeable.
     fn canonical(&mut self, slot: usize, value: Value) -> Result<Value, EvalError> {
-        if !self.interchangeable.contains(slot) || value == Value::Unset {
+        if !self.program.interchangeable.contains(slot) || value == Value::Unset {
             return Ok(value);
         }
         self.throws
