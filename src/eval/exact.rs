@@ -14,9 +14,10 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::collections::hash_map::Entry;
 
 use super::observe::{Dice, ThrowResult, Throws};
-use super::value::{eval, test, Context, Env, Value};
+use super::value::{eval_inline, test, Context, Env, Value};
 use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
@@ -241,7 +242,7 @@ fn evaluate_fixed(
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::default();
-    m.advance(0, &mut start, Weight::one(), &mut outcomes)?;
+    m.advance(0, &mut start, &Weight::one(), &Factor::one(), &mut outcomes)?;
     // One buffer for the state each result of a throw leads to.
     let mut next = start;
     for pc in 0..program.code.len() {
@@ -284,7 +285,8 @@ impl Machine<'_> {
         &mut self,
         pc: usize,
         env: &mut Env,
-        weight: Weight,
+        weight: &Weight,
+        factor: &Factor,
         span: Span,
     ) -> Result<(), EvalError> {
         if let Some(live) = self.program.live_in.get(pc) {
@@ -302,9 +304,10 @@ impl Machine<'_> {
         }
         let states = &mut self.frontier[pc];
         match states.get_mut(&*env) {
-            Some(w) => w.add(&weight),
+            Some(w) => w.add_product(weight, factor, &mut self.memo),
             None => {
-                states.insert(Env::from_slice(env), weight);
+                let w = weight.scaled_in(factor, &mut self.memo);
+                states.insert(Env::from_slice(env), w);
                 self.alive += 1;
                 self.peak = self.peak.max(self.alive);
                 if self.alive > self.limits.max_states {
@@ -320,10 +323,16 @@ impl Machine<'_> {
 
     /// The representative of a value set in `slot`: itself, unless the slot
     /// is interchangeable.
+    #[inline(always)]
     fn canonical(&mut self, slot: usize, value: Value) -> Result<Value, EvalError> {
         if !self.program.interchangeable.contains(slot) || value == Value::Unset {
             return Ok(value);
         }
+        self.representative(slot, value)
+    }
+
+    #[inline(never)]
+    fn representative(&mut self, slot: usize, value: Value) -> Result<Value, EvalError> {
         self.throws
             .canonical(self.program, slot, value, self.limits.max_states)
     }
@@ -332,18 +341,24 @@ impl Machine<'_> {
     fn land(&mut self, env: &Env, result: &ThrowResult, next: &mut Env) -> Result<(), EvalError> {
         next.copy_from_slice(env);
         for &(slot, value) in &result.sets {
-            next[slot] = self.canonical(slot, value)?;
+            next[slot] = value;
+            if self.program.interchangeable.contains(slot) {
+                next[slot] = self.canonical(slot, value)?;
+            }
         }
         Ok(())
     }
 
-    /// Runs one state from `pc` through the steps without chance, until it
-    /// waits at a throw (merged there) or ends (added to its outcome).
+    /// Runs one state, of weight `weight` times `factor`, from `pc` through
+    /// the steps without chance, until it waits at a throw (merged there) or
+    /// ends (added to its outcome). The product is taken only where it lands,
+    /// straight into the sum when the state merges.
     fn advance(
         &mut self,
         mut pc: usize,
         env: &mut Env,
-        weight: Weight,
+        weight: &Weight,
+        factor: &Factor,
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -355,11 +370,14 @@ impl Machine<'_> {
             match &program.code[pc] {
                 Instr::Throw { span, .. } => {
                     let span = *span;
-                    return self.push(pc, env, weight, span);
+                    return self.push(pc, env, weight, factor, span);
                 }
                 Instr::Assign { slot, value } => {
-                    let value = eval(context, env, value)?;
-                    env[*slot] = self.canonical(*slot, value)?;
+                    let value = eval_inline(context, env, value)?;
+                    env[*slot] = value;
+                    if self.program.interchangeable.contains(*slot) {
+                        env[*slot] = self.canonical(*slot, value)?;
+                    }
                     pc += 1;
                 }
                 Instr::Branch { cond, otherwise } => {
@@ -382,7 +400,7 @@ impl Machine<'_> {
                 }
                 Instr::End { outcome } => {
                     let key = (Some(*outcome), final_values(program, env));
-                    outcomes.entry(key).or_default().add(&weight);
+                    self.end(outcomes, key, weight, factor);
                     return Ok(());
                 }
                 Instr::Finish => {
@@ -392,9 +410,25 @@ impl Machine<'_> {
                         });
                     }
                     let key = (None, final_values(program, env));
-                    outcomes.entry(key).or_default().add(&weight);
+                    self.end(outcomes, key, weight, factor);
                     return Ok(());
                 }
+            }
+        }
+    }
+
+    /// Adds a state's weight times `factor` to the end `key`.
+    fn end(
+        &mut self,
+        outcomes: &mut Ends,
+        key: (Option<usize>, SmallVec<[Option<i64>; 4]>),
+        weight: &Weight,
+        factor: &Factor,
+    ) {
+        match outcomes.entry(key) {
+            Entry::Occupied(mut sum) => sum.get_mut().add_product(weight, factor, &mut self.memo),
+            Entry::Vacant(slot) => {
+                slot.insert(weight.scaled_in(factor, &mut self.memo));
             }
         }
     }
@@ -422,8 +456,7 @@ impl Machine<'_> {
         let Some(cond) = until else {
             for r in results.iter() {
                 self.land(env, r, next)?;
-                let w = weight.scaled_in(&r.factor, &mut self.memo);
-                self.advance(pc + 1, next, w, outcomes)?;
+                self.advance(pc + 1, next, weight, &r.factor, outcomes)?;
             }
             return Ok(());
         };
@@ -445,8 +478,8 @@ impl Machine<'_> {
             return Err(EvalError::RerollNeverSucceeds { span: cond.span });
         }
         for (mut state, ways) in kept {
-            let w = weight.scaled(&Factor::new(ways, &accepted));
-            self.advance(pc + 1, &mut state, w, outcomes)?;
+            let factor = Factor::new(ways, &accepted);
+            self.advance(pc + 1, &mut state, weight, &factor, outcomes)?;
         }
         Ok(())
     }

@@ -97,6 +97,36 @@ impl Nat {
         Nat(limbs)
     }
 
+    /// `self += x * m`, without building the product.
+    pub fn add_mul_u64(&mut self, x: &Nat, m: u64) {
+        if m == 0 || x.is_zero() {
+            return;
+        }
+        let len = x.0.len();
+        if self.0.len() <= len {
+            self.0.resize(len + 1, 0);
+        }
+        let mut carry = 0u64;
+        for (out, &limb) in self.0.iter_mut().zip(&x.0) {
+            // At most (2^64 - 1) + (2^64 - 1)^2 + (2^64 - 1) = 2^128 - 1.
+            let t = u128::from(*out) + u128::from(limb) * u128::from(m) + u128::from(carry);
+            *out = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        for out in &mut self.0[len..] {
+            if carry == 0 {
+                break;
+            }
+            let (s, c) = out.overflowing_add(carry);
+            *out = s;
+            carry = u64::from(c);
+        }
+        if carry != 0 {
+            self.0.push(carry);
+        }
+        self.trim();
+    }
+
     /// `self += other`.
     pub fn add_assign(&mut self, other: &Nat) {
         if self.0.len() < other.0.len() {
@@ -147,6 +177,28 @@ mod tests {
         }
         // Beyond the inline limbs, still exact.
         assert!(b.bits() > 64 * INLINE as u64);
+    }
+
+    #[test]
+    fn fused_products_agree_with_big_integers() {
+        let factors: [u64; 5] = [1, 7, 60_466_176, u64::MAX - 1, u64::MAX];
+        let mut x = Nat::from_u128(u128::MAX);
+        let mut sum = Nat::from_u128(3);
+        let mut expected = BigUint::from(3u32);
+        for _ in 0..6 {
+            for &m in &factors {
+                sum.add_mul_u64(&x, m);
+                expected += x.to_big() * m;
+                assert_eq!(sum.to_big(), expected);
+            }
+            x = x.mul_u128(u128::from(u64::MAX));
+        }
+        // A short sum grows to the product's length; zero adds nothing.
+        let mut short = Nat::from_u128(1);
+        short.add_mul_u64(&x, 0);
+        assert_eq!(short.to_big(), BigUint::one());
+        short.add_mul_u64(&Nat::default(), 5);
+        assert_eq!(short.to_big(), BigUint::one());
     }
 
     #[test]

@@ -12,7 +12,11 @@ type Res<T> = Result<T, Box<EvalError>>;
 use crate::program::{Arith, Cmp, Expr, ExprKind, Pat, Program};
 
 /// A value held in a slot. A throw is an index into [`Pools`].
+///
+/// Laid out as two words, the tag then the payload, so that a value moves
+/// through registers and memory whole rather than byte by byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u64)]
 pub enum Value {
     /// Not bound yet, or no longer needed.
     #[default]
@@ -99,6 +103,40 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
             _ => int(eval(c, env, e)?, e),
         },
         _ => int(eval(c, env, e)?, e),
+    }
+}
+
+/// A literal or a bound number, read without a call.
+#[inline(always)]
+fn direct(env: &[Value], e: &Expr) -> Option<i64> {
+    match e.kind {
+        ExprKind::Int(n) => Some(n),
+        ExprKind::Slot(s) => match env.get(s) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Evaluates an expression, the commonest shapes (a literal, a name, the
+/// sum or difference of two of them) inline where it is called, so that
+/// their value stays in registers; anything else, or an overflow, goes
+/// through [`eval`].
+#[inline(always)]
+pub fn eval_inline(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
+    let quick = match &e.kind {
+        ExprKind::Arith(Arith::Add, a, b) => direct(env, a)
+            .zip(direct(env, b))
+            .and_then(|(x, y)| x.checked_add(y)),
+        ExprKind::Arith(Arith::Sub, a, b) => direct(env, a)
+            .zip(direct(env, b))
+            .and_then(|(x, y)| x.checked_sub(y)),
+        _ => direct(env, e),
+    };
+    match quick {
+        Some(n) => Ok(Value::Int(n)),
+        None => eval(c, env, e),
     }
 }
 

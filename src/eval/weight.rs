@@ -76,6 +76,10 @@ pub enum Factor {
 }
 
 impl Factor {
+    pub fn one() -> Factor {
+        Factor::Small(1, 1)
+    }
+
     /// `num / den` for non-negative `num` and positive `den`.
     pub fn new(n: &BigUint, d: &BigUint) -> Factor {
         match (u128::try_from(n), u128::try_from(d)) {
@@ -140,6 +144,32 @@ impl Weight {
                 Weight::Wide(Nat::from_big(&(n * a)), Rc::new(d * b))
             }
         }
+    }
+
+    /// Adds `weight` times `factor` to this weight: when the product has
+    /// this weight's denominator (states merging after the same throw), its
+    /// numerator is multiplied straight into the sum, without building it.
+    pub fn add_product(&mut self, weight: &Weight, factor: &Factor, memo: &mut Memo) {
+        match (&mut *self, weight, factor) {
+            (Weight::Wide(sum, den), Weight::Wide(n, d), Factor::Small(a, b)) => {
+                if let Ok(a) = u64::try_from(*a) {
+                    if Rc::ptr_eq(den, &memo.times(d, *b)) {
+                        sum.add_mul_u64(n, a);
+                        return;
+                    }
+                }
+            }
+            (Weight::Small(sum, den), Weight::Small(n, d), Factor::Small(a, b)) => {
+                if d.checked_mul(*b) == Some(*den) {
+                    if let Some(s) = n.checked_mul(*a).and_then(|p| p.checked_add(*sum)) {
+                        *sum = s;
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.add(&weight.scaled_in(factor, memo));
     }
 
     /// Adds `other` to this weight.
@@ -243,6 +273,25 @@ mod tests {
             twice.to_exact(),
             Exact(expected * BigInt::from(2) + BigRational::new(BigInt::one(), BigInt::from(2)))
         );
+    }
+
+    #[test]
+    fn fused_products_are_the_sum_of_the_product() {
+        let mut memo = Memo::default();
+        let f = Factor::Small(7, 6u128.pow(10));
+        // Wide and small sums, with the same or another denominator.
+        let wide = Weight::one().scaled(&Factor::Small(5, 6u128.pow(30)));
+        let small = Weight::Small(3, 36);
+        for base in [&wide, &small] {
+            for start in [base.scaled_in(&f, &mut memo), Weight::Small(1, 2)] {
+                let mut fused = start.clone();
+                fused.add_product(base, &f, &mut memo);
+                let mut plain = start.clone();
+                plain.add(&base.scaled(&f));
+                assert_eq!(fused.to_exact(), plain.to_exact());
+                assert!(fused.same_value(&plain));
+            }
+        }
     }
 
     #[test]
