@@ -159,12 +159,12 @@ impl Weight {
                     }
                 }
             }
-            (Weight::Small(sum, den), Weight::Small(n, d), Factor::Small(a, b)) => {
-                if d.checked_mul(*b) == Some(*den) {
-                    if let Some(s) = n.checked_mul(*a).and_then(|p| p.checked_add(*sum)) {
-                        *sum = s;
-                        return;
-                    }
+            (Weight::Small(sum, den), Weight::Small(n, d), Factor::Small(a, b))
+                if d.checked_mul(*b) == Some(*den) =>
+            {
+                if let Some(s) = n.checked_mul(*a).and_then(|p| p.checked_add(*sum)) {
+                    *sum = s;
+                    return;
                 }
             }
             _ => {}
