@@ -8,6 +8,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+use smallvec::SmallVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -97,104 +98,163 @@ impl Exact {
     }
 }
 
-/// The small primes dice denominators are made of (sides, and the totals of
-/// conditioned throws, are products of these far more often than not).
-const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
-
-/// The divisors to take out a prime `p` with: its largest power that fits in
-/// 32 bits first, then `p` itself.
-fn steps(p: u64) -> [u64; 2] {
-    let mut power = p;
-    while power * p <= u64::from(u32::MAX) {
-        power *= p;
-    }
-    [power, p]
-}
-
-/// `x mod q`, without building a quotient.
-fn rem(x: &BigUint, q: u64) -> u64 {
-    x.iter_u64_digits().rev().fold(0u128, |r, digit| {
-        ((r << 64) | u128::from(digit)) % u128::from(q)
-    }) as u64
-}
-
-/// Divides `n` and `d` by `p` as long as both are multiples of it.
-fn strip_common(n: &mut BigUint, d: &mut BigUint, p: u64) {
-    if p == 2 {
-        let shift = n.trailing_zeros().min(d.trailing_zeros()).unwrap_or(0);
-        *n >>= shift;
-        *d >>= shift;
-        return;
-    }
-    if rem(d, p) != 0 {
-        return;
-    }
-    for q in steps(p) {
-        while rem(d, q) == 0 && rem(n, q) == 0 {
-            *n /= q;
-            *d /= q;
-        }
-    }
-}
-
-/// Whether `d` is a product of [`SMALL_PRIMES`] only.
-fn smooth(d: &BigUint) -> bool {
-    let mut d = d >> d.trailing_zeros().unwrap_or(0);
-    for p in &SMALL_PRIMES[1..] {
-        if rem(&d, *p) != 0 {
-            continue;
-        }
-        for q in steps(*p) {
-            while rem(&d, q) == 0 {
-                d /= q;
-            }
-        }
-    }
-    d.is_one()
-}
-
 impl Exact {
-    /// `n / d` reduced, for `d > 0`. Denominators made of small primes, as
-    /// dice give, are reduced by division alone; others by a gcd.
+    /// `n / d` reduced, for `d > 0`. A denominator made of small primes, as
+    /// dice give, is factored once (the last one is remembered: the
+    /// fractions reduced one after another mostly share it), and the
+    /// numerator is divided only by the primes of that factorisation; any
+    /// other denominator is reduced by a gcd.
     pub fn from_fraction(mut n: BigUint, mut d: BigUint) -> Exact {
         if n.is_zero() {
             return Exact::zero();
         }
-        // Once the small primes common to both are gone, a fraction over a
-        // product of small primes is reduced.
-        let smooth = smooth_cached(&d);
-        for p in SMALL_PRIMES {
-            strip_common(&mut n, &mut d, p);
-        }
-        if !smooth {
-            let g = n.gcd(&d);
-            n /= &g;
-            d /= &g;
+        match factors_cached(&d) {
+            Some(factors) => {
+                // The common part, divided out of the denominator at once.
+                let mut common = BigUint::one();
+                for (p, e) in factors {
+                    let k = take_out(&mut n, p, e);
+                    if k > 0 {
+                        common *= BigUint::from(p).pow(k);
+                    }
+                }
+                if !common.is_one() {
+                    d /= common;
+                }
+            }
+            None => {
+                let g = n.gcd(&d);
+                n /= &g;
+                d /= &g;
+            }
         }
         Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
 }
 
-thread_local! {
-    /// The last denominator tested by [`smooth_cached`] and the answer: the
-    /// fractions reduced one after another mostly share one.
-    static LAST_SMOOTH: std::cell::RefCell<Option<(BigUint, bool)>> =
-        const { std::cell::RefCell::new(None) };
+impl Exact {
+    /// `n / d` reduced, for `d != 0`.
+    fn reduced(n: BigInt, d: BigInt) -> Exact {
+        let negative = n.is_negative() != d.is_negative();
+        let r = Exact::from_fraction(n.into_parts().1, d.into_parts().1);
+        if negative {
+            -&r
+        } else {
+            r
+        }
+    }
 }
 
-/// [`smooth`], remembering the last answer.
-fn smooth_cached(d: &BigUint) -> bool {
-    LAST_SMOOTH.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((x, answer)) if x == d => *answer,
-            _ => {
-                let answer = smooth(d);
-                *last = Some((d.clone(), answer));
-                answer
+/// The small primes dice denominators are made of (sides, and the totals of
+/// conditioned throws, are products of these far more often than not).
+const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
+
+/// A denominator as (prime, exponent) pairs.
+type Factors = SmallVec<[(u64, u32); 4]>;
+
+/// How many factored denominators are remembered.
+const REMEMBERED: usize = 8;
+
+thread_local! {
+    /// The denominators last factored by [`factors_cached`], and the
+    /// answers, the oldest replaced first: the fractions reduced one after
+    /// another mostly share a few.
+    static FACTORED: std::cell::RefCell<(usize, Vec<(BigUint, Option<Factors>)>)> =
+        const { std::cell::RefCell::new((0, Vec::new())) };
+}
+
+/// [`factors`], remembering the last few answers.
+fn factors_cached(d: &BigUint) -> Option<Factors> {
+    FACTORED.with(|cache| {
+        let (next, entries) = &mut *cache.borrow_mut();
+        if let Some((_, answer)) = entries.iter().find(|(x, _)| x == d) {
+            return answer.clone();
+        }
+        let answer = factors(d);
+        if entries.len() < REMEMBERED {
+            entries.push((d.clone(), answer.clone()));
+        } else {
+            entries[*next] = (d.clone(), answer.clone());
+            *next = (*next + 1) % REMEMBERED;
+        }
+        answer
+    })
+}
+
+/// The factorisation of `d > 0` when it is a product of [`SMALL_PRIMES`]
+/// only.
+fn factors(d: &BigUint) -> Option<Factors> {
+    let mut d = d.clone();
+    let mut found = Factors::new();
+    for p in SMALL_PRIMES {
+        let e = take_out(&mut d, p, u32::MAX);
+        if e > 0 {
+            found.push((p, e));
+        }
+    }
+    d.is_one().then_some(found)
+}
+
+/// The largest power of a prime `p` that fits in 32 bits, and its exponent.
+fn step(p: u64) -> (u64, u32) {
+    let (mut power, mut k) = (p, 1);
+    while power * p <= u64::from(u32::MAX) {
+        power *= p;
+        k += 1;
+    }
+    (power, k)
+}
+
+/// `x mod q` for `0 < q < 2^32`, in 32-bit digits so that each step is one
+/// machine division.
+fn rem(x: &BigUint, q: u64) -> u64 {
+    x.iter_u32_digits()
+        .rev()
+        .fold(0u64, |r, digit| ((r << 32) | u64::from(digit)) % q)
+}
+
+/// Divides the prime `p` out of `x > 0`, at most `limit` times; returns how
+/// many times it did.
+fn take_out(x: &mut BigUint, p: u64, limit: u32) -> u32 {
+    if p == 2 {
+        let k = x
+            .trailing_zeros()
+            .map_or(0, |z| z.min(u64::from(limit)) as u32);
+        *x >>= k;
+        return k;
+    }
+    // The remainder by the step `p^k` tells how many `p` divide `x` when
+    // fewer than `k` do: as many as divide the remainder. So each step is
+    // one remainder and at most one division.
+    let (q, k) = step(p);
+    let mut taken = 0;
+    while taken < limit {
+        let r = rem(x, q);
+        let (mut divisor, mut j) = (1u64, 0u32);
+        if r == 0 {
+            (divisor, j) = (q, k);
+        } else {
+            let mut r = r;
+            while r % p == 0 {
+                r /= p;
+                divisor *= p;
+                j += 1;
             }
         }
-    })
+        while taken + j > limit {
+            divisor /= p;
+            j -= 1;
+        }
+        if j == 0 {
+            break;
+        }
+        *x /= divisor;
+        taken += j;
+        if j < k {
+            break;
+        }
+    }
+    taken
 }
 
 /// A big rational to the nearest `f64`, also when numerator and
@@ -246,24 +306,34 @@ impl<'de> Deserialize<'de> for Exact {
     }
 }
 
+// Arithmetic reduces its results as `from_fraction` does: dice fractions
+// have denominators of small primes, which factoring reduces far faster than
+// the binary gcd `BigRational` would run on a few hundred bits.
+
 impl std::ops::Add for &Exact {
     type Output = Exact;
     fn add(self, rhs: &Exact) -> Exact {
-        Exact(&self.0 + &rhs.0)
+        let (a, b) = (self.0.numer(), self.0.denom());
+        let (c, d) = (rhs.0.numer(), rhs.0.denom());
+        if b == d {
+            Exact::reduced(a + c, b.clone())
+        } else {
+            Exact::reduced(a * d + c * b, b * d)
+        }
     }
 }
 
 impl std::ops::Sub for &Exact {
     type Output = Exact;
     fn sub(self, rhs: &Exact) -> Exact {
-        Exact(&self.0 - &rhs.0)
+        self + &-rhs
     }
 }
 
 impl std::ops::Mul for &Exact {
     type Output = Exact;
     fn mul(self, rhs: &Exact) -> Exact {
-        Exact(&self.0 * &rhs.0)
+        Exact::reduced(self.0.numer() * rhs.0.numer(), self.0.denom() * rhs.0.denom())
     }
 }
 
@@ -271,7 +341,8 @@ impl std::ops::Div for &Exact {
     type Output = Exact;
     /// Panics on a zero divisor; callers check first.
     fn div(self, rhs: &Exact) -> Exact {
-        Exact(&self.0 / &rhs.0)
+        assert!(!rhs.is_zero(), "division of an exact number by zero");
+        Exact::reduced(self.0.numer() * rhs.0.denom(), self.0.denom() * rhs.0.numer())
     }
 }
 
@@ -318,6 +389,64 @@ mod tests {
             BigInt::from(d.clone()),
         ));
         assert_eq!(Exact::from_fraction(n, d), expected);
+    }
+
+    #[test]
+    fn fractions_over_many_denominators_reduce_like_a_gcd_would() {
+        // Smooth denominators with high powers, denominators with a large
+        // prime, and numerators sharing some or all of their factors; the
+        // same denominator one after another and alternating.
+        let big = |base: u32, e: usize| num_traits::pow(BigUint::from(base), e);
+        let denominators = [
+            big(6, 130),
+            big(2, 70) * big(3, 45) * big(47, 3),
+            big(6, 10) * BigUint::from(1_000_003u32),
+            BigUint::from(1u32),
+            big(5, 30),
+        ];
+        let numerators = [
+            BigUint::from(1u32),
+            big(2, 69) * big(3, 44) * 7u32,
+            big(3, 129) * 5u32,
+            big(6, 131),
+            big(47, 4) * big(5, 31) * 1_000_003u32,
+            big(2, 200) + 1u32,
+        ];
+        for _ in 0..2 {
+            for d in &denominators {
+                for n in &numerators {
+                    let expected = Exact(BigRational::new(
+                        BigInt::from(n.clone()),
+                        BigInt::from(d.clone()),
+                    ));
+                    assert_eq!(Exact::from_fraction(n.clone(), d.clone()), expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn arithmetic_agrees_with_big_rationals() {
+        let big = |base: i64, e: usize| num_traits::pow(BigInt::from(base), e);
+        let values = [
+            BigRational::new(BigInt::from(-3), BigInt::from(7)),
+            BigRational::new(big(5, 40) + 1, big(6, 130)),
+            BigRational::new(-big(5, 40) * 3, big(6, 129) * 2),
+            BigRational::new(BigInt::from(19), BigInt::from(1_000_003)),
+            BigRational::new(BigInt::from(4), BigInt::from(1)),
+            BigRational::new(BigInt::from(0), BigInt::from(1)),
+        ];
+        for x in &values {
+            for y in &values {
+                let (a, b) = (Exact(x.clone()), Exact(y.clone()));
+                assert_eq!((&a + &b).0, x + y);
+                assert_eq!((&a - &b).0, x - y);
+                assert_eq!((&a * &b).0, x * y);
+                if !y.is_zero() {
+                    assert_eq!((&a / &b).0, x / y);
+                }
+            }
+        }
     }
 
     #[test]

@@ -135,6 +135,7 @@ impl Weight {
                     _ => Weight::Wide(Nat::from_u128(*n).mul_u128(*a), memo.widen(*d, *b)),
                 }
             }
+            (Weight::Wide(n, d), Factor::Small(a, 1)) => Weight::Wide(n.mul_u128(*a), d.clone()),
             (Weight::Wide(n, d), Factor::Small(a, b)) => {
                 Weight::Wide(n.mul_u128(*a), memo.times(d, *b))
             }
