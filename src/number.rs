@@ -8,8 +8,8 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
-use smallvec::SmallVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 use std::fmt;
 use std::str::FromStr;
 
@@ -333,7 +333,10 @@ impl std::ops::Sub for &Exact {
 impl std::ops::Mul for &Exact {
     type Output = Exact;
     fn mul(self, rhs: &Exact) -> Exact {
-        Exact::reduced(self.0.numer() * rhs.0.numer(), self.0.denom() * rhs.0.denom())
+        Exact::reduced(
+            self.0.numer() * rhs.0.numer(),
+            self.0.denom() * rhs.0.denom(),
+        )
     }
 }
 
@@ -342,7 +345,10 @@ impl std::ops::Div for &Exact {
     /// Panics on a zero divisor; callers check first.
     fn div(self, rhs: &Exact) -> Exact {
         assert!(!rhs.is_zero(), "division of an exact number by zero");
-        Exact::reduced(self.0.numer() * rhs.0.denom(), self.0.denom() * rhs.0.numer())
+        Exact::reduced(
+            self.0.numer() * rhs.0.denom(),
+            self.0.denom() * rhs.0.numer(),
+        )
     }
 }
 

@@ -225,14 +225,12 @@ fn grouped_in<W: Ways>(
     let mut binomials: FxHashMap<u32, Vec<W>> = FxHashMap::default();
     // Transitions made, bounded like the states.
     let mut work = 0usize;
-    let mut states: FxHashMap<(u32, Partial), W> = FxHashMap::default();
-    states.insert((count, start), W::one());
+    let mut table = Table::new(count, sides, &trackers);
+    table.add((count, start), W::one());
     for (i, &face) in faces.iter().enumerate() {
         let f = i64::from(face);
         let last = others == 0 && i + 1 == faces.len();
-        let mut next: FxHashMap<(u32, Partial), W> =
-            FxHashMap::with_capacity_and_hasher(states.len() * 4, Default::default());
-        for ((left, partial), ways) in states {
+        for ((left, partial), ways) in table.drain() {
             // `k` dice show this face, in C(left, k) ways; the last face
             // takes every die left.
             let first = if last { left } else { 0 };
@@ -254,20 +252,14 @@ fn grouped_in<W: Ways>(
                 for (stat, (a, b)) in trackers.iter().zip(p.iter_mut()) {
                     step(*stat, f, i64::from(k), a, b).ok_or(TooMany::Sum)?;
                 }
-                let w = ways.mul(choose);
-                match next.entry((left - k, p)) {
-                    std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().add(&w),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(w);
-                    }
-                }
+                table.add((left - k, p), ways.mul(choose));
             }
-            if next.len() > limit {
+            if table.len() > limit {
                 return Err(TooMany::States);
             }
         }
-        states = next;
     }
+    let states = table.drain();
     let mut groups: FxHashMap<Vec<i64>, W> = FxHashMap::default();
     for ((left, partial), mut ways) in states {
         if others > 0 {
@@ -296,6 +288,106 @@ fn grouped_in<W: Ways>(
     let mut out: Vec<(Vec<i64>, W)> = groups.into_iter().collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
+}
+
+/// The most cells a dense [`Table`] may have.
+const MAX_DENSE: usize = 4096;
+
+/// The states of a grouping and their ways. When what the trackers know
+/// has small bounds (a count, a face, a total of a few dice), the states are
+/// cells of an array indexed by it, reused from face to face; otherwise a
+/// hash map.
+enum Table<W> {
+    Dense {
+        /// The bound of the dice left, then of each tracker's two numbers.
+        bounds: SmallVec<[i64; 9]>,
+        cells: Vec<Option<W>>,
+        /// The cells holding ways and their states, in the order they were
+        /// first reached.
+        touched: Vec<(usize, (u32, Partial))>,
+    },
+    Sparse(FxHashMap<(u32, Partial), W>),
+}
+
+impl<W: Ways> Table<W> {
+    fn new(count: u32, sides: u32, trackers: &[Stat]) -> Self {
+        let (n, s) = (i64::from(count), i64::from(sides));
+        let mut bounds: SmallVec<[i64; 9]> = SmallVec::new();
+        bounds.push(n + 1);
+        for t in trackers {
+            let (a, b) = match t {
+                Stat::Count(_) => (n + 1, 1),
+                Stat::Total => (n.saturating_mul(s).saturating_add(1), 1),
+                Stat::Highest | Stat::Lowest => (s + 1, 1),
+                Stat::MostFrequent | Stat::HighestCount => (n + 1, s + 1),
+            };
+            bounds.extend([a, b]);
+        }
+        let cells = bounds
+            .iter()
+            .try_fold(1usize, |c, &b| c.checked_mul(usize::try_from(b).ok()?))
+            .filter(|&c| c <= MAX_DENSE);
+        match cells {
+            Some(cells) => Table::Dense {
+                bounds,
+                cells: vec![None; cells],
+                touched: Vec::new(),
+            },
+            None => Table::Sparse(FxHashMap::default()),
+        }
+    }
+
+    fn add(&mut self, key: (u32, Partial), ways: W) {
+        match self {
+            Table::Dense {
+                bounds,
+                cells,
+                touched,
+            } => {
+                let numbers = key.1.iter().flat_map(|&(a, b)| [a, b]);
+                let (mut index, mut scale) = (0usize, 1usize);
+                for (x, &bound) in std::iter::once(i64::from(key.0))
+                    .chain(numbers)
+                    .zip(&*bounds)
+                {
+                    debug_assert!((0..bound).contains(&x), "a tracker beyond its bound");
+                    index += x as usize * scale;
+                    scale *= bound as usize;
+                }
+                match &mut cells[index] {
+                    Some(w) => w.add(&ways),
+                    empty => {
+                        *empty = Some(ways);
+                        touched.push((index, key));
+                    }
+                }
+            }
+            Table::Sparse(map) => match map.entry(key) {
+                std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().add(&ways),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(ways);
+                }
+            },
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Table::Dense { touched, .. } => touched.len(),
+            Table::Sparse(map) => map.len(),
+        }
+    }
+
+    /// Every state with its ways, leaving the table empty.
+    fn drain(&mut self) -> Vec<((u32, Partial), W)> {
+        match self {
+            Table::Dense { cells, touched, .. } => touched
+                .drain(..)
+                .filter_map(|(index, key)| Some((key, cells[index].take()?)))
+                .collect(),
+            Table::Sparse(map) => map.drain().collect(),
+        }
+    }
 }
 
 /// Adds `k` dice showing face `f` to what a statistic knows, `(a, b)`;
