@@ -155,11 +155,14 @@ type Factors = SmallVec<[(u64, u32); 4]>;
 /// How many factored denominators are remembered.
 const REMEMBERED: usize = 8;
 
+/// Denominators factored lately, with the answers, and the next to replace.
+type Factored = (usize, Vec<(BigUint, Option<Factors>)>);
+
 thread_local! {
     /// The denominators last factored by [`factors_cached`], and the
     /// answers, the oldest replaced first: the fractions reduced one after
     /// another mostly share a few.
-    static FACTORED: std::cell::RefCell<(usize, Vec<(BigUint, Option<Factors>)>)> =
+    static FACTORED: std::cell::RefCell<Factored> =
         const { std::cell::RefCell::new((0, Vec::new())) };
 }
 
