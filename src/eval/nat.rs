@@ -103,8 +103,8 @@ impl Nat {
             return;
         }
         let len = x.0.len();
-        if self.0.len() <= len {
-            self.0.resize(len + 1, 0);
+        if self.0.len() < len {
+            self.0.resize(len, 0);
         }
         let mut carry = 0u64;
         for (out, &limb) in self.0.iter_mut().zip(&x.0) {
@@ -124,7 +124,10 @@ impl Nat {
         if carry != 0 {
             self.0.push(carry);
         }
-        self.trim();
+        // No zero limb on top: `x * m` alone has none (its top limb is at
+        // least `x`'s, or it carried into a new one), and adding `self`
+        // only carries further.
+        debug_assert!(self.0.last() != Some(&0));
     }
 
     /// `self += other`.
