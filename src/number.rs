@@ -110,15 +110,22 @@ impl Exact {
         }
         match factors_cached(&d) {
             Some(factors) => {
-                // The common part, divided out of the denominator at once.
-                let mut common = BigUint::one();
+                // The common part, divided out of the denominator in
+                // machine words.
+                let mut common = 1u64;
                 for (p, e) in factors {
-                    let k = take_out(&mut n, p, e);
-                    if k > 0 {
-                        common *= BigUint::from(p).pow(k);
+                    if p == 2 {
+                        d >>= take_out(&mut n, p, e);
+                        continue;
+                    }
+                    for _ in 0..take_out(&mut n, p, e) {
+                        common = common.checked_mul(p).unwrap_or_else(|| {
+                            d /= common;
+                            p
+                        });
                     }
                 }
-                if !common.is_one() {
+                if common > 1 {
                     d /= common;
                 }
             }
