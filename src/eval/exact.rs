@@ -321,14 +321,16 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The representative of a value set in `slot`: itself, unless the slot
-    /// is interchangeable.
+    /// Sets `slot` to `value`, or, when the slot is interchangeable, to the
+    /// representative of its class. Inlined, with the value stored at once:
+    /// the common case then never passes a value through memory.
     #[inline(always)]
-    fn canonical(&mut self, slot: usize, value: Value) -> Result<Value, EvalError> {
-        if !self.program.interchangeable.contains(slot) || value == Value::Unset {
-            return Ok(value);
+    fn set(&mut self, env: &mut [Value], slot: usize, value: Value) -> Result<(), EvalError> {
+        env[slot] = value;
+        if self.program.interchangeable.contains(slot) && value != Value::Unset {
+            env[slot] = self.representative(slot, value)?;
         }
-        self.representative(slot, value)
+        Ok(())
     }
 
     #[inline(never)]
@@ -341,10 +343,7 @@ impl Machine<'_> {
     fn land(&mut self, env: &Env, result: &ThrowResult, next: &mut Env) -> Result<(), EvalError> {
         next.copy_from_slice(env);
         for &(slot, value) in &result.sets {
-            next[slot] = value;
-            if self.program.interchangeable.contains(slot) {
-                next[slot] = self.canonical(slot, value)?;
-            }
+            self.set(next, slot, value)?;
         }
         Ok(())
     }
@@ -374,10 +373,7 @@ impl Machine<'_> {
                 }
                 Instr::Assign { slot, value } => {
                     let value = eval_inline(context, env, value)?;
-                    env[*slot] = value;
-                    if self.program.interchangeable.contains(*slot) {
-                        env[*slot] = self.canonical(*slot, value)?;
-                    }
+                    self.set(env, *slot, value)?;
                     pc += 1;
                 }
                 Instr::Branch { cond, otherwise } => {
@@ -395,7 +391,7 @@ impl Machine<'_> {
                             span: program.round_span,
                         });
                     };
-                    env[*slot] = self.canonical(*slot, Value::Int(value))?;
+                    self.set(env, *slot, Value::Int(value))?;
                     pc += 1;
                 }
                 Instr::End { outcome } => {

@@ -175,6 +175,11 @@ impl Weight {
 
     /// Adds `other` to this weight.
     pub fn add(&mut self, other: &Weight) {
+        if self.is_zero() {
+            // A sum begins as its first term, denominator and all.
+            *self = other.clone();
+            return;
+        }
         match (&mut *self, other) {
             (Weight::Small(n1, d1), Weight::Small(n2, d2)) => {
                 if d1 == d2 {
