@@ -100,8 +100,8 @@ impl Exact {
 
 impl Exact {
     /// `n / d` reduced, for `d > 0`. A denominator made of small primes, as
-    /// dice give, is factored once (the last one is remembered: the
-    /// fractions reduced one after another mostly share it), and the
+    /// dice give, is factored once (the last few are remembered: the
+    /// fractions reduced one after another mostly share them), and the
     /// numerator is divided only by the primes of that factorisation; any
     /// other denominator is reduced by a gcd.
     pub fn from_fraction(mut n: BigUint, mut d: BigUint) -> Exact {
@@ -137,9 +137,7 @@ impl Exact {
         }
         Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
-}
 
-impl Exact {
     /// `n / d` reduced, for `d != 0`.
     fn reduced(n: BigInt, d: BigInt) -> Exact {
         let negative = n.is_negative() != d.is_negative();
@@ -223,9 +221,12 @@ fn rem(x: &BigUint, q: u64) -> u64 {
         .fold(0u64, |r, digit| ((r << 32) | u64::from(digit)) % q)
 }
 
-/// Divides the prime `p` out of `x > 0`, at most `limit` times; returns how
-/// many times it did.
+/// Divides the prime `p` out of `x`, at most `limit` times; returns how
+/// many times it did (none for zero).
 fn take_out(x: &mut BigUint, p: u64, limit: u32) -> u32 {
+    if x.is_zero() {
+        return 0;
+    }
     if p == 2 {
         let k = x
             .trailing_zeros()
