@@ -15,6 +15,9 @@
 //!   the `bench` profile, which inherits `release`). Output goes to a null
 //!   sink; a non-zero exit fails the bench.
 //!
+//! - `handwritten/punto_banco_8_decks`: the hand-written exact count of one
+//!   8-deck punto banco coup (`benches/handwritten/punto_banco.rs`), issue
+//!   4's yardstick, timed before the game file exists;
 //! - `handwritten/<game>`: for the games that have one (`twenty_six`,
 //!   `quatorze`), a hand-written exact computation of the player's house
 //!   edge (`benches/handwritten/mod.rs`), the yardstick of issue 3. Before
@@ -238,6 +241,13 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                 });
             }
         }
+        // Issue 4's yardstick, ahead of the game file: one exact 8-deck
+        // coup counted by hand (the published edges are checked by
+        // tests/punto_banco_count.rs).
+        group.bench_function("punto_banco_8_decks", |b| {
+            use handwritten::punto_banco::{coup, house_edges};
+            b.iter(|| black_box(house_edges(&coup(black_box(Some(8))), 8)))
+        });
         group.finish();
     }
 

@@ -22,6 +22,8 @@
 //!   max(m, 3); later ~ Binomial(40, 1/6), independent of the first throw;
 //!   the bettor wins 8 to 1 when later = 0 or score0 + later >= 14.
 
+pub mod punto_banco;
+
 use num_bigint::{BigInt, BigUint, Sign};
 use num_rational::BigRational;
 

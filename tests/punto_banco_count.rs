@@ -1,0 +1,83 @@
+//! The independent count of punto banco (`benches/handwritten/punto_banco.rs`,
+//! written apart from the interpreter) against the published house edges
+//! issue 4 quotes: it is the count the game file's figures will be checked
+//! against.
+
+#[path = "../benches/handwritten/punto_banco.rs"]
+mod punto_banco;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive};
+use punto_banco::{coup, house_edges};
+
+fn percent(x: &BigRational) -> f64 {
+    x.to_f64().expect("a finite edge") * 100.0
+}
+
+/// Published figures are rounded to four decimals of a percent.
+fn assert_published(edges: (BigRational, BigRational, BigRational), published: [f64; 3]) {
+    let got = [percent(&edges.0), percent(&edges.1), percent(&edges.2)];
+    for (g, p) in got.iter().zip(published) {
+        assert!((g - p).abs() < 0.00005, "{got:?} against {published:?}");
+    }
+}
+
+#[test]
+fn every_shoe_s_probabilities_sum_to_one() {
+    for decks in [Some(1), Some(6), Some(8), None] {
+        let c = coup(decks);
+        assert_eq!(
+            &c.player + &c.banker + &c.tie,
+            BigRational::one(),
+            "{decks:?}"
+        );
+    }
+}
+
+#[test]
+fn eight_and_six_decks_give_the_published_edges() {
+    assert_published(house_edges(&coup(Some(8)), 8), [1.0579, 1.2351, 14.3596]);
+    assert_published(house_edges(&coup(Some(6)), 8), [1.0558, 1.2374, 14.4382]);
+}
+
+#[test]
+fn the_seed_s_figures_do_not_hold_as_ties_counted_as_pushes() {
+    // The seed prints banker 1.17%, player 1.36%, tie 14.12% (8 to 1).
+    let (banker, player, tie) = house_edges(&coup(Some(8)), 8);
+    assert!((percent(&banker) - 1.17).abs() > 0.1);
+    assert!((percent(&player) - 1.36).abs() > 0.1);
+    assert!((percent(&tie) - 14.12).abs() > 0.2);
+}
+
+#[test]
+fn one_deck_differs_from_the_infinite_deck() {
+    // Without replacement the shoe's composition matters: the counts differ
+    // by deck, and tend to the infinite deck as decks are added.
+    let one = coup(Some(1));
+    let eight = coup(Some(8));
+    let infinite = coup(None);
+    assert_ne!(one, infinite);
+    let gap = |c: &punto_banco::Coup| (&c.tie - &infinite.tie).to_f64().unwrap().abs();
+    assert!(gap(&eight) < gap(&one));
+    // Each probability is a fraction over (N)_6 or 13^6.
+    let thirteen = BigInt::from(13u32).pow(6);
+    assert_eq!(
+        (&infinite.tie * BigRational::from_integer(thirteen.clone())).denom(),
+        &BigInt::one()
+    );
+}
+
+#[test]
+fn the_seed_s_figures_hold_excluding_ties_and_for_the_infinite_deck() {
+    // Banker 1.17% and player 1.36% are 8-deck edges over the coups that
+    // do not tie (1.1692% and 1.3650%); the tie's 14.12% at 8 to 1 is the
+    // infinite deck's (14.1170%), not 8 decks' (14.3596%).
+    let c = coup(Some(8));
+    let (banker, player, _) = house_edges(&c, 8);
+    let resolved = BigRational::one() - &c.tie;
+    assert!((percent(&(&banker / &resolved)) - 1.17).abs() < 0.005);
+    assert!((percent(&(&player / &resolved)) - 1.36).abs() < 0.0051);
+    let (_, _, tie) = house_edges(&coup(None), 8);
+    assert!((percent(&tie) - 14.12).abs() < 0.005);
+}
