@@ -21,14 +21,13 @@ pub mod syntax;
 
 pub use error::Error;
 
-use number::Exact;
-use program::Program;
+use program::{Program, Setting};
 
 /// Parses and checks a rule file, with `--set` overrides applied.
 ///
 /// When the file has syntax errors, only those are returned: checking the
 /// items that did parse would report names the broken items declare.
-pub fn load(source: &str, overrides: &[(String, Exact)]) -> Result<Program, Vec<Error>> {
+pub fn load(source: &str, overrides: &[(String, Setting)]) -> Result<Program, Vec<Error>> {
     let (file, syntax_errors) = syntax::parse(source);
     if !syntax_errors.is_empty() {
         return Err(syntax_errors.into_iter().map(Error::from).collect());
@@ -39,7 +38,7 @@ pub fn load(source: &str, overrides: &[(String, Exact)]) -> Result<Program, Vec<
 /// Loads, evaluates exactly and reports a rule file.
 pub fn analyse(
     source: &str,
-    overrides: &[(String, Exact)],
+    overrides: &[(String, Setting)],
     limits: eval::exact::Limits,
 ) -> Result<report::Report, Vec<Error>> {
     let program = load(source, overrides)?;

@@ -18,6 +18,7 @@ pub struct Program {
     pub outcomes: Vec<Named>,
     pub hands: Option<HandTable>,
     pub tables: Vec<DrawTable>,
+    pub shoes: Vec<Shoe>,
     pub slots: Vec<Named>,
     pub code: Vec<Instr>,
     /// For each instruction, the slots live on entry to it.
@@ -47,7 +48,10 @@ pub struct Named {
 #[derive(Clone, Debug, Serialize)]
 pub struct Param {
     pub name: String,
+    /// The value in force; zero when `infinite`.
     pub value: Exact,
+    /// Set to `infinite`, which only a shoe's deck count may be.
+    pub infinite: bool,
     pub overridden: bool,
     #[serde(skip)]
     pub span: Span,
@@ -143,6 +147,27 @@ impl SlotSet {
     }
 }
 
+/// A value given with `--set NAME=VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Number(Exact),
+    /// `infinite`: a shoe's deck count.
+    Infinite,
+}
+
+/// A shoe of standard 52-card decks, each card worth a value.
+#[derive(Clone, Debug)]
+pub struct Shoe {
+    pub name: String,
+    /// `None`: the infinite shoe, every card dealt independently with the
+    /// frequencies of one deck.
+    pub decks: Option<u32>,
+    /// Each distinct card value, ascending, with how many of one deck's 52
+    /// cards are worth it.
+    pub values: Vec<(u32, u32)>,
+    pub span: Span,
+}
+
 /// One step of the round.
 #[derive(Clone, Debug)]
 pub enum Instr {
@@ -156,6 +181,16 @@ pub enum Instr {
         /// of it; `None` when it sees the throw whole.
         observe: Option<Projection>,
         until: Option<Expr>,
+        span: Span,
+    },
+    /// Deal `count` cards from shoe `shoe` into `slot`, a hand of their
+    /// values. `dealt` holds the cards the round has dealt from the shoe so
+    /// far (their values, sorted); an infinite shoe does not need it.
+    Draw {
+        slot: usize,
+        count: u32,
+        shoe: usize,
+        dealt: usize,
         span: Span,
     },
     /// Bind `slot` to a value.
@@ -207,6 +242,7 @@ impl Expr {
             ExprKind::Not(a)
             | ExprKind::Neg(a)
             | ExprKind::Total(a)
+            | ExprKind::Single(a)
             | ExprKind::Highest(a)
             | ExprKind::Lowest(a)
             | ExprKind::MostFrequent(a)
@@ -234,6 +270,7 @@ impl Expr {
             ExprKind::Not(a)
             | ExprKind::Neg(a)
             | ExprKind::Total(a)
+            | ExprKind::Single(a)
             | ExprKind::Highest(a)
             | ExprKind::Lowest(a)
             | ExprKind::MostFrequent(a)
@@ -270,6 +307,8 @@ pub enum ExprKind {
     Max(Box<Expr>, Box<Expr>),
     /// The sum of a pool's faces.
     Total(Box<Expr>),
+    /// The value of a one-card hand (or the face of one die).
+    Single(Box<Expr>),
     /// How many dice of a pool show a face.
     Count(Box<Expr>, Box<Expr>),
     Highest(Box<Expr>),

@@ -80,6 +80,7 @@ pub enum Item {
     Outcomes(OutcomesDecl),
     Hands(HandsDecl),
     Table(TableDecl),
+    Shoe(ShoeDecl),
     Round(RoundDecl),
     Bet(BetDecl),
     Expect(ExpectDecl),
@@ -176,6 +177,46 @@ pub struct Cell {
     pub span: Span,
 }
 
+/// `shoe cards { decks = 8  values A => 1, 2..9 => pip, 10 J Q K => 0 }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShoeDecl {
+    pub name: Ident,
+    pub decks: Decks,
+    pub values: Vec<ValueMap>,
+    pub span: Span,
+}
+
+/// How many decks a shoe holds, as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Decks {
+    Count {
+        count: i64,
+        span: Span,
+    },
+    /// A parameter's name: `decks = decks`.
+    Param(Ident),
+    /// `infinite`: every card dealt independently.
+    Infinite {
+        span: Span,
+    },
+}
+
+/// `2..9 => pip` or `10 J Q K => 0`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ValueMap {
+    pub ranks: Vec<Ranks>,
+    /// `None` for `pip`: each rank counts its own number.
+    pub value: Option<i64>,
+    pub span: Span,
+}
+
+/// One rank (`A`, `10`) or a range of numbered ranks (`2..9`), as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Ranks {
+    One { rank: String, span: Span },
+    Range(Key),
+}
+
 /// `round { ... }`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundDecl {
@@ -192,6 +233,7 @@ pub struct Block {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Stmt {
     Throw(ThrowStmt),
+    Draw(DrawStmt),
     Let(LetStmt),
     Set(LetStmt),
     If(IfStmt),
@@ -226,6 +268,16 @@ pub struct ThrowStmt {
     pub name: Ident,
     pub dice: Dice,
     pub until: Option<Expr>,
+    pub span: Span,
+}
+
+/// `draw hand = 2 from cards`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrawStmt {
+    pub name: Ident,
+    pub count: i64,
+    pub count_span: Span,
+    pub shoe: Ident,
     pub span: Span,
 }
 

@@ -64,6 +64,33 @@ fn write_item(out: &mut String, item: &Item) {
             }
             out.push_str("}\n");
         }
+        Item::Shoe(shoe) => {
+            let decks = match &shoe.decks {
+                Decks::Count { count, .. } => count.to_string(),
+                Decks::Param(name) => name.name.clone(),
+                Decks::Infinite { .. } => "infinite".to_string(),
+            };
+            let maps: Vec<String> = shoe
+                .values
+                .iter()
+                .map(|m| {
+                    let ranks: Vec<String> = m
+                        .ranks
+                        .iter()
+                        .map(|r| match r {
+                            Ranks::One { rank, .. } => rank.clone(),
+                            Ranks::Range(k) => key(k),
+                        })
+                        .collect();
+                    let value = m.value.map_or("pip".to_string(), |v| v.to_string());
+                    format!("{} => {value}", ranks.join(" "))
+                })
+                .collect();
+            let _ = writeln!(out, "shoe {} {{", shoe.name.name);
+            let _ = writeln!(out, "  decks = {decks}");
+            let _ = writeln!(out, "  values {}", maps.join(", "));
+            out.push_str("}\n");
+        }
         Item::Round(r) => {
             out.push_str("round ");
             write_block(out, &r.body, 0);
@@ -127,6 +154,13 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
             if let Some(until) = &t.until {
                 let _ = write!(out, " until {}", expr(until));
             }
+        }
+        Stmt::Draw(d) => {
+            let _ = write!(
+                out,
+                "draw {} = {} from {}",
+                d.name.name, d.count, d.shoe.name
+            );
         }
         Stmt::Let(l) => {
             let _ = write!(out, "let {} = {}", l.name.name, expr(&l.value));

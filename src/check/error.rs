@@ -202,6 +202,28 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// A shoe whose decks or card values do not make a shoe, or a draw
+    /// from one that cannot be dealt.
+    #[error("{message}")]
+    #[diagnostic(code(dice::check::shoe))]
+    BadShoe {
+        message: String,
+        #[label("here")]
+        span: Span,
+        #[help]
+        help: Option<String>,
+    },
+    /// A parameter set to `infinite` used where a number is needed.
+    #[error("the parameter `{name}` is `infinite`, which only a shoe's deck count can be")]
+    #[diagnostic(
+        code(dice::check::infinite),
+        help("give `{name}` a number with `--set {name}=N`, or use it only as `decks = {name}`")
+    )]
+    Infinite {
+        name: String,
+        #[label("used as a number here")]
+        span: Span,
+    },
     /// A draw table whose rows or columns do not fit together.
     #[error("{message}")]
     #[diagnostic(code(dice::check::draw_table))]

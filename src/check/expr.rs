@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
-use crate::program::{Arith, Cmp, DrawTable, Expr, ExprKind as P, HandTable, Named, Param, Pat};
+use crate::program::{
+    Arith, Cmp, DrawTable, Expr, ExprKind as P, HandTable, Named, Param, Pat, Shoe,
+};
 
 /// The names declared outside the round.
 pub(super) struct Names<'a> {
@@ -13,6 +15,7 @@ pub(super) struct Names<'a> {
     pub outcomes: &'a [Named],
     pub hands: Option<&'a HandTable>,
     pub tables: &'a [DrawTable],
+    pub shoes: &'a [Shoe],
 }
 
 /// The type of a value.
@@ -20,7 +23,8 @@ pub(super) struct Names<'a> {
 pub(super) enum Ty {
     Int,
     Bool,
-    /// A throw of `count` dice with `sides` sides.
+    /// A throw of `count` dice with `sides` sides, or a hand of `count`
+    /// cards (`sides` 0).
     Pool {
         count: u32,
         sides: u32,
@@ -34,6 +38,9 @@ impl Ty {
         match self {
             Ty::Int => "a number",
             Ty::Bool => "a condition",
+            // What a function of throws and hands wants: either.
+            Ty::Pool { count: 0, .. } => "a throw or a hand of cards",
+            Ty::Pool { sides: 0, .. } => "a hand of cards",
             Ty::Pool { .. } => "a throw",
             Ty::Error => "an error",
         }
@@ -41,7 +48,7 @@ impl Ty {
 }
 
 const BUILTINS: &[&str] = &[
-    "total", "count", "highest", "lowest", "rank", "suit", "min", "max",
+    "total", "count", "highest", "lowest", "rank", "suit", "min", "max", "value",
 ];
 
 /// Resolves and types expressions; the round compiler owns the variables.
@@ -111,6 +118,13 @@ impl<'n> Typer<'_, 'n> {
                     return (mk(P::Slot(slot)), ty);
                 }
                 if let Some(p) = self.names.params.iter().find(|p| p.name == ident.name) {
+                    if p.infinite {
+                        self.errors.push(CheckError::Infinite {
+                            name: p.name.clone(),
+                            span,
+                        });
+                        return (mk(P::Int(0)), Ty::Error);
+                    }
                     return match p.value.to_i64() {
                         Some(n) => (mk(P::Int(n)), Ty::Int),
                         None => {
@@ -435,6 +449,32 @@ impl<'n> Typer<'_, 'n> {
                     }
                 };
                 (mk(kind), Ty::Int)
+            }
+            "value" => {
+                if !arity(self, 1, "value(card)") {
+                    return (mk(P::Int(0)), Ty::Error);
+                }
+                let (x, t) = self.typed(&args[0], pool);
+                match t {
+                    Ty::Pool { count: 1, .. } => (mk(P::Single(Box::new(x))), Ty::Int),
+                    Ty::Pool { count, sides } => {
+                        let what = if sides == 0 { "cards" } else { "dice" };
+                        self.errors.push(CheckError::Type {
+                            expected: "one card or one die",
+                            found: if sides == 0 {
+                                "several cards"
+                            } else {
+                                "several dice"
+                            },
+                            span: args[0].span,
+                            help: Some(format!(
+                                "`value` reads a single card; this holds {count} {what}: use `total`"
+                            )),
+                        });
+                        (mk(P::Int(0)), Ty::Error)
+                    }
+                    _ => (mk(P::Int(0)), Ty::Error),
+                }
             }
             "count" => {
                 if !arity(self, 2, "count(throw, face)") {

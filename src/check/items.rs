@@ -7,8 +7,8 @@ use super::CheckError;
 use crate::ast::{self, Item, OddsTerm, PayKey, Payout as AstPayout, RelOp, Span, ValueKey};
 use crate::number::Exact;
 use crate::program::{
-    Assertion, Bet, DrawTable, Figure, Final, Hand, HandTable, Named, Param, Payout, Settle,
-    ValueMatch,
+    Assertion, Bet, DrawTable, Figure, Final, Hand, HandTable, Named, Param, Payout, Setting,
+    Settle, Shoe, ValueMatch,
 };
 use crate::suggest::did_you_mean;
 
@@ -52,7 +52,7 @@ fn declare(
 
 pub(super) fn params(
     file: &ast::File,
-    overrides: &[(String, Exact)],
+    overrides: &[(String, Setting)],
     errors: &mut Vec<CheckError>,
 ) -> Vec<Param> {
     let mut names = Vec::new();
@@ -63,6 +63,7 @@ pub(super) fn params(
                 params.push(Param {
                     name: p.name.name.clone(),
                     value: p.default.value.clone(),
+                    infinite: false,
                     overridden: false,
                     span: p.name.span,
                 });
@@ -72,7 +73,10 @@ pub(super) fn params(
     for (name, value) in overrides {
         match params.iter_mut().find(|p| &p.name == name) {
             Some(p) => {
-                p.value = value.clone();
+                (p.value, p.infinite) = match value {
+                    Setting::Number(n) => (n.clone(), false),
+                    Setting::Infinite => (Exact::zero(), true),
+                };
                 p.overridden = true;
             }
             None => {
@@ -265,6 +269,156 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
     tables
 }
 
+/// The most decks a shoe may hold: far beyond any casino's, and small
+/// enough that every count of cards stays a machine word.
+const MAX_DECKS: i64 = 1_000_000;
+
+/// The ranks of a standard deck, four cards of each.
+const RANKS: [&str; 13] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+];
+
+pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckError>) -> Vec<Shoe> {
+    let mut names = Vec::new();
+    let mut shoes = Vec::new();
+    for item in &file.items {
+        let Item::Shoe(decl) = item else { continue };
+        if !declare(&mut names, "shoe", &decl.name, errors) {
+            continue;
+        }
+        let bad = |message: String, span: Span, help: Option<&str>| CheckError::BadShoe {
+            message,
+            span,
+            help: help.map(str::to_string),
+        };
+        let count = |n: i64, span: Span, errors: &mut Vec<CheckError>| {
+            if (1..=MAX_DECKS).contains(&n) {
+                Some(Some(n as u32))
+            } else {
+                errors.push(bad(
+                    format!("a shoe of {n} decks"),
+                    span,
+                    Some("a shoe holds from 1 to 1000000 decks, or `infinite`"),
+                ));
+                None
+            }
+        };
+        let decks = match &decl.decks {
+            ast::Decks::Infinite { .. } => Some(None),
+            ast::Decks::Count { count: n, span } => count(*n, *span, errors),
+            ast::Decks::Param(name) => match param(params, name, errors) {
+                Some(p) if p.infinite => Some(None),
+                Some(p) => match p.value.to_i64() {
+                    Some(n) => count(n, name.span, errors),
+                    None => {
+                        errors.push(bad(
+                            format!("`{}` is {}, not a whole number of decks", p.name, p.value),
+                            name.span,
+                            Some("give it a whole number, or `--set NAME=infinite`"),
+                        ));
+                        None
+                    }
+                },
+                None => None,
+            },
+        };
+        // Each rank's value, as mapped.
+        let mut mapped: [Option<(i64, Span)>; 13] = [None; 13];
+        let mut ok = true;
+        for map in &decl.values {
+            for ranks in &map.ranks {
+                let list: Vec<(usize, Span)> = match ranks {
+                    ast::Ranks::One { rank: text, span } => {
+                        match RANKS.iter().position(|r| r == text) {
+                            Some(i) => vec![(i, *span)],
+                            None => {
+                                errors.push(bad(
+                                    format!("`{text}` is not a rank"),
+                                    *span,
+                                    Some("the ranks are A, 2 to 10, J, Q and K"),
+                                ));
+                                ok = false;
+                                continue;
+                            }
+                        }
+                    }
+                    ast::Ranks::Range(k) => {
+                        if !(2..=10).contains(&k.lo) || !(2..=10).contains(&k.hi) || k.lo > k.hi {
+                            errors.push(bad(
+                                format!("`{}..{}` is not a range of ranks", k.lo, k.hi),
+                                k.span,
+                                Some("a range of ranks runs between numbered ranks: `2..9`"),
+                            ));
+                            ok = false;
+                            continue;
+                        }
+                        (k.lo..=k.hi).map(|n| (n as usize - 1, k.span)).collect()
+                    }
+                };
+                for (i, span) in list {
+                    let value = map.value.unwrap_or(if i == 0 { 1 } else { i as i64 + 1 });
+                    if map.value.is_none() && i >= 10 {
+                        errors.push(bad(
+                            format!("`{}` has no pips", RANKS[i]),
+                            span,
+                            Some("give the face cards a number: `J Q K => 0`"),
+                        ));
+                        ok = false;
+                        continue;
+                    }
+                    if !(0..=1_000_000).contains(&value) {
+                        errors.push(bad(
+                            format!("a card worth {value}"),
+                            map.span,
+                            Some("a card is worth a whole number from 0 to 1000000"),
+                        ));
+                        ok = false;
+                        continue;
+                    }
+                    if let Some((_, first)) = mapped[i] {
+                        errors.push(CheckError::Duplicate {
+                            kind: "rank",
+                            name: RANKS[i].to_string(),
+                            first,
+                            second: span,
+                            help: "map each rank once",
+                        });
+                        ok = false;
+                        continue;
+                    }
+                    mapped[i] = Some((value, span));
+                }
+            }
+        }
+        let missing: Vec<&str> = (0..13)
+            .filter(|&i| mapped[i].is_none())
+            .map(|i| RANKS[i])
+            .collect();
+        if ok && !missing.is_empty() {
+            errors.push(bad(
+                format!("the shoe gives no value to {}", missing.join(", ")),
+                decl.name.span,
+                Some("map every rank: `values A => 1, 2..9 => pip, 10 J Q K => 0`"),
+            ));
+            ok = false;
+        }
+        let (Some(decks), true) = (decks, ok) else {
+            continue;
+        };
+        let mut values: BTreeMap<u32, u32> = BTreeMap::new();
+        for (value, _) in mapped.iter().flatten() {
+            *values.entry(*value as u32).or_default() += 4;
+        }
+        shoes.push(Shoe {
+            name: decl.name.name.clone(),
+            decks,
+            values: values.into_iter().collect(),
+            span: decl.name.span,
+        });
+    }
+    shoes
+}
+
 /// The value of a term of odds: a number or a parameter.
 fn odds_value(
     term: &OddsTerm,
@@ -273,18 +427,35 @@ fn odds_value(
 ) -> Option<(Exact, String)> {
     match term {
         OddsTerm::Number(n) => Some((n.value.clone(), n.text.clone())),
-        OddsTerm::Param(name) => match params.iter().find(|p| p.name == name.name) {
-            Some(p) => Some((p.value.clone(), p.value.to_string())),
-            None => {
-                errors.push(unknown(
-                    "parameter",
-                    name,
-                    params.iter().map(|p| p.name.as_str()),
-                ));
+        OddsTerm::Param(name) => match param(params, name, errors) {
+            Some(p) if p.infinite => {
+                errors.push(CheckError::Infinite {
+                    name: p.name.clone(),
+                    span: name.span,
+                });
                 None
             }
+            Some(p) => Some((p.value.clone(), p.value.to_string())),
+            None => None,
         },
     }
+}
+
+/// The parameter `name` refers to; an error when there is none.
+fn param<'p>(
+    params: &'p [Param],
+    name: &ast::Ident,
+    errors: &mut Vec<CheckError>,
+) -> Option<&'p Param> {
+    let found = params.iter().find(|p| p.name == name.name);
+    if found.is_none() {
+        errors.push(unknown(
+            "parameter",
+            name,
+            params.iter().map(|p| p.name.as_str()),
+        ));
+    }
+    found
 }
 
 fn payout(

@@ -33,6 +33,13 @@ pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
                     }
                     set.remove(*slot);
                 }
+                Instr::Draw { slot, dealt, .. } => {
+                    // The cards are dealt from what `dealt` says is left,
+                    // and `dealt` grows by them.
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.remove(*slot);
+                    set.insert(*dealt);
+                }
                 Instr::Assign { slot, value } => {
                     set.union_with(&live_at(&live, pc + 1));
                     set.remove(*slot);

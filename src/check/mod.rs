@@ -14,11 +14,13 @@ mod round;
 pub use error::CheckError;
 
 use crate::ast::{self, Item, Span};
-use crate::number::Exact;
-use crate::program::Program;
+use crate::program::{Program, Setting};
 
 /// Checks `file` with parameter overrides `(name, value)` applied.
-pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program, Vec<CheckError>> {
+pub fn check(
+    file: &ast::File,
+    overrides: &[(String, Setting)],
+) -> Result<Program, Vec<CheckError>> {
     let mut errors = Vec::new();
     // What "the file has no ..." points at: its first item.
     let Some(whole) = file.items.first().map(item_span) else {
@@ -50,12 +52,14 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
     let outcomes = items::outcomes(file, &mut errors);
     let hand_table = hands.map(|h| items::hand_table(h, &mut errors));
     let tables = items::draw_tables(file, &mut errors);
+    let shoes = items::shoes(file, &params, &mut errors);
 
     let scope = expr::Names {
         params: &params,
         outcomes: &outcomes,
         hands: hand_table.as_ref(),
         tables: &tables,
+        shoes: &shoes,
     };
     let compiled = match round {
         Some(r) => Some(round::compile(r, &scope, &mut errors)),
@@ -105,6 +109,7 @@ pub fn check(file: &ast::File, overrides: &[(String, Exact)]) -> Result<Program,
                 outcomes,
                 hands: hand_table,
                 tables,
+                shoes,
                 slots: compiled.slots,
                 code: compiled.code,
                 live_in,
@@ -148,7 +153,11 @@ fn ends(block: &ast::Block) -> bool {
         ast::Stmt::If(i) => if_ends(i),
         ast::Stmt::Compare(c) => c.arms.iter().any(|a| ends(&a.body)),
         ast::Stmt::Repeat(r) => ends(&r.body),
-        ast::Stmt::Throw(_) | ast::Stmt::Let(_) | ast::Stmt::Set(_) | ast::Stmt::Choose(_) => false,
+        ast::Stmt::Throw(_)
+        | ast::Stmt::Draw(_)
+        | ast::Stmt::Let(_)
+        | ast::Stmt::Set(_)
+        | ast::Stmt::Choose(_) => false,
     })
 }
 
@@ -168,6 +177,7 @@ fn item_span(item: &Item) -> Span {
         Item::Outcomes(i) => i.span,
         Item::Hands(i) => i.span,
         Item::Table(i) => i.span,
+        Item::Shoe(i) => i.span,
         Item::Round(i) => i.span,
         Item::Bet(i) => i.span,
         Item::Expect(i) => i.span,

@@ -210,9 +210,10 @@ fn context_stays(code: &[Instr], t: usize, list: &[Observer], slots: usize) -> b
     list.iter().all(|o| {
         o.uses.iter().all(|&u| {
             (first + 1..u).all(|a| match &code[a] {
-                Instr::Assign { slot, .. } | Instr::Choose { slot } | Instr::Throw { slot, .. } => {
-                    !context.contains(*slot)
-                }
+                Instr::Assign { slot, .. }
+                | Instr::Choose { slot }
+                | Instr::Throw { slot, .. }
+                | Instr::Draw { slot, .. } => !context.contains(*slot),
                 _ => true,
             })
         })

@@ -48,10 +48,16 @@ struct Compiler<'a, 'n> {
     /// Whether a `throw` has been compiled yet.
     thrown: bool,
     choice: Option<Choice>,
+    /// The slot holding the cards dealt from each shoe, once one is drawn.
+    dealt: Vec<Option<usize>>,
 }
 
 /// The most options one `choose` may offer.
 pub const MAX_OPTIONS: i64 = 1_000;
+
+/// The most cards one `draw` may deal: a hand's results are its multisets
+/// of card values.
+pub const MAX_DRAW: i64 = 64;
 
 pub(super) fn compile(
     round: &ast::RoundDecl,
@@ -73,6 +79,7 @@ pub(super) fn compile(
         repeated_slots: std::collections::BTreeMap::new(),
         thrown: false,
         choice: None,
+        dealt: vec![None; names.shoes.len()],
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
@@ -249,6 +256,7 @@ impl Compiler<'_, '_> {
     fn stmt(&mut self, stmt: &Stmt) {
         match stmt {
             Stmt::Throw(t) => self.throw(t),
+            Stmt::Draw(d) => self.draw(d),
             Stmt::Let(l) => {
                 let (value, ty) = self.typer.expr(&l.value);
                 let slot = self.bind(&l.name, ty);
@@ -376,6 +384,62 @@ impl Compiler<'_, '_> {
             observe: None,
             until,
             span: t.span,
+        });
+    }
+
+    /// `draw NAME = N from SHOE`: a hand of N cards, dealt from what the
+    /// round has left in the shoe.
+    fn draw(&mut self, d: &ast::DrawStmt) {
+        self.thrown = true;
+        let names = self.typer.names;
+        let shoe = names.shoes.iter().position(|s| s.name == d.shoe.name);
+        let mut ty = Ty::Error;
+        match shoe {
+            None => {
+                let known = names.shoes.iter().map(|s| s.name.as_str());
+                self.typer
+                    .errors
+                    .push(unknown("shoe", &d.shoe, known.collect::<Vec<_>>()));
+            }
+            Some(i) => {
+                let cards = names.shoes[i]
+                    .decks
+                    .map_or(i64::MAX, |decks| 52 * i64::from(decks));
+                if d.count < 1 || d.count > cards.min(MAX_DRAW) {
+                    self.typer.errors.push(CheckError::BadShoe {
+                        message: format!("a draw of {} cards", d.count),
+                        span: d.count_span,
+                        help: Some(format!(
+                            "draw from 1 to {} cards at once",
+                            cards.min(MAX_DRAW)
+                        )),
+                    });
+                } else {
+                    ty = Ty::Pool {
+                        count: d.count as u32,
+                        sides: 0,
+                    };
+                }
+            }
+        }
+        let dealt = match shoe {
+            Some(i) => *self.dealt[i].get_or_insert_with(|| {
+                // Hidden: named after the shoe, for messages.
+                self.slots.push(Named {
+                    name: d.shoe.name.clone(),
+                    span: d.shoe.span,
+                });
+                self.slots.len() - 1
+            }),
+            None => 0,
+        };
+        let slot = self.bind(&d.name, ty);
+        self.code.push(Instr::Draw {
+            slot,
+            count: d.count.clamp(0, MAX_DRAW) as u32,
+            shoe: shoe.unwrap_or(0),
+            dealt,
+            span: d.span,
         });
     }
 

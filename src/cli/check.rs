@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::diagnostics::{entry, render};
 use super::{exit, Format};
 use crate::eval::exact::{self, Limits};
-use crate::number::Exact;
+use crate::program::Setting;
 use crate::report::{self, DiagnosticEntry, Report};
 use crate::syntax;
 
@@ -49,7 +49,7 @@ enum Output<'a> {
 }
 
 /// Parses the `--set` overrides; diagnostics go to stderr.
-fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Exact)>> {
+fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Setting)>> {
     let mut out = Vec::new();
     let mut ok = true;
     for (i, text) in args.set.iter().enumerate() {
@@ -62,7 +62,7 @@ fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Exact
             continue;
         };
         match syntax::parse_override(value) {
-            Ok(n) => out.push((name.trim().to_string(), n.value)),
+            Ok(setting) => out.push((name.trim().to_string(), setting)),
             Err(e) => {
                 stderr.push_str(&render(e, &format!("--set #{}", i + 1), value));
                 ok = false;
@@ -189,7 +189,7 @@ pub fn run(args: &CheckArgs) -> u8 {
 
 fn analyse(
     source: &str,
-    overrides: &[(String, Exact)],
+    overrides: &[(String, Setting)],
     limits: Limits,
 ) -> Result<(Report, crate::program::Program), Vec<crate::Error>> {
     let program = crate::load(source, overrides)?;

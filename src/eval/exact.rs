@@ -367,7 +367,7 @@ impl Machine<'_> {
                 pools: &self.throws.pools,
             };
             match &program.code[pc] {
-                Instr::Throw { span, .. } => {
+                Instr::Throw { span, .. } | Instr::Draw { span, .. } => {
                     let span = *span;
                     return self.push(pc, env, weight, factor, span);
                 }
@@ -440,6 +440,14 @@ impl Machine<'_> {
     ) -> Result<(), EvalError> {
         let program = self.program;
         let instr = &program.code[pc];
+        if let Instr::Draw { .. } = instr {
+            let results = self.throws.deal(program, instr, env)?;
+            for r in results.iter() {
+                self.land(env, r, next)?;
+                self.advance(pc + 1, next, weight, &r.factor, outcomes)?;
+            }
+            return Ok(());
+        }
         let (Some(dice), Instr::Throw { until, .. }) = (Dice::of(instr), instr) else {
             return Err(EvalError::Internal {
                 what: "a state waiting where there is no throw",

@@ -7,6 +7,7 @@ pub mod nat;
 pub mod observe;
 pub mod play;
 pub mod pool;
+pub mod shoe;
 pub mod value;
 pub mod weight;
 
@@ -18,6 +19,19 @@ use crate::ast::Span;
 /// A problem found while running a round.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
 pub enum EvalError {
+    /// A draw asks for more cards than the round has left in the shoe.
+    #[error("the shoe `{shoe}` runs out: {count} cards asked, {left} left")]
+    #[diagnostic(
+        code(dice::eval::shoe_empty),
+        help("some way through the round deals more cards than the shoe holds; add decks or draw fewer")
+    )]
+    ShoeEmpty {
+        shoe: String,
+        count: u32,
+        left: u64,
+        #[label("this draw")]
+        span: Span,
+    },
     /// A `throw ... until` whose condition holds for no result of the throw
     /// in some state the round reaches.
     #[error("this reroll can never succeed")]

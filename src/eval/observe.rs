@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::pool::{self, Stat};
+use super::shoe;
 use super::value::{eval, Context, Pools, Value};
 use super::weight::Factor;
 use super::EvalError;
@@ -57,6 +58,8 @@ pub struct Throws {
     /// Every multiset result of some dice: (interned throw, ordered ways).
     raw: FxHashMap<(u32, u32), Multisets>,
     results: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
+    /// The hands of each draw, by its slot and the cards dealt before it.
+    deals: FxHashMap<(usize, Value), Rc<[ThrowResult]>>,
     /// The representative of each value of an interchangeable slot.
     canonical: FxHashMap<(usize, Value), Value>,
     /// For each interchangeable slot, its classes of values: how the throws
@@ -98,6 +101,71 @@ impl<'a> Dice<'a> {
 }
 
 impl Throws {
+    /// The hands of the draw at `instr` (an `Instr::Draw`) in state `env`:
+    /// each puts the hand in the draw's slot and, for a finite shoe, the
+    /// cards dealt so far with it in the shoe's slot.
+    pub fn deal(
+        &mut self,
+        program: &Program,
+        instr: &Instr,
+        env: &[Value],
+    ) -> Result<Rc<[ThrowResult]>, EvalError> {
+        let &Instr::Draw {
+            slot,
+            count,
+            shoe: index,
+            dealt,
+            span,
+        } = instr
+        else {
+            return Err(EvalError::Internal {
+                what: "a deal where there is no draw",
+                span: program.round_span,
+            });
+        };
+        let shoe = &program.shoes[index];
+        let finite = shoe.decks.is_some();
+        let before = if finite {
+            env.get(dealt).copied().unwrap_or_default()
+        } else {
+            Value::Unset
+        };
+        if let Some(results) = self.deals.get(&(slot, before)) {
+            return Ok(results.clone());
+        }
+        let gone: Vec<u32> = match before {
+            Value::Pool(id) => self.pools.faces(id).to_vec(),
+            _ => Vec::new(),
+        };
+        let deal = shoe::deal(shoe, &gone, count).map_err(|short| EvalError::ShoeEmpty {
+            shoe: shoe.name.clone(),
+            count,
+            left: short.left,
+            span,
+        })?;
+        let results: Rc<[ThrowResult]> = deal
+            .hands
+            .into_iter()
+            .map(|(hand, ways)| {
+                let mut sets: Sets = SmallVec::new();
+                sets.push((slot, Value::Pool(self.pools.intern(&hand))));
+                if finite {
+                    let mut after = gone.clone();
+                    after.extend_from_slice(&hand);
+                    after.sort_unstable();
+                    sets.push((dealt, Value::Pool(self.pools.intern(&after))));
+                }
+                ThrowResult {
+                    factor: Factor::new(&ways, &deal.total),
+                    sets,
+                    ways,
+                }
+            })
+            .collect();
+        self.deals.insert((slot, before), results.clone());
+        Ok(results)
+    }
+
     /// The results of `dice` thrown in state `env`.
     pub fn results(
         &mut self,

@@ -14,6 +14,11 @@ pub const MAX_REROLLS: u64 = 1_000_000;
 pub trait Source {
     /// One die of `sides` sides: a face from 1 to `sides`.
     fn die(&mut self, sides: u32) -> u32;
+    /// One card of the `left` cards left in a shoe, by its place from 0:
+    /// as likely as a die of `left` sides.
+    fn card(&mut self, left: u32) -> u32 {
+        self.die(left) - 1
+    }
     /// A reroll's attempt is about to be thrown.
     fn begin_attempt(&mut self) {}
     /// The value a side chooses among `options` (never empty); the first by
@@ -47,6 +52,8 @@ pub enum Event {
         attempt: u64,
         accepted: bool,
     },
+    /// Cards dealt into a hand: their values, in the order dealt.
+    Draw { name: String, values: Vec<u32> },
     /// The round ended with an outcome.
     End { outcome: String },
 }
@@ -121,6 +128,74 @@ pub fn play_round(
                             span: *span,
                         });
                     }
+                }
+                pc += 1;
+            }
+            Instr::Draw {
+                slot,
+                count,
+                shoe,
+                dealt,
+                span,
+            } => {
+                let shoe_def = &program.shoes[*shoe];
+                let gone: Vec<u32> = match env[*dealt] {
+                    Value::Pool(id) => pools.faces(id).to_vec(),
+                    _ => Vec::new(),
+                };
+                // The cards left of each value; the infinite shoe always
+                // holds one deck's.
+                let mut left: Vec<u64> = match shoe_def.decks {
+                    Some(decks) => super::shoe::left(shoe_def, decks, &gone),
+                    None => shoe_def.values.iter().map(|v| u64::from(v.1)).collect(),
+                };
+                let before: u64 = left.iter().sum();
+                if before < u64::from(*count) {
+                    return Err(EvalError::ShoeEmpty {
+                        shoe: shoe_def.name.clone(),
+                        count: *count,
+                        left: before,
+                        span: *span,
+                    });
+                }
+                let mut values = Vec::with_capacity(*count as usize);
+                for _ in 0..*count {
+                    let all: u64 = left.iter().sum();
+                    let Ok(all_u32) = u32::try_from(all) else {
+                        return Err(EvalError::Internal {
+                            what: "a shoe of more cards than a draw can pick from",
+                            span: *span,
+                        });
+                    };
+                    let mut place = u64::from(source.card(all_u32));
+                    let kind = left
+                        .iter()
+                        .position(|&n| {
+                            if place < n {
+                                true
+                            } else {
+                                place -= n;
+                                false
+                            }
+                        })
+                        .unwrap_or(left.len() - 1);
+                    if shoe_def.decks.is_some() {
+                        left[kind] -= 1;
+                    }
+                    values.push(shoe_def.values[kind].0);
+                }
+                on_event(Event::Draw {
+                    name: program.slots[*slot].name.clone(),
+                    values: values.clone(),
+                });
+                let mut hand = values;
+                hand.sort_unstable();
+                env[*slot] = Value::Pool(pools.intern(&hand));
+                if shoe_def.decks.is_some() {
+                    let mut after = gone;
+                    after.extend_from_slice(&hand);
+                    after.sort_unstable();
+                    env[*dealt] = Value::Pool(pools.intern(&after));
                 }
                 pc += 1;
             }

@@ -210,6 +210,18 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
                 .try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
             Value::Int(sum.ok_or_else(overflow)?)
         }
+        ExprKind::Single(a) => {
+            let v = eval(c, env, a)?;
+            match pool(c, v, a)? {
+                [one] => Value::Int(i64::from(*one)),
+                _ => {
+                    return Err(Box::new(EvalError::Internal {
+                        what: "the value of a hand that is not one card",
+                        span: e.span,
+                    }))
+                }
+            }
+        }
         ExprKind::Count(a, f) => {
             let v = eval(c, env, a)?;
             let face = int(eval(c, env, f)?, f)?;

@@ -269,7 +269,14 @@ impl Report {
             params: program
                 .params
                 .iter()
-                .map(|p| (p.name.clone(), p.value.to_string()))
+                .map(|p| {
+                    let value = if p.infinite {
+                        "infinite".to_string()
+                    } else {
+                        p.value.to_string()
+                    };
+                    (p.name.clone(), value)
+                })
                 .collect(),
             results,
             values,

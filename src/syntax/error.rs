@@ -155,6 +155,7 @@ pub(super) fn from_pest(
     // Any statement may come: say so rather than list every keyword.
     const STATEMENTS: &[&str] = &[
         "`throw`",
+        "`draw`",
         "`let`",
         "`set`",
         "`if`",
@@ -177,7 +178,7 @@ pub(super) fn from_pest(
         });
     }
     if at == base {
-        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `round`, `bet`, `expect` or `claim`)"];
+        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `shoe`, `round`, `bet`, `expect` or `claim`)"];
     }
     let expected = match expected.len() {
         0 => "something else".to_string(),
@@ -246,7 +247,7 @@ fn is_keyword(word: &str) -> bool {
         "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
         "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
         "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower", "repeat", "on", "choose", "from", "by",
+        "equal", "lower", "repeat", "on", "choose", "from", "by", "shoe",
     ];
     KEYWORDS.contains(&word)
 }
@@ -321,6 +322,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::int_set => "a list such as `[1, 3..4]`",
         Rule::block => "a block `{ ... }`",
         Rule::throw_stmt
+        | Rule::draw_stmt
         | Rule::let_stmt
         | Rule::set_stmt
         | Rule::if_stmt
@@ -328,7 +330,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::compare_stmt
         | Rule::repeat_stmt
         | Rule::choose_stmt => {
-            "a statement (`throw`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
+            "a statement (`throw`, `draw`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
         }
         Rule::until_clause => "`until`",
         Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
@@ -342,6 +344,13 @@ fn describe(rule: Rule) -> &'static str {
         Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
         Rule::tolerance => "a tolerance `± 0.5%`",
         Rule::kw_game => "`game`",
+        Rule::kw_draw => "`draw`",
+        Rule::kw_shoe => "`shoe`",
+        Rule::decks_line | Rule::word_decks => "`decks = N`",
+        Rule::values_line | Rule::word_values => "`values` and the card values",
+        Rule::value_map | Rule::rank_set | Rule::rank => "a rank such as `A`, `2..9` or `K`",
+        Rule::word_pip => "`pip` or a whole number",
+        Rule::word_infinite => "`infinite`",
         Rule::kw_param => "`param`",
         Rule::kw_outcomes => "`outcomes`",
         Rule::kw_hands => "`hands`",

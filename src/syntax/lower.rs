@@ -73,6 +73,10 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_less
             | Rule::kw_expect
             | Rule::kw_claim
+            | Rule::kw_shoe
+            | Rule::kw_draw
+            | Rule::word_decks
+            | Rule::word_values
     )
 }
 
@@ -100,6 +104,7 @@ pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
         Rule::outcomes_decl => Item::Outcomes(outcomes(pair, base)),
         Rule::hands_decl => Item::Hands(hands(pair, base)?),
         Rule::table_decl => Item::Table(table(pair, base)?),
+        Rule::shoe_decl => Item::Shoe(shoe(pair, base)?),
         Rule::round_decl => {
             let at = span(&pair, base);
             let body = block(next(&mut children(pair), at)?, base)?;
@@ -242,6 +247,53 @@ fn hand_line(pair: Pair<Rule>, base: usize) -> Result<HandLine> {
     })
 }
 
+fn shoe(pair: Pair<Rule>, base: usize) -> Result<ShoeDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let decks_pair = next(&mut children(next(&mut it, at)?), at)?;
+    let decks_at = span(&decks_pair, base);
+    let decks = match decks_pair.as_rule() {
+        Rule::word_infinite => Decks::Infinite { span: decks_at },
+        Rule::int => Decks::Count {
+            count: int(decks_pair, base)?,
+            span: decks_at,
+        },
+        _ => Decks::Param(ident(decks_pair, base)),
+    };
+    let values = children(next(&mut it, at)?)
+        .map(|m| {
+            let map_at = span(&m, base);
+            let mut parts = children(m);
+            let ranks = children(next(&mut parts, map_at)?)
+                .map(|r| match r.as_rule() {
+                    Rule::range => Ok(Ranks::Range(key(r, base)?)),
+                    _ => Ok(Ranks::One {
+                        rank: r.as_str().to_string(),
+                        span: span(&r, base),
+                    }),
+                })
+                .collect::<Result<_>>()?;
+            let value_pair = next(&mut parts, map_at)?;
+            let value = match value_pair.as_rule() {
+                Rule::word_pip => None,
+                _ => Some(int(value_pair, base)?),
+            };
+            Ok(ValueMap {
+                ranks,
+                value,
+                span: map_at,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(ShoeDecl {
+        name,
+        decks,
+        values,
+        span: at,
+    })
+}
+
 fn key(pair: Pair<Rule>, base: usize) -> Result<Key> {
     let at = span(&pair, base);
     match pair.as_rule() {
@@ -327,6 +379,21 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
                 name,
                 dice,
                 until,
+                span: at,
+            })
+        }
+        Rule::draw_stmt => {
+            let mut it = children(pair);
+            let name = ident(next(&mut it, at)?, base);
+            let count_pair = next(&mut it, at)?;
+            let count_span = span(&count_pair, base);
+            let count = int(count_pair, base)?;
+            let shoe = ident(next(&mut it, at)?, base);
+            Stmt::Draw(DrawStmt {
+                name,
+                count,
+                count_span,
+                shoe,
                 span: at,
             })
         }

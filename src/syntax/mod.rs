@@ -14,6 +14,7 @@ use pest::Parser;
 
 use crate::ast::{self, Span};
 use crate::number::Exact;
+use crate::program::Setting;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/dice.pest"]
@@ -21,7 +22,7 @@ struct DiceParser;
 
 /// The words that begin an item; recovery resumes at a line starting with one.
 pub const ITEM_KEYWORDS: &[&str] = &[
-    "game", "param", "outcomes", "hands", "table", "round", "bet", "expect", "claim",
+    "game", "param", "outcomes", "hands", "table", "shoe", "round", "bet", "expect", "claim",
 ];
 
 /// The deepest nesting of brackets a file may have. Rule files need a few
@@ -132,17 +133,21 @@ fn neutralise(line: &str) -> Option<String> {
     })
 }
 
-/// Parses the value of a `--set NAME=VALUE` override.
-pub fn parse_override(text: &str) -> Result<ast::Number, SyntaxError> {
+/// Parses the value of a `--set NAME=VALUE` override: a number, or
+/// `infinite`.
+pub fn parse_override(text: &str) -> Result<Setting, SyntaxError> {
     match DiceParser::parse(Rule::override_value, text) {
         Ok(mut pairs) => {
-            let Some(number) = pairs.next().and_then(|p| p.into_inner().next()) else {
+            let Some(value) = pairs.next().and_then(|p| p.into_inner().next()) else {
                 return Err(SyntaxError::BadOverride {
                     text: text.to_string(),
                     span: Span::new(0, text.len()),
                 });
             };
-            lower::number(number, 0)
+            if value.as_rule() == Rule::word_infinite {
+                return Ok(Setting::Infinite);
+            }
+            lower::number(value, 0).map(|n| Setting::Number(n.value))
         }
         Err(_) => Err(SyntaxError::BadOverride {
             text: text.to_string(),
@@ -153,7 +158,10 @@ pub fn parse_override(text: &str) -> Result<ast::Number, SyntaxError> {
 
 /// Parses an exact literal the way the grammar does (for tests and tools).
 pub fn parse_exact(text: &str) -> Option<Exact> {
-    parse_override(text).ok().map(|n| n.value)
+    match parse_override(text).ok()? {
+        Setting::Number(n) => Some(n),
+        Setting::Infinite => None,
+    }
 }
 
 /// Where brackets first nest deeper than [`MAX_DEPTH`], outside comments
