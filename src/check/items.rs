@@ -403,6 +403,14 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
             ok = false;
         }
         let (Some(decks), true) = (decks, ok) else {
+            // Still declared, so that draws from it report nothing more;
+            // with an error the round is never evaluated.
+            shoes.push(Shoe {
+                name: decl.name.name.clone(),
+                decks: Some(1),
+                values: Vec::new(),
+                span: decl.name.span,
+            });
             continue;
         };
         let mut values: BTreeMap<u32, u32> = BTreeMap::new();

@@ -405,6 +405,7 @@ impl Compiler<'_, '_> {
                 let cards = names.shoes[i]
                     .decks
                     .map_or(i64::MAX, |decks| 52 * i64::from(decks));
+                let kinds = names.shoes[i].values.len() as u64;
                 if d.count < 1 || d.count > cards.min(MAX_DRAW) {
                     self.typer.errors.push(CheckError::BadShoe {
                         message: format!("a draw of {} cards", d.count),
@@ -412,6 +413,17 @@ impl Compiler<'_, '_> {
                         help: Some(format!(
                             "draw from 1 to {} cards at once",
                             cards.min(MAX_DRAW)
+                        )),
+                    });
+                } else if throw_results(d.count as u64, kinds) > MAX_THROW_RESULTS {
+                    self.typer.errors.push(CheckError::BadShoe {
+                        message: format!(
+                            "a draw of {} cards has too many different hands to evaluate exactly",
+                            d.count
+                        ),
+                        span: d.count_span,
+                        help: Some(format!(
+                            "one draw may have at most {MAX_THROW_RESULTS} different hands (as multisets of card values); draw in smaller steps or map fewer values"
                         )),
                     });
                 } else {
