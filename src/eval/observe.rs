@@ -60,6 +60,8 @@ pub struct Throws {
     results: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
     /// The hands of each draw, by its slot and the cards dealt before it.
     deals: FxHashMap<(usize, Value), Rc<[ThrowResult]>>,
+    /// How each shoe's dealt cards are packed, once known.
+    packings: Vec<Option<u32>>,
     /// The representative of each value of an interchangeable slot.
     canonical: FxHashMap<(usize, Value), Value>,
     /// For each interchangeable slot, its classes of values: how the throws
@@ -133,9 +135,14 @@ impl Throws {
         if let Some(results) = self.deals.get(&(slot, before)) {
             return Ok(results.clone());
         }
-        let gone: Vec<u32> = match before {
-            Value::Pool(id) => self.pools.faces(id).to_vec(),
-            _ => Vec::new(),
+        let kinds = shoe.values.len();
+        let packing = self.packing(program, index);
+        // The cards dealt so far, by kind: packed in a whole number when
+        // they fit one, else a multiset of values.
+        let gone: Vec<u64> = match (before, packing) {
+            (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
+            (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
+            _ => vec![0; kinds],
         };
         let deal = shoe::deal(shoe, &gone, count).map_err(|short| EvalError::ShoeEmpty {
             shoe: shoe.name.clone(),
@@ -148,12 +155,24 @@ impl Throws {
             .into_iter()
             .map(|(hand, ways)| {
                 let mut sets: Sets = SmallVec::new();
-                sets.push((slot, Value::Pool(self.pools.intern(&hand))));
-                if finite {
-                    let mut after = gone.clone();
-                    after.extend_from_slice(&hand);
-                    after.sort_unstable();
-                    sets.push((dealt, Value::Pool(self.pools.intern(&after))));
+                sets.push((slot, Value::Pool(self.pools.intern(&hand.values))));
+                match (finite, packing, before) {
+                    (false, ..) => {}
+                    (true, Some(bits), Value::Int(p)) => {
+                        sets.push((dealt, Value::Int(shoe::pack_add(p, bits, &hand.held))));
+                    }
+                    (true, Some(bits), _) => {
+                        sets.push((dealt, Value::Int(shoe::pack_add(0, bits, &hand.held))));
+                    }
+                    (true, None, _) => {
+                        let mut after: Vec<u32> = match before {
+                            Value::Pool(id) => self.pools.faces(id).to_vec(),
+                            _ => Vec::new(),
+                        };
+                        after.extend_from_slice(&hand.values);
+                        after.sort_unstable();
+                        sets.push((dealt, Value::Pool(self.pools.intern(&after))));
+                    }
                 }
                 ThrowResult {
                     factor: Factor::new(&ways, &deal.total),
@@ -164,6 +183,28 @@ impl Throws {
             .collect();
         self.deals.insert((slot, before), results.clone());
         Ok(results)
+    }
+
+    /// How the cards dealt from shoe `index` are packed (see
+    /// [`shoe::packing`]): the round deals at most the sum of its draws
+    /// from the shoe, since it only jumps forward.
+    fn packing(&mut self, program: &Program, index: usize) -> Option<u32> {
+        if self.packings.is_empty() {
+            self.packings = (0..program.shoes.len())
+                .map(|i| {
+                    let most: u64 = program
+                        .code
+                        .iter()
+                        .map(|instr| match instr {
+                            Instr::Draw { shoe, count, .. } if *shoe == i => u64::from(*count),
+                            _ => 0,
+                        })
+                        .sum();
+                    shoe::packing(program.shoes[i].values.len(), most)
+                })
+                .collect();
+        }
+        self.packings.get(index).copied().flatten()
     }
 
     /// The results of `dice` thrown in state `env`.

@@ -146,7 +146,9 @@ pub fn play_round(
                 // The cards left of each value; the infinite shoe always
                 // holds one deck's.
                 let mut left: Vec<u64> = match shoe_def.decks {
-                    Some(decks) => super::shoe::left(shoe_def, decks, &gone),
+                    Some(decks) => {
+                        super::shoe::left(shoe_def, decks, &super::shoe::counts(shoe_def, &gone))
+                    }
                     None => shoe_def.values.iter().map(|v| u64::from(v.1)).collect(),
                 };
                 let before: u64 = left.iter().sum();

@@ -17,10 +17,17 @@ use crate::program::Shoe;
 
 /// The hands of one draw and the ways to deal them.
 pub struct Deal {
-    /// Each hand (card values, ascending) with its ways; none has none.
-    pub hands: Vec<(Vec<u32>, BigUint)>,
+    /// Each hand with its ways; none has none.
+    pub hands: Vec<(Hand, BigUint)>,
     /// The ways to deal the draw at all: the hands' ways sum to it.
     pub total: BigUint,
+}
+
+/// A hand: its card values, ascending, and how many cards of each kind
+/// (each of `Shoe::values`) it holds.
+pub struct Hand {
+    pub values: Vec<u32>,
+    pub held: Vec<u32>,
 }
 
 /// The shoe holds fewer cards than the draw asks for.
@@ -29,16 +36,46 @@ pub struct Short {
     pub left: u64,
 }
 
-/// The cards of each value left in a finite shoe after `dealt` (values,
-/// sorted), in the order of `shoe.values`.
-pub fn left(shoe: &Shoe, decks: u32, dealt: &[u32]) -> Vec<u64> {
+/// How many cards of each kind (each of `shoe.values`) `values` holds.
+pub fn counts(shoe: &Shoe, values: &[u32]) -> Vec<u64> {
     shoe.values
         .iter()
-        .map(|&(value, per_deck)| {
-            let gone = dealt.iter().filter(|&&d| d == value).count() as u64;
-            (u64::from(per_deck) * u64::from(decks)).saturating_sub(gone)
-        })
+        .map(|&(value, _)| values.iter().filter(|&&v| v == value).count() as u64)
         .collect()
+}
+
+/// The cards of each kind left in a finite shoe of `decks` decks after
+/// `gone` of each kind were dealt.
+pub fn left(shoe: &Shoe, decks: u32, gone: &[u64]) -> Vec<u64> {
+    shoe.values
+        .iter()
+        .zip(gone)
+        .map(|(&(_, per_deck), &g)| (u64::from(per_deck) * u64::from(decks)).saturating_sub(g))
+        .collect()
+}
+
+/// How a round's dealt cards fit one whole number: each kind's count in a
+/// field of `bits` bits, when `kinds` fields of counts up to `most` fit in
+/// 62 bits. The exact evaluator keeps a shoe's dealt cards so, which is far
+/// cheaper than a multiset to extend and to compare.
+pub fn packing(kinds: usize, most: u64) -> Option<u32> {
+    let bits = (u64::BITS - most.leading_zeros()).max(1);
+    (kinds as u64 * u64::from(bits) <= 62).then_some(bits)
+}
+
+/// The counts of each of `kinds` kinds packed in `packed` (see [`packing`]).
+pub fn unpack(packed: i64, bits: u32, kinds: usize) -> Vec<u64> {
+    let mask = (1u64 << bits) - 1;
+    (0..kinds)
+        .map(|k| (packed as u64 >> (bits * k as u32)) & mask)
+        .collect()
+}
+
+/// `packed` with a hand's cards added.
+pub fn pack_add(packed: i64, bits: u32, held: &[u32]) -> i64 {
+    held.iter().enumerate().fold(packed as u64, |p, (k, &m)| {
+        p + (u64::from(m) << (bits * k as u32))
+    }) as i64
 }
 
 /// `C(n, k)` as a machine number, when it fits.
@@ -63,24 +100,34 @@ fn choose_big(n: u64, k: u32) -> BigUint {
     c
 }
 
-/// Every hand of `count` cards dealt from `shoe` after `dealt`.
-pub fn deal(shoe: &Shoe, dealt: &[u32], count: u32) -> Result<Deal, Short> {
+/// Every hand of `count` cards dealt from `shoe` after `gone` cards of each
+/// kind were dealt (ignored for the infinite shoe).
+pub fn deal(shoe: &Shoe, gone: &[u64], count: u32) -> Result<Deal, Short> {
     let kinds = shoe.values.len() as u32;
     let mut hands = Vec::new();
-    // How many cards of each kind a hand holds, by its sorted kinds.
-    let mut held = vec![0u32; shoe.values.len()];
+    // A hand as counts of each kind and as values, from its sorted kinds.
+    let held_of = |kinds_held: &[u32]| {
+        let mut held = vec![0u32; shoe.values.len()];
+        for &k in kinds_held {
+            held[k as usize - 1] += 1;
+        }
+        held
+    };
+    let values_of = |kinds_held: &[u32]| {
+        kinds_held
+            .iter()
+            .map(|&k| shoe.values[k as usize - 1].0)
+            .collect()
+    };
     match shoe.decks {
         Some(decks) => {
-            let left = left(shoe, decks, dealt);
+            let left = left(shoe, decks, gone);
             let all: u64 = left.iter().sum();
             if all < u64::from(count) {
                 return Err(Short { left: all });
             }
             for_each_multiset(count, kinds, |kinds_held| {
-                held.iter_mut().for_each(|h| *h = 0);
-                for &k in kinds_held {
-                    held[k as usize - 1] += 1;
-                }
+                let held = held_of(kinds_held);
                 let small = held
                     .iter()
                     .zip(&left)
@@ -94,11 +141,8 @@ pub fn deal(shoe: &Shoe, dealt: &[u32], count: u32) -> Result<Deal, Short> {
                         .product(),
                 };
                 if ways != BigUint::ZERO {
-                    let hand = kinds_held
-                        .iter()
-                        .map(|&k| shoe.values[k as usize - 1].0)
-                        .collect();
-                    hands.push((hand, ways));
+                    let values = values_of(kinds_held);
+                    hands.push((Hand { values, held }, ways));
                 }
             });
             let total = match choose(all, count) {
@@ -116,20 +160,14 @@ pub fn deal(shoe: &Shoe, dealt: &[u32], count: u32) -> Result<Deal, Short> {
                 factorial.push(next);
             }
             for_each_multiset(count, kinds, |kinds_held| {
-                held.iter_mut().for_each(|h| *h = 0);
-                for &k in kinds_held {
-                    held[k as usize - 1] += 1;
-                }
+                let held = held_of(kinds_held);
                 let mut ways = factorial[count as usize].clone();
                 for (&m, &(_, per_deck)) in held.iter().zip(&shoe.values) {
                     ways /= &factorial[m as usize];
                     ways *= BigUint::from(per_deck).pow(m);
                 }
-                let hand = kinds_held
-                    .iter()
-                    .map(|&k| shoe.values[k as usize - 1].0)
-                    .collect();
-                hands.push((hand, ways));
+                let values = values_of(kinds_held);
+                hands.push((Hand { values, held }, ways));
             });
             Ok(Deal {
                 hands,
@@ -163,7 +201,7 @@ mod tests {
         let deck: Vec<u32> = (0..52u32)
             .map(|i| if i < 16 { 0 } else { (i - 16) / 4 + 1 })
             .collect();
-        let deal = deal(&shoe, &[], 2).expect("cards");
+        let deal = deal(&shoe, &[0; 10], 2).expect("cards");
         assert_eq!(deal.total, BigUint::from(52u32 * 51 / 2));
         let mut sum = BigUint::ZERO;
         for (hand, ways) in &deal.hands {
@@ -172,7 +210,7 @@ mod tests {
                 for j in 0..52 {
                     let mut pair = [deck[i], deck[j]];
                     pair.sort_unstable();
-                    if i != j && pair[..] == hand[..] {
+                    if i != j && pair[..] == hand.values[..] {
                         ordered += 1;
                     }
                 }
@@ -188,28 +226,40 @@ mod tests {
     fn dealt_cards_leave_the_shoe() {
         let shoe = baccarat(Some(1));
         // Every nine gone: none can be dealt.
-        let deal = deal(&shoe, &[9, 9, 9, 9], 1).expect("cards");
-        assert!(deal.hands.iter().all(|(h, _)| h != &vec![9]));
+        let gone = counts(&shoe, &[9, 9, 9, 9]);
+        let deal = deal(&shoe, &gone, 1).expect("cards");
+        assert!(deal.hands.iter().all(|(h, _)| h.values != vec![9]));
         assert_eq!(deal.total, BigUint::from(48u32));
-        let zero = deal.hands.iter().find(|(h, _)| h == &vec![0]);
+        let zero = deal.hands.iter().find(|(h, _)| h.values == vec![0]);
         assert_eq!(zero.map(|(_, w)| w.clone()), Some(BigUint::from(16u32)));
         // Asking for more than is left.
-        let all: Vec<u32> = vec![0; 16];
+        let gone = counts(&shoe, &[0; 16]);
         assert_eq!(
-            super::deal(&shoe, &all[..], 40).err(),
+            super::deal(&shoe, &gone, 40).err(),
             Some(Short { left: 36 })
         );
     }
 
     #[test]
+    fn counts_pack_and_unpack() {
+        // Ten kinds of counts up to 7 fit 3 bits each; 21 kinds of up to
+        // 7 do not fit 62 bits.
+        assert_eq!(packing(10, 7), Some(3));
+        assert_eq!(packing(21, 7), None);
+        let packed = pack_add(0, 3, &[1, 0, 2, 0, 0, 0, 0, 0, 0, 7]);
+        let packed = pack_add(packed, 3, &[0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(unpack(packed, 3, 10), vec![1, 0, 3, 0, 0, 0, 0, 0, 0, 7]);
+    }
+
+    #[test]
     fn the_infinite_shoe_deals_with_one_deck_s_frequencies() {
         let shoe = baccarat(None);
-        let deal = deal(&shoe, &[], 2).expect("cards");
+        let deal = deal(&shoe, &[0; 10], 2).expect("cards");
         assert_eq!(deal.total, BigUint::from(52u32 * 52));
         let ways = |hand: Vec<u32>| {
             deal.hands
                 .iter()
-                .find(|(h, _)| *h == hand)
+                .find(|(h, _)| h.values == hand)
                 .map(|(_, w)| w.clone())
         };
         assert_eq!(ways(vec![0, 0]), Some(BigUint::from(16u32 * 16)));
