@@ -25,6 +25,7 @@ pub struct Deal {
 
 /// A hand: its card values, ascending, and how many cards of each kind
 /// (each of `Shoe::values`) it holds.
+#[derive(Debug)]
 pub struct Hand {
     pub values: Vec<u32>,
     pub held: Vec<u32>,
