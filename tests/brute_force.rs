@@ -487,3 +487,24 @@ fn statistics_counted_face_by_face_agree_with_the_enumeration() {
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     assert_eq!(exact.outcomes, brute_force(&program));
 }
+
+/// Cards dealt without replacement, through the play path: every ordered
+/// sequence of the 52 cards a round deals (one card, then two), each as
+/// likely as the next, against the exact evaluator's multisets of values.
+#[test]
+fn dealing_from_a_deck_agrees_with_every_sequence_of_cards() {
+    let source = "game \"t\"\noutcomes a, b, c\nshoe cards {\n  decks = 1\n  values A 2..4 => 1, 5..9 => 2, 10 J Q K => 0\n}\nround {\n  draw first = 1 from cards\n  draw pair = 2 from cards\n  let v = total(pair) mod 3\n  if value(first) > v { end a }\n  if value(first) = v { end b }\n  end c\n}\nbet p {\n  a => win 1 to 1\n  b => push\n  c => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    assert_eq!(exact.outcomes, brute_force(&program));
+}
+
+/// The infinite shoe: every card independent, as likely as one of the 52
+/// cards of one deck.
+#[test]
+fn the_infinite_shoe_agrees_with_every_sequence_of_cards() {
+    let source = "game \"t\"\noutcomes a, b\nshoe cards {\n  decks = infinite\n  values A => 1, 2..9 => pip, 10 J Q K => 0\n}\nround {\n  draw h = 2 from cards\n  if total(h) mod 10 >= 8 { end a }\n  end b\n}\nbet p {\n  a => win 1 to 1\n  b => lose\n}\n";
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    assert_eq!(exact.outcomes, brute_force(&program));
+}
