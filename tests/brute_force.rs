@@ -176,6 +176,15 @@ fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndK
         .collect()
 }
 
+/// Checks the game `source`, and asserts that its exact outcome
+/// distribution equals the enumeration's; returns both for further checks.
+fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact::Distribution) {
+    let program = dicerules::load(source, &[]).expect("checks");
+    let exact = evaluate(&program, Limits::default()).expect("evaluates");
+    assert_eq!(exact.outcomes, brute_force(&program));
+    (program, exact)
+}
+
 fn check_game(name: &str) {
     let path = format!("{}/games/{name}.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("the game file reads");
@@ -244,9 +253,7 @@ fn enumeration_normalises_rerolls() {
 #[test]
 fn projected_and_unprojected_throws_agree_with_the_enumeration() {
     let source = "game \"t\"\noutcomes a, b, c\nround {\n  throw x = 2d6\n  let f = highest(x)\n  throw y = 3d4\n  let z = y\n  if count(z, f) >= 1 and total(x) > 6 { end a }\n  if x is 1-2 | 3-3 { end b }\n  end c\n}\nbet p {\n  a => win 1 to 1\n  b => push\n  c => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    agrees_with_the_enumeration(source);
 }
 
 /// `repeat` accumulating a count over throws of a pool: 3 throws of 3d4,
@@ -254,9 +261,7 @@ fn projected_and_unprojected_throws_agree_with_the_enumeration() {
 #[test]
 fn repeat_accumulates_like_the_enumeration() {
     let source = "game \"t\"\noutcomes many, some, none\nround {\n  let score = 0\n  repeat 3 {\n    throw t = 3d4\n    set score = score + count(t, 4)\n  }\n  if score >= 3 { end many }\n  if score >= 1 { end some }\n  end none\n}\nbet p {\n  many => win 2 to 1\n  some => push\n  none => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    let (program, exact) = agrees_with_the_enumeration(source);
     assert_eq!(exact_ends(&program), brute_force_ends(&program));
     // P(no 4 in 9 dice) = (3/4)^9.
     assert_eq!(exact.outcomes[2], Exact::ratio(19683, 262144));
@@ -470,9 +475,7 @@ fn options_share_an_evaluation_only_when_their_throws_group_alike() {
 #[test]
 fn a_face_set_after_the_throw_is_read_where_the_count_is() {
     let source = "game \"t\"\noutcomes a, b, c\nround {\n  let face = 1\n  throw t = 3d3\n  if count(t, face) >= 1 {\n    set face = 2\n  }\n  if count(t, face) >= 2 { end a }\n  set face = 3\n  if count(t, face) = 0 { end b }\n  end c\n}\nbet p {\n  a => win 1 to 1\n  b => push\n  c => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    let (_, exact) = agrees_with_the_enumeration(source);
     // Face 2 shows at least twice after a 1 showed: (1,2,2) in 3 orders of 27.
     assert_eq!(exact.outcomes[0], Exact::ratio(1, 9));
 }
@@ -483,9 +486,7 @@ fn a_face_set_after_the_throw_is_read_where_the_count_is() {
 #[test]
 fn statistics_counted_face_by_face_agree_with_the_enumeration() {
     let source = "game \"t\"\noutcomes a, b, c\nround {\n  throw t = 4d4\n  let f = most_frequent(t)\n  throw u = 3d4 until highest(u) > lowest(u)\n  if count(u, f) + highest_count(t) >= 4 and total(u) > 6 { end a }\n  if count(u, f) = 0 { end b }\n  end c\n}\nbet p {\n  a => win 2 to 1\n  b => push\n  c => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    agrees_with_the_enumeration(source);
 }
 
 /// Cards dealt without replacement, through the play path: every ordered
@@ -494,9 +495,7 @@ fn statistics_counted_face_by_face_agree_with_the_enumeration() {
 #[test]
 fn dealing_from_a_deck_agrees_with_every_sequence_of_cards() {
     let source = "game \"t\"\noutcomes a, b, c\nshoe cards {\n  decks = 1\n  values A 2..4 => 1, 5..9 => 2, 10 J Q K => 0\n}\nround {\n  draw first = 1 from cards\n  draw pair = 2 from cards\n  let v = total(pair) mod 3\n  if value(first) > v { end a }\n  if value(first) = v { end b }\n  end c\n}\nbet p {\n  a => win 1 to 1\n  b => push\n  c => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    agrees_with_the_enumeration(source);
 }
 
 /// The infinite shoe: every card independent, as likely as one of the 52
@@ -504,7 +503,5 @@ fn dealing_from_a_deck_agrees_with_every_sequence_of_cards() {
 #[test]
 fn the_infinite_shoe_agrees_with_every_sequence_of_cards() {
     let source = "game \"t\"\noutcomes a, b\nshoe cards {\n  decks = infinite\n  values A => 1, 2..9 => pip, 10 J Q K => 0\n}\nround {\n  draw h = 2 from cards\n  if total(h) mod 10 >= 8 { end a }\n  end b\n}\nbet p {\n  a => win 1 to 1\n  b => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
-    let exact = evaluate(&program, Limits::default()).expect("evaluates");
-    assert_eq!(exact.outcomes, brute_force(&program));
+    agrees_with_the_enumeration(source);
 }
