@@ -429,7 +429,8 @@ impl Machine<'_> {
         }
     }
 
-    /// Throws the dice of the throw at `pc` for one state.
+    /// Throws the dice, or deals the cards, of the step at `pc` for one
+    /// state.
     fn throw(
         &mut self,
         pc: usize,
@@ -440,23 +441,20 @@ impl Machine<'_> {
     ) -> Result<(), EvalError> {
         let program = self.program;
         let instr = &program.code[pc];
-        if let Instr::Draw { .. } = instr {
-            let results = self.throws.deal(program, instr, env)?;
-            for r in results.iter() {
-                self.land(env, r, next)?;
-                self.advance(pc + 1, next, weight, &r.factor, outcomes)?;
+        let (results, until) = match (Dice::of(instr), instr) {
+            (Some(dice), Instr::Throw { until, .. }) => (
+                self.throws
+                    .results(program, dice, env, self.limits.max_states)?,
+                until.as_ref(),
+            ),
+            (_, Instr::Draw { .. }) => (self.throws.deal(program, instr, env)?, None),
+            _ => {
+                return Err(EvalError::Internal {
+                    what: "a state waiting where there is no throw",
+                    span: program.round_span,
+                })
             }
-            return Ok(());
-        }
-        let (Some(dice), Instr::Throw { until, .. }) = (Dice::of(instr), instr) else {
-            return Err(EvalError::Internal {
-                what: "a state waiting where there is no throw",
-                span: program.round_span,
-            });
         };
-        let results = self
-            .throws
-            .results(program, dice, env, self.limits.max_states)?;
         let Some(cond) = until else {
             for r in results.iter() {
                 self.land(env, r, next)?;

@@ -158,11 +158,10 @@ impl Throws {
                 sets.push((slot, Value::Pool(self.pools.intern(&hand.values))));
                 match (finite, packing, before) {
                     (false, ..) => {}
-                    (true, Some(bits), Value::Int(p)) => {
-                        sets.push((dealt, Value::Int(shoe::pack_add(p, bits, &hand.held))));
-                    }
                     (true, Some(bits), _) => {
-                        sets.push((dealt, Value::Int(shoe::pack_add(0, bits, &hand.held))));
+                        // Nothing dealt yet is the packed number 0.
+                        let p = if let Value::Int(p) = before { p } else { 0 };
+                        sets.push((dealt, Value::Int(shoe::pack_add(p, bits, &hand.held))));
                     }
                     (true, None, _) => {
                         let mut after: Vec<u32> = match before {
