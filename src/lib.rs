@@ -4,7 +4,8 @@
 //! The pipeline, one module per stage: [`syntax`] reads a `.dice` file into
 //! the [`ast`]; [`check`] resolves names and types into a [`program`];
 //! [`eval`] runs that program, exactly ([`eval::exact`]) or with dice
-//! ([`eval::play`]); [`report`] turns the exact distribution into the edge
+//! ([`eval::play`]); [`solve`] finds the best strategies or equilibrium of
+//! a round whose sides choose; [`report`] turns the exact distribution into the edge
 //! report. The library never prints; the `dicerules` binary does.
 #![forbid(unsafe_code)]
 
@@ -16,6 +17,7 @@ pub mod eval;
 pub mod number;
 pub mod program;
 pub mod report;
+pub mod solve;
 pub mod suggest;
 pub mod syntax;
 

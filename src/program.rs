@@ -31,6 +31,10 @@ pub struct Program {
     pub bets: Vec<Bet>,
     /// The round's announced choice, if it has one.
     pub choice: Option<Choice>,
+    /// The choices made during the round (empty with an announced choice).
+    pub decisions: Vec<Decision>,
+    /// The sides that make `decisions`, at most two.
+    pub sides: Vec<ChoosingSide>,
     /// The names bets are settled on, recorded when a round ends.
     pub finals: Vec<Final>,
     pub expects: Vec<Assertion>,
@@ -99,13 +103,33 @@ pub struct Hand {
 pub struct DrawTable {
     pub name: String,
     pub columns: Vec<(i64, i64)>,
-    pub rows: Vec<((i64, i64), Vec<bool>)>,
+    pub rows: Vec<((i64, i64), Vec<Cell>)>,
+    /// The names of the row and column keys, as the header writes them.
+    pub keys: (String, String),
+    /// `decided by BET`: the bet whose bettor picks in the `?` cells.
+    pub decided_by: Option<Named>,
     pub span: Span,
 }
 
+/// A cell of a draw table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Draw,
+    Stand,
+    /// `?`: the deciding side draws or stands.
+    Choice,
+}
+
 impl DrawTable {
+    /// Whether some cell is a choice.
+    pub fn has_choices(&self) -> bool {
+        self.rows
+            .iter()
+            .any(|(_, cells)| cells.contains(&Cell::Choice))
+    }
+
     /// The cell for (row, column), or `None` when no row or column holds it.
-    pub fn lookup(&self, row: i64, column: i64) -> Option<bool> {
+    pub fn lookup(&self, row: i64, column: i64) -> Option<Cell> {
         let col = self
             .columns
             .iter()
@@ -207,6 +231,24 @@ pub enum Instr {
     /// The side named in `choice` picks a value for `slot`.
     Choose {
         slot: usize,
+    },
+    /// `decisions[decision]`'s side picks an option for `slot`, seeing the
+    /// values of `knowing`.
+    Decide {
+        decision: usize,
+        slot: usize,
+        knowing: Vec<usize>,
+    },
+    /// `if table(row, column)` on a table with `?` cells: `slot` is true
+    /// where the cell draws; at a `?` cell, `decisions[decision]`'s side
+    /// picks, seeing the row and column values.
+    Cell {
+        table: usize,
+        decision: usize,
+        row: Expr,
+        column: Expr,
+        slot: usize,
+        span: Span,
     },
     /// The round ends with this outcome.
     End {
@@ -361,6 +403,19 @@ pub struct Bet {
     pub settle: Settle,
 }
 
+impl Bet {
+    /// What the bet pays at an end: its outcome and final values.
+    pub fn payout(&self, outcome: Option<usize>, values: &[Option<i64>]) -> Option<&Payout> {
+        match &self.settle {
+            Settle::Outcomes(pays) => pays.get(outcome?),
+            Settle::Value { final_index, lines } => {
+                let v = (*values.get(*final_index)?)?;
+                Some(&lines.iter().find(|(m, _)| m.matches(v))?.1)
+            }
+        }
+    }
+}
+
 /// What a bet is settled on.
 #[derive(Clone, Debug)]
 pub enum Settle {
@@ -432,6 +487,9 @@ pub enum Figure {
     Probability,
     /// The mean final value of a name some bet is settled on.
     Mean,
+    /// The probability a solved strategy gives an option where the chooser
+    /// knows given values: `strategy(action, draw, 5)`.
+    Strategy,
 }
 
 impl Figure {
@@ -449,6 +507,7 @@ impl Figure {
         ("lose_probability", Figure::LoseProbability),
         ("probability", Figure::Probability),
         ("mean", Figure::Mean),
+        ("strategy", Figure::Strategy),
     ];
 
     pub fn name(self) -> &'static str {
@@ -475,5 +534,36 @@ pub struct Assertion {
     pub tolerance: Exact,
     /// The rule book's words, for claims.
     pub text: Option<String>,
+    /// For [`Figure::Strategy`]: the choice's name, the option and the
+    /// known values.
+    pub strategy: Option<(String, String, Vec<i64>)>,
     pub span: Span,
+}
+
+/// A choice made during the round: a `choose` statement, or a call of a
+/// draw table with `?` cells.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The chosen name, or the table's.
+    pub name: String,
+    /// Index into `Program::sides`.
+    pub side: usize,
+    /// The options' labels, as the file writes them.
+    pub options: Vec<String>,
+    /// The value each option binds (a number, or a label's index); a table
+    /// cell binds true for its first option, draw.
+    pub values: Vec<i64>,
+    /// The names of what the chooser sees, in the order of the key.
+    pub knowing: Vec<String>,
+    pub span: Span,
+}
+
+/// The bettor of a bet, choosing to raise its expected value.
+#[derive(Clone, Debug)]
+pub struct ChoosingSide {
+    /// Index into `Program::bets`.
+    pub bet: usize,
+    /// The hidden slot holding the side's last choice (its sequence), which
+    /// the evaluator keeps until the round ends.
+    pub slot: usize,
 }

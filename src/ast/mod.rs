@@ -145,6 +145,8 @@ pub struct TableDecl {
     pub name: Ident,
     pub row_key: Ident,
     pub column_key: Ident,
+    /// `decided by BET`: who picks in the `?` cells.
+    pub decided_by: Option<Ident>,
     pub columns: Vec<Key>,
     pub rows: Vec<TableRow>,
     pub span: Span,
@@ -169,6 +171,8 @@ pub struct TableRow {
 pub enum CellKind {
     Draw,
     Stand,
+    /// `?`: the deciding side draws or stands.
+    Choice,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -243,13 +247,27 @@ pub enum Stmt {
     Choose(ChooseStmt),
 }
 
-/// `choose face from 1..6 by player`.
+/// `choose face from 1..6 by player`, or
+/// `choose action from [draw, stand] by player knowing player_value`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChooseStmt {
     pub name: Ident,
+    /// Numbered options; empty when the options are labels.
     pub options: Vec<Key>,
+    /// Labelled options (`[draw, stand]`); empty when they are numbers.
+    pub labels: Vec<Ident>,
     pub bracketed: bool,
     pub by: Ident,
+    /// What the chooser sees; `None` without `knowing`: every live name.
+    pub knowing: Option<Knowing>,
+    pub span: Span,
+}
+
+/// `knowing a, b` or `knowing nothing`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Knowing {
+    /// Empty for `knowing nothing`.
+    pub names: Vec<Ident>,
     pub span: Span,
 }
 
@@ -533,7 +551,25 @@ pub struct ClaimDecl {
 pub struct Quantity {
     pub func: Ident,
     pub arg: Ident,
+    /// Further arguments: `strategy(action, draw, 5)` has `draw` and `5`.
+    pub rest: Vec<QuantityArg>,
     pub span: Span,
+}
+
+/// An argument of a quantity after the first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum QuantityArg {
+    Name(Ident),
+    Int { value: i64, span: Span },
+}
+
+impl QuantityArg {
+    pub fn span(&self) -> Span {
+        match self {
+            QuantityArg::Name(i) => i.span,
+            QuantityArg::Int { span, .. } => *span,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

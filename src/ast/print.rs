@@ -46,8 +46,13 @@ fn write_item(out: &mut String, item: &Item) {
         Item::Table(t) => {
             let _ = writeln!(
                 out,
-                "table {}({}, {}) {{",
-                t.name.name, t.row_key.name, t.column_key.name
+                "table {}({}, {}){} {{",
+                t.name.name,
+                t.row_key.name,
+                t.column_key.name,
+                t.decided_by
+                    .as_ref()
+                    .map_or(String::new(), |b| format!(" decided by {}", b.name))
             );
             let columns: Vec<String> = t.columns.iter().map(key).collect();
             let _ = writeln!(out, "  columns {}", columns.join(" "));
@@ -58,6 +63,7 @@ fn write_item(out: &mut String, item: &Item) {
                     .map(|c| match c.kind {
                         CellKind::Draw => "D",
                         CellKind::Stand => "S",
+                        CellKind::Choice => "?",
                     })
                     .collect();
                 let _ = writeln!(out, "  {} => {}", key(&row.key), cells.join(" "));
@@ -170,7 +176,8 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         }
         Stmt::If(i) => write_if(out, i, depth),
         Stmt::Choose(c) => {
-            let keys: Vec<String> = c.options.iter().map(key).collect();
+            let mut keys: Vec<String> = c.options.iter().map(key).collect();
+            keys.extend(c.labels.iter().map(|l| l.name.clone()));
             let options = if c.bracketed {
                 format!("[{}]", keys.join(", "))
             } else {
@@ -181,6 +188,15 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
                 "choose {} from {options} by {}",
                 c.name.name, c.by.name
             );
+            if let Some(k) = &c.knowing {
+                let names: Vec<&str> = k.names.iter().map(|n| n.name.as_str()).collect();
+                let known = if names.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    names.join(", ")
+                };
+                let _ = write!(out, " knowing {known}");
+            }
         }
         Stmt::Repeat(r) => {
             let _ = write!(out, "repeat {} ", r.count);
@@ -340,7 +356,12 @@ fn odds_term(t: &OddsTerm) -> String {
 }
 
 pub fn quantity(q: &Quantity) -> String {
-    format!("{}({})", q.func.name, q.arg.name)
+    let mut args = vec![q.arg.name.clone()];
+    args.extend(q.rest.iter().map(|a| match a {
+        QuantityArg::Name(n) => n.name.clone(),
+        QuantityArg::Int { value, .. } => value.to_string(),
+    }));
+    format!("{}({})", q.func.name, args.join(", "))
 }
 
 pub fn relation(r: &Relation) -> String {

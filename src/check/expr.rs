@@ -29,6 +29,9 @@ pub(super) enum Ty {
         count: u32,
         sides: u32,
     },
+    /// The options of a `choose` with labels (`[draw, stand]`): an index
+    /// into `Typer::labels`.
+    Label(usize),
     /// The type of an expression that already has an error.
     Error,
 }
@@ -42,6 +45,7 @@ impl Ty {
             Ty::Pool { count: 0, .. } => "a throw or a hand of cards",
             Ty::Pool { sides: 0, .. } => "a hand of cards",
             Ty::Pool { .. } => "a throw",
+            Ty::Label(_) => "a choice among labels",
             Ty::Error => "an error",
         }
     }
@@ -61,6 +65,8 @@ pub(super) struct Typer<'a, 'n> {
     pub ranked: BTreeSet<(u32, u32)>,
     /// Whether the absence of a hand table has been reported.
     pub reported_no_hands: bool,
+    /// The labels of each `choose` with labelled options.
+    pub labels: Vec<Vec<String>>,
 }
 
 impl<'n> Typer<'_, 'n> {
@@ -100,7 +106,7 @@ impl<'n> Typer<'_, 'n> {
     }
 
     /// A sub-expression that must have type `want`.
-    fn typed(&mut self, e: &ast::Expr, want: Ty) -> (Expr, Ty) {
+    pub(super) fn typed(&mut self, e: &ast::Expr, want: Ty) -> (Expr, Ty) {
         let (x, t) = self.expr(e);
         let ok = self.expect(e, t, want);
         (x, if ok { t } else { Ty::Error })
@@ -169,6 +175,9 @@ impl<'n> Typer<'_, 'n> {
             A::Binary { op, left, right } => self.binary(*op, left, right, span),
             A::Is { subject, patterns } => {
                 let (x, t) = self.expr(subject);
+                if let Ty::Label(set) = t {
+                    return self.is_label(x, set, patterns, span);
+                }
                 let Ty::Pool { count, sides } = t else {
                     if t != Ty::Error {
                         self.expect(subject, t, Ty::Pool { count: 0, sides: 0 });
@@ -381,6 +390,42 @@ impl<'n> Typer<'_, 'n> {
         Some(table)
     }
 
+    /// `action is draw`: a test of a labelled choice.
+    fn is_label(
+        &mut self,
+        x: Expr,
+        set: usize,
+        patterns: &[ast::Pattern],
+        span: crate::ast::Span,
+    ) -> (Expr, Ty) {
+        let labels = self.labels[set].clone();
+        let mut ranges = Vec::new();
+        for p in patterns {
+            match p {
+                ast::Pattern::Name(name) => match labels.iter().position(|l| *l == name.name) {
+                    Some(i) => ranges.push((i as i64, i as i64)),
+                    None => {
+                        self.errors
+                            .push(unknown("option", name, labels.iter().map(|l| l.as_str())))
+                    }
+                },
+                ast::Pattern::Combo(c) => self.errors.push(CheckError::Type {
+                    expected: "one of the choice's options",
+                    found: "a combination of faces",
+                    span: c.span,
+                    help: Some(format!("the options are {}", labels.join(", "))),
+                }),
+            }
+        }
+        (
+            Expr {
+                kind: P::In(Box::new(x), ranges),
+                span,
+            },
+            Ty::Bool,
+        )
+    }
+
     fn call(
         &mut self,
         func: &ast::Ident,
@@ -405,6 +450,20 @@ impl<'n> Typer<'_, 'n> {
         let pool = Ty::Pool { count: 0, sides: 0 };
         if let Some(index) = self.names.tables.iter().position(|t| t.name == func.name) {
             if !arity(self, 2, &format!("{}(row, column)", func.name)) {
+                return (mk(P::Bool(false)), Ty::Error);
+            }
+            if self.names.tables[index].has_choices() {
+                self.errors.push(CheckError::BadTable {
+                    message: format!(
+                        "the table {} has `?` cells, so it can only decide an `if`",
+                        func.name
+                    ),
+                    span,
+                    help: Some(format!(
+                        "write it as the whole condition: `if {}(row, column) {{ ... }}`",
+                        func.name
+                    )),
+                });
                 return (mk(P::Bool(false)), Ty::Error);
             }
             let (a, at) = self.typed(&args[0], Ty::Int);

@@ -7,8 +7,8 @@ use super::CheckError;
 use crate::ast::{self, Item, OddsTerm, PayKey, Payout as AstPayout, RelOp, Span, ValueKey};
 use crate::number::Exact;
 use crate::program::{
-    Assertion, Bet, DrawTable, Figure, Final, Hand, HandTable, Named, Param, Payout, Setting,
-    Settle, Shoe, ValueMatch,
+    Assertion, Bet, Cell, Decision, DrawTable, Figure, Final, Hand, HandTable, Named, Param,
+    Payout, Setting, Settle, Shoe, ValueMatch,
 };
 use crate::suggest::did_you_mean;
 
@@ -242,7 +242,7 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
                         t.columns.len()
                     ),
                     span: row.span,
-                    help: Some("give one `D` or `S` per column".to_string()),
+                    help: Some("give one `D`, `S` or `?` per column".to_string()),
                 });
             }
         }
@@ -258,13 +258,51 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
                     let cells = r
                         .cells
                         .iter()
-                        .map(|c| c.kind == ast::CellKind::Draw)
+                        .map(|c| match c.kind {
+                            ast::CellKind::Draw => Cell::Draw,
+                            ast::CellKind::Stand => Cell::Stand,
+                            ast::CellKind::Choice => Cell::Choice,
+                        })
                         .collect();
                     ((r.key.lo, r.key.hi), cells)
                 })
                 .collect(),
+            keys: (t.row_key.name.clone(), t.column_key.name.clone()),
+            decided_by: t.decided_by.as_ref().map(|b| Named {
+                name: b.name.clone(),
+                span: b.span,
+            }),
             span: t.name.span,
         });
+        let has_choices = t
+            .rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .find(|c| c.kind == ast::CellKind::Choice);
+        match (has_choices, &t.decided_by) {
+            (Some(cell), None) => errors.push(CheckError::BadTable {
+                message: format!(
+                    "the table {} has a `?` cell but no side deciding it",
+                    t.name.name
+                ),
+                span: cell.span,
+                help: Some(format!(
+                    "say whose choice it is after the keys: `table {}({}, {}) decided by BET {{`",
+                    t.name.name, t.row_key.name, t.column_key.name
+                )),
+            }),
+            (None, Some(by)) => errors.push(CheckError::BadTable {
+                message: format!(
+                    "the table {} is decided by {} but has no `?` cell",
+                    t.name.name, by.name
+                ),
+                span: by.span,
+                help: Some(
+                    "mark the cells the side chooses with `?`, or drop `decided by`".to_string(),
+                ),
+            }),
+            _ => {}
+        }
     }
     tables
 }
@@ -740,14 +778,81 @@ pub fn default_tolerance(number: &ast::Number) -> Exact {
     tolerance
 }
 
+/// What the figures of `expect` and `claim` lines may name.
+pub(super) struct Figures<'a> {
+    pub outcomes: &'a [Named],
+    pub top_level: &'a [(String, usize, super::expr::Ty)],
+    pub decisions: &'a [Decision],
+}
+
+/// `strategy(CHOICE, OPTION, KEY...)`: the choice's name, the option and
+/// the known values, checked against the round's decisions.
+fn strategy_target(
+    quantity: &ast::Quantity,
+    decisions: &[Decision],
+) -> Result<(String, String, Vec<i64>), CheckError> {
+    let Some(d) = decisions.iter().find(|d| d.name == quantity.arg.name) else {
+        return Err(unknown(
+            "choice",
+            &quantity.arg,
+            decisions.iter().map(|d| d.name.as_str()),
+        ));
+    };
+    let usage = || {
+        let mut args = vec![d.name.clone(), "OPTION".to_string()];
+        args.extend(d.knowing.iter().cloned());
+        format!("write `strategy({})`", args.join(", "))
+    };
+    let Some(ast::QuantityArg::Name(option)) = quantity.rest.first() else {
+        return Err(CheckError::BadFigure {
+            message: format!("`strategy({})` names no option", d.name),
+            span: quantity.span,
+            help: Some(usage()),
+        });
+    };
+    if !d.options.contains(&option.name) {
+        return Err(unknown(
+            "option",
+            option,
+            d.options.iter().map(|o| o.as_str()),
+        ));
+    }
+    let mut key = Vec::new();
+    for arg in &quantity.rest[1..] {
+        match arg {
+            ast::QuantityArg::Int { value, .. } => key.push(*value),
+            ast::QuantityArg::Name(n) => {
+                return Err(CheckError::BadFigure {
+                    message: format!("`{}` is not a whole number", n.name),
+                    span: n.span,
+                    help: Some(usage()),
+                })
+            }
+        }
+    }
+    if key.len() != d.knowing.len() {
+        return Err(CheckError::BadFigure {
+            message: format!(
+                "the chooser of `{}` knows {} value(s), and {} are given",
+                d.name,
+                d.knowing.len(),
+                key.len()
+            ),
+            span: quantity.span,
+            help: Some(usage()),
+        });
+    }
+    Ok((d.name.clone(), option.name.clone(), key))
+}
+
 pub(super) fn assertions(
     file: &ast::File,
     claims: bool,
-    outcomes: &[Named],
-    top_level: &[(String, usize, super::expr::Ty)],
+    scope: &Figures,
     finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Assertion> {
+    let (outcomes, top_level) = (scope.outcomes, scope.top_level);
     let mut declared_bets: Vec<&str> = Vec::new();
     for item in &file.items {
         if let Item::Bet(b) = item {
@@ -771,7 +876,26 @@ pub(super) fn assertions(
             ));
             continue;
         };
-        let target = if figure == Figure::Mean {
+        if figure != Figure::Strategy {
+            if let Some(extra) = quantity.rest.first() {
+                errors.push(CheckError::BadFigure {
+                    message: format!("`{}` takes one argument", quantity.func.name),
+                    span: extra.span(),
+                    help: Some(format!(
+                        "write `{}({})`",
+                        quantity.func.name, quantity.arg.name
+                    )),
+                });
+                continue;
+            }
+        }
+        let mut strategy = None;
+        let target = if figure == Figure::Strategy {
+            strategy_target(quantity, scope.decisions).map(|t| {
+                strategy = Some(t);
+                0
+            })
+        } else if figure == Figure::Mean {
             match top_level
                 .iter()
                 .rev()
@@ -846,6 +970,7 @@ pub(super) fn assertions(
             value_text: relation.value.text.clone(),
             tolerance,
             text,
+            strategy,
             span,
         });
     }

@@ -54,6 +54,21 @@ pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
                     set.union_with(&live_at(&live, pc + 1));
                     set.remove(*slot);
                 }
+                Instr::Decide { slot, knowing, .. } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.remove(*slot);
+                    for &k in knowing {
+                        set.insert(k);
+                    }
+                }
+                Instr::Cell {
+                    slot, row, column, ..
+                } => {
+                    set.union_with(&live_at(&live, pc + 1));
+                    set.remove(*slot);
+                    uses(row, &mut set);
+                    uses(column, &mut set);
+                }
                 Instr::Jump(target) => {
                     set.union_with(&live_at(&live, *target));
                 }

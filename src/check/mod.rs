@@ -14,7 +14,7 @@ mod round;
 pub use error::CheckError;
 
 use crate::ast::{self, Item, Span};
-use crate::program::{Program, Setting};
+use crate::program::{ChoosingSide, Named, Program, Setting};
 
 /// Checks `file` with parameter overrides `(name, value)` applied.
 pub fn check(
@@ -61,7 +61,7 @@ pub fn check(
         tables: &tables,
         shoes: &shoes,
     };
-    let compiled = match round {
+    let mut compiled = match round {
         Some(r) => Some(round::compile(r, &scope, &mut errors)),
         None => {
             errors.push(CheckError::Missing {
@@ -82,8 +82,18 @@ pub fn check(
         &mut finals,
         &mut errors,
     );
-    let expects = items::assertions(file, false, &outcomes, top_level, &mut finals, &mut errors);
-    let claims = items::assertions(file, true, &outcomes, top_level, &mut finals, &mut errors);
+    let decisions = compiled.as_ref().map_or(&[][..], |c| &c.decisions[..]);
+    let scope = items::Figures {
+        outcomes: &outcomes,
+        top_level,
+        decisions,
+    };
+    let expects = items::assertions(file, false, &scope, &mut finals, &mut errors);
+    let claims = items::assertions(file, true, &scope, &mut finals, &mut errors);
+    let sides = compiled
+        .as_mut()
+        .map(|c| sides(c, &bets, &mut errors))
+        .unwrap_or_default();
     let needs_outcomes = file
         .items
         .iter()
@@ -99,7 +109,12 @@ pub fn check(
 
     match (errors.is_empty(), compiled) {
         (true, Some(mut compiled)) => {
-            let final_slots: Vec<usize> = finals.iter().map(|f| f.slot).collect();
+            // The sides' choices so far are read when the round ends.
+            let final_slots: Vec<usize> = finals
+                .iter()
+                .map(|f| f.slot)
+                .chain(sides.iter().map(|s| s.slot))
+                .collect();
             let interchangeable =
                 projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
             let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
@@ -116,6 +131,8 @@ pub fn check(
                 interchangeable,
                 bets,
                 choice: compiled.choice,
+                decisions: compiled.decisions,
+                sides,
                 finals,
                 expects,
                 claims,
@@ -124,6 +141,41 @@ pub fn check(
         }
         _ => Err(errors),
     }
+}
+
+/// Resolves the bet of each side that chooses, and gives each side a
+/// hidden slot for its choices so far.
+fn sides(
+    compiled: &mut round::Compiled,
+    bets: &[crate::program::Bet],
+    errors: &mut Vec<CheckError>,
+) -> Vec<ChoosingSide> {
+    let mut sides = Vec::new();
+    for by in &compiled.sides {
+        let Some(bet) = bets.iter().position(|b| b.name == by.name) else {
+            let mut err = items::unknown("bet", by, bets.iter().map(|b| b.name.as_str()));
+            if let CheckError::Unknown {
+                help: help @ None, ..
+            } = &mut err
+            {
+                *help = Some(
+                    "a choice is made by the bettor of a bet, who wants its expected value as high as possible"
+                        .to_string(),
+                );
+            }
+            errors.push(err);
+            continue;
+        };
+        compiled.slots.push(Named {
+            name: format!("the choices of {}", by.name),
+            span: by.span,
+        });
+        sides.push(ChoosingSide {
+            bet,
+            slot: compiled.slots.len() - 1,
+        });
+    }
+    sides
 }
 
 /// Records an item that may appear once; a second one is an error.

@@ -76,6 +76,10 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
             Instr::Throw { until: Some(e), .. }
             | Instr::Assign { value: e, .. }
             | Instr::Branch { cond: e, .. } => rewrite(e, &table),
+            Instr::Cell { row, column, .. } => {
+                rewrite(row, &table);
+                rewrite(column, &table);
+            }
             _ => {}
         }
         if let Instr::Throw { slot, observe, .. } = instr {
@@ -117,13 +121,14 @@ fn projection(
 
 /// The expressions an instruction evaluates.
 fn instr_exprs(instr: &Instr) -> impl Iterator<Item = &Expr> {
-    let e = match instr {
+    let (e, f) = match instr {
         Instr::Throw { until: Some(e), .. }
         | Instr::Assign { value: e, .. }
-        | Instr::Branch { cond: e, .. } => Some(e),
-        _ => None,
+        | Instr::Branch { cond: e, .. } => (Some(e), None),
+        Instr::Cell { row, column, .. } => (Some(row), Some(column)),
+        _ => (None, None),
     };
-    e.into_iter()
+    e.into_iter().chain(f)
 }
 
 /// The throw slot an observing function reads, if `e` is one.
@@ -212,6 +217,8 @@ fn context_stays(code: &[Instr], t: usize, list: &[Observer], slots: usize) -> b
             (first + 1..u).all(|a| match &code[a] {
                 Instr::Assign { slot, .. }
                 | Instr::Choose { slot }
+                | Instr::Decide { slot, .. }
+                | Instr::Cell { slot, .. }
                 | Instr::Throw { slot, .. }
                 | Instr::Draw { slot, .. } => !context.contains(*slot),
                 _ => true,
@@ -245,6 +252,9 @@ fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> SlotSet {
     for instr in code {
         for e in instr_exprs(instr) {
             uses(e, &mut elsewhere);
+        }
+        if let Instr::Decide { knowing, .. } = instr {
+            knowing.iter().for_each(|&s| elsewhere.insert(s));
         }
         if let Instr::Throw {
             observe: Some(p), ..

@@ -9,7 +9,7 @@ use super::expr::{Names, Ty, Typer};
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
-use crate::program::{Choice, Cmp, Expr, ExprKind, Instr, Named};
+use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named};
 
 /// The largest number of distinct results one throw may have (multisets of
 /// its faces); bigger pools are refused before any evaluation starts.
@@ -23,6 +23,9 @@ pub(super) struct Compiled {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
     pub choice: Option<Choice>,
+    pub decisions: Vec<Decision>,
+    /// The bet named by each side that chooses, in order of appearance.
+    pub sides: Vec<ast::Ident>,
     /// The names bound at the round's top level, visible when it ends:
     /// (name, slot, type).
     pub top_level: Vec<(String, usize, Ty)>,
@@ -47,10 +50,17 @@ struct Compiler<'a, 'n> {
     repeated_slots: std::collections::BTreeMap<usize, usize>,
     /// Whether a `throw` has been compiled yet.
     thrown: bool,
-    choice: Option<Choice>,
+    /// The first `choose`, when it may be announced (made first, before
+    /// anything is dealt): its instruction and choice.
+    announced: Option<(usize, Choice)>,
+    decisions: Vec<Decision>,
+    sides: Vec<ast::Ident>,
     /// The slot holding the cards dealt from each shoe, once one is drawn.
     dealt: Vec<Option<usize>>,
 }
+
+/// The most sides that may choose in one round.
+pub const MAX_SIDES: usize = 2;
 
 /// The most options one `choose` may offer.
 pub const MAX_OPTIONS: i64 = 1_000;
@@ -71,6 +81,7 @@ pub(super) fn compile(
             errors,
             ranked: BTreeSet::new(),
             reported_no_hands: false,
+            labels: Vec::new(),
         },
         code: Vec::new(),
         slots: Vec::new(),
@@ -78,18 +89,33 @@ pub(super) fn compile(
         repeat_depth: 0,
         repeated_slots: std::collections::BTreeMap::new(),
         thrown: false,
-        choice: None,
+        announced: None,
+        decisions: Vec::new(),
+        sides: Vec::new(),
         dealt: vec![None; names.shoes.len()],
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
     }
     c.code.push(Instr::Finish);
+    // A round whose one choice is made first, knowing nothing, evaluates
+    // once per option: an announced choice.
+    let mut choice = None;
+    if let (Some((pc, announced)), 1) = (c.announced.take(), c.decisions.len()) {
+        c.code[pc] = Instr::Choose {
+            slot: announced.slot,
+        };
+        choice = Some(announced);
+        c.decisions.clear();
+        c.sides.clear();
+    }
     Compiled {
         code: c.code,
         slots: c.slots,
         top_level: c.typer.vars,
-        choice: c.choice,
+        choice,
+        decisions: c.decisions,
+        sides: c.sides,
     }
 }
 
@@ -154,27 +180,23 @@ impl Compiler<'_, '_> {
         slot
     }
 
-    /// `choose NAME from OPTIONS by SIDE`: for now an announced choice, at
-    /// the top of the round before any throw, at most one per round.
+    /// `choose NAME from OPTIONS by BET [knowing ...]`: a decision of the
+    /// bettor of BET. Made first in the round, knowing nothing, it may be
+    /// an announced choice (see `compile`).
     fn choose(&mut self, c: &ast::ChooseStmt) {
         let bad = |message: String, help: &str| CheckError::BadChoice {
             message,
             span: c.span,
             help: help.to_string(),
         };
-        if !self.scope_marks.is_empty() || self.repeat_depth > 0 || self.thrown {
-            self.typer.errors.push(bad(
-                "a choice must come first in the round, before any throw and outside any block"
-                    .to_string(),
-                "choices made during the round, knowing part of it, are not supported yet",
-            ));
-        } else if self.choice.is_some() {
-            self.typer.errors.push(bad(
-                "a round has at most one `choose`".to_string(),
-                "several choices in one round are not supported yet",
-            ));
-        }
-        let mut options = Vec::new();
+        let may_announce = self.scope_marks.is_empty()
+            && self.repeat_depth == 0
+            && !self.thrown
+            && c.knowing.is_none()
+            && c.labels.is_empty()
+            && self.decisions.is_empty();
+        let mut values = Vec::new();
+        let mut labels = Vec::new();
         for k in &c.options {
             if k.lo > k.hi || k.hi.saturating_sub(k.lo) >= MAX_OPTIONS {
                 self.typer.errors.push(bad(
@@ -187,29 +209,198 @@ impl Compiler<'_, '_> {
                 return;
             }
             for v in k.lo..=k.hi {
-                if !options.contains(&v) {
-                    options.push(v);
+                if !values.contains(&v) {
+                    values.push(v);
+                    labels.push(v.to_string());
                 }
             }
         }
-        if options.len() > MAX_OPTIONS as usize {
+        for (i, label) in c.labels.iter().enumerate() {
+            if let Some(first) = c.labels[..i].iter().find(|l| l.name == label.name) {
+                self.typer.errors.push(CheckError::Duplicate {
+                    kind: "option",
+                    name: label.name.clone(),
+                    first: first.span,
+                    second: label.span,
+                    help: "each option is listed once",
+                });
+                continue;
+            }
+            values.push(labels.len() as i64);
+            labels.push(label.name.clone());
+        }
+        if values.len() > MAX_OPTIONS as usize {
             self.typer.errors.push(bad(
                 format!("more than {MAX_OPTIONS} options"),
                 "offer fewer options",
             ));
             return;
         }
-        let slot = self.bind(&c.name, Ty::Int);
-        self.code.push(Instr::Choose { slot });
-        if self.choice.is_none() {
-            self.choice = Some(Choice {
-                name: c.name.name.clone(),
-                by: c.by.name.clone(),
-                slot,
-                options,
-                span: c.span,
-            });
+        let knowing = self.knowing(c, may_announce || self.code.is_empty());
+        let ty = if c.labels.is_empty() {
+            Ty::Int
+        } else {
+            self.typer.labels.push(labels.clone());
+            Ty::Label(self.typer.labels.len() - 1)
+        };
+        let slot = self.bind(&c.name, ty);
+        if may_announce {
+            self.announced = Some((
+                self.code.len(),
+                Choice {
+                    name: c.name.name.clone(),
+                    by: c.by.name.clone(),
+                    slot,
+                    options: values.clone(),
+                    span: c.span,
+                },
+            ));
         }
+        let decision = self.decide(
+            &c.by,
+            Decision {
+                name: c.name.name.clone(),
+                side: 0,
+                options: labels,
+                values,
+                knowing: knowing.iter().map(|(n, _)| n.clone()).collect(),
+                span: c.span,
+            },
+        );
+        self.code.push(Instr::Decide {
+            decision,
+            slot,
+            knowing: knowing.into_iter().map(|(_, s)| s).collect(),
+        });
+    }
+
+    /// What a chooser sees: the names after `knowing`, each (name, slot).
+    /// Only a choice made `first` in the round, before anything else, may
+    /// leave it out: it knows nothing.
+    fn knowing(&mut self, c: &ast::ChooseStmt, first: bool) -> Vec<(String, usize)> {
+        let seen = |t: Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Label(_) | Ty::Error);
+        let Some(k) = &c.knowing else {
+            if !first {
+                self.typer.errors.push(CheckError::BadChoice {
+                    message: "this choice does not say what its chooser sees".to_string(),
+                    span: c.span,
+                    help: format!(
+                        "a choice made during the round lists what the chooser knows: `choose {} from ... by {} knowing NAME, ...`, or `knowing nothing`",
+                        c.name.name, c.by.name
+                    ),
+                });
+            }
+            return Vec::new();
+        };
+        let mut known = Vec::new();
+        for name in &k.names {
+            match self.typer.vars.iter().rev().find(|(n, _, _)| *n == name.name) {
+                Some((_, slot, ty)) if seen(*ty) => known.push((name.name.clone(), *slot)),
+                Some((_, _, ty)) => self.typer.errors.push(CheckError::Type {
+                    expected: "a number, a condition or a choice",
+                    found: ty.describe(),
+                    span: name.span,
+                    help: Some(
+                        "a chooser knows values: bind what it sees of a throw or hand first, `let mine = total(hand) mod 10`"
+                            .to_string(),
+                    ),
+                }),
+                None => {
+                    let visible: Vec<&str> =
+                        self.typer.vars.iter().map(|(n, _, _)| n.as_str()).collect();
+                    self.typer.errors.push(unknown("name", name, visible));
+                }
+            }
+        }
+        known
+    }
+
+    /// Records a decision of the bettor of `by`; returns its index.
+    fn decide(&mut self, by: &ast::Ident, mut decision: Decision) -> usize {
+        decision.side = match self.sides.iter().position(|s| s.name == by.name) {
+            Some(i) => i,
+            None => {
+                if self.sides.len() == MAX_SIDES {
+                    self.typer.errors.push(CheckError::BadChoice {
+                        message: format!(
+                            "a third side chooses: {} (after {})",
+                            by.name,
+                            self.sides
+                                .iter()
+                                .map(|s| s.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" and ")
+                        ),
+                        span: by.span,
+                        help: "at most two bets' bettors make choices in one round".to_string(),
+                    });
+                }
+                self.sides.push(by.clone());
+                self.sides.len() - 1
+            }
+        };
+        self.decisions.push(decision);
+        self.decisions.len() - 1
+    }
+
+    /// `if table(row, column) { ... }` on a table with `?` cells: the cell
+    /// is looked up (and, at a `?`, chosen) into a hidden slot, which the
+    /// branch then tests. `None` when the condition is anything else.
+    fn cell_condition(&mut self, cond: &ast::Expr) -> Option<Expr> {
+        let ast::ExprKind::Call { func, args } = &cond.kind else {
+            return None;
+        };
+        let names = self.typer.names;
+        let table = names
+            .tables
+            .iter()
+            .position(|t| t.name == func.name && t.has_choices())?;
+        if args.len() != 2 {
+            // The typer reports it.
+            return None;
+        }
+        let t = &names.tables[table];
+        let (row, _) = self.typer.typed(&args[0], Ty::Int);
+        let (column, _) = self.typer.typed(&args[1], Ty::Int);
+        let by = t.decided_by.as_ref().map_or_else(
+            || ast::Ident {
+                name: String::new(),
+                span: cond.span,
+            },
+            |b| ast::Ident {
+                name: b.name.clone(),
+                span: b.span,
+            },
+        );
+        let decision = self.decide(
+            &by,
+            Decision {
+                name: t.name.clone(),
+                side: 0,
+                options: vec!["draw".to_string(), "stand".to_string()],
+                values: vec![1, 0],
+                knowing: vec![t.keys.0.clone(), t.keys.1.clone()],
+                span: cond.span,
+            },
+        );
+        // Hidden, named after the table for messages.
+        self.slots.push(Named {
+            name: t.name.clone(),
+            span: cond.span,
+        });
+        let slot = self.slots.len() - 1;
+        self.code.push(Instr::Cell {
+            table,
+            decision,
+            row,
+            column,
+            slot,
+            span: cond.span,
+        });
+        Some(Expr {
+            kind: ExprKind::Slot(slot),
+            span: cond.span,
+        })
     }
 
     /// `repeat N { ... }`, unrolled: the block compiled N times over the
@@ -456,7 +647,10 @@ impl Compiler<'_, '_> {
     }
 
     fn if_stmt(&mut self, i: &ast::IfStmt) {
-        let cond = self.condition(&i.cond);
+        let cond = match self.cell_condition(&i.cond) {
+            Some(cond) => cond,
+            None => self.condition(&i.cond),
+        };
         let branch = self.code.len();
         self.code.push(Instr::Branch { cond, otherwise: 0 });
         self.block(&i.then);

@@ -17,12 +17,12 @@ use smallvec::SmallVec;
 use std::collections::hash_map::Entry;
 
 use super::observe::{Dice, ThrowResult, Throws};
-use super::value::{eval_inline, test, Context, Env, Value};
+use super::value::{eval_inline, lookup_cell, test, Context, Env, Value};
 use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
 use crate::number::Exact;
-use crate::program::{Instr, Program, Settle};
+use crate::program::{Cell, Instr, Program, Settle};
 
 /// The default bound on states alive at once.
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.
@@ -55,6 +55,43 @@ pub struct Distribution {
     /// For a round with a choice: the value chosen for the figures above
     /// (the best for the chooser's bet), and every option's distribution.
     pub choice: Option<Chosen>,
+    /// For a round with decisions: before solving, every option taken (the
+    /// ends carry each side's choices after the final values); after, the
+    /// strategies solved for.
+    pub decisions: Option<Rc<Decisions>>,
+    pub solution: Option<Rc<crate::solve::Solution>>,
+}
+
+/// The information sets of a round's decisions, as the exact evaluation
+/// meets them.
+///
+/// A side's choices so far are its *sequence*: 0 before any, else the
+/// number of its last (information set, option). The evaluation takes every
+/// option of every decision with weight 1, and records at each end the
+/// sequence of each side: the game in sequence form.
+#[derive(Clone, Debug, Default)]
+pub struct Decisions {
+    pub infosets: Vec<InfoSet>,
+    /// How many sequences each side has, the empty one included.
+    pub sequences: Vec<u32>,
+    index: FxHashMap<(usize, SmallVec<[i64; 4]>), usize>,
+}
+
+/// A decision as its chooser sees it: the statement and the known values.
+#[derive(Clone, Debug)]
+pub struct InfoSet {
+    /// Index into `Program::decisions`.
+    pub decision: usize,
+    /// The values the chooser knows, in the decision's `knowing` order.
+    pub key: Vec<i64>,
+    pub side: usize,
+    /// The side's sequence whenever it comes here (perfect recall).
+    pub parent: u32,
+    /// The sequence of option 0; option `a` is `first + a`.
+    pub first: u32,
+    pub options: usize,
+    /// The chance of coming here, by the other side's sequence on arrival.
+    pub reach: Vec<(u32, Weight)>,
 }
 
 /// The options of a round's choice, each evaluated.
@@ -103,16 +140,36 @@ pub fn end_key(program: &Program, outcome: Option<usize>, env: &[Value]) -> EndK
     (outcome, final_values(program, env).into_vec())
 }
 
-/// The final values of a state, inline.
+/// The final values of a state, inline, then each choosing side's
+/// sequence.
 fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> {
+    let read = |slot: usize| match env.get(slot) {
+        Some(Value::Int(n)) => Some(*n),
+        _ => None,
+    };
     program
         .finals
         .iter()
-        .map(|f| match env.get(f.slot) {
-            Some(Value::Int(n)) => Some(*n),
-            _ => None,
-        })
+        .map(|f| read(f.slot))
+        .chain(program.sides.iter().map(|s| read(s.slot).or(Some(0))))
         .collect()
+}
+
+/// A known value as part of an information set's key.
+fn key_value(v: Value) -> i64 {
+    match v {
+        Value::Int(n) => n,
+        Value::Bool(b) => i64::from(b),
+        Value::Unset | Value::Pool(_) => i64::MIN,
+    }
+}
+
+/// A side's sequence in a state.
+fn sequence(program: &Program, env: &[Value], side: usize) -> u32 {
+    match program.sides.get(side).map(|s| env[s.slot]) {
+        Some(Value::Int(n)) => n as u32,
+        _ => 0,
+    }
 }
 
 /// The ends as the evaluator collects them, without allocating a key each.
@@ -158,6 +215,7 @@ struct Machine<'p> {
     peak: usize,
     limits: Limits,
     memo: Memo,
+    decisions: Decisions,
 }
 
 /// Evaluates a round exactly. With a choice, every option is evaluated and
@@ -165,6 +223,10 @@ struct Machine<'p> {
 /// value for the chooser's bet (the bet named like the side that chooses, or
 /// the first bet), the first such option on a tie.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    if !program.decisions.is_empty() {
+        let tree = evaluate_fixed(program, limits, None, &mut Throws::default())?;
+        return crate::solve::solve(program, tree);
+    }
     let Some(choice) = &program.choice else {
         return evaluate_fixed(program, limits, None, &mut Throws::default());
     };
@@ -239,6 +301,10 @@ fn evaluate_fixed(
         peak: 0,
         limits,
         memo: Memo::default(),
+        decisions: Decisions {
+            sequences: vec![1; program.sides.len()],
+            ..Decisions::default()
+        },
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::default();
@@ -271,11 +337,14 @@ fn evaluate_fixed(
     }
     let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
     *throws = std::mem::take(&mut m.throws);
+    let decisions = (!program.decisions.is_empty()).then(|| Rc::new(m.decisions));
     Ok(Distribution {
         outcomes: by_outcome,
         ends,
         peak_states: m.peak,
         choice: None,
+        decisions,
+        solution: None,
     })
 }
 
@@ -394,6 +463,35 @@ impl Machine<'_> {
                     self.set(env, *slot, Value::Int(value))?;
                     pc += 1;
                 }
+                Instr::Decide {
+                    decision,
+                    slot,
+                    knowing,
+                } => {
+                    let key = knowing.iter().map(|&k| key_value(env[k])).collect();
+                    return self.decide(pc, env, weight, factor, outcomes, *decision, key, *slot);
+                }
+                Instr::Cell {
+                    table,
+                    decision,
+                    row,
+                    column,
+                    slot,
+                    span,
+                } => {
+                    let (r, c, cell) = lookup_cell(context, env, *table, row, column, *span)?;
+                    let draws = match cell {
+                        Cell::Draw => true,
+                        Cell::Stand => false,
+                        Cell::Choice => {
+                            let key = SmallVec::from_slice(&[r, c]);
+                            return self
+                                .decide(pc, env, weight, factor, outcomes, *decision, key, *slot);
+                        }
+                    };
+                    self.set(env, *slot, Value::Bool(draws))?;
+                    pc += 1;
+                }
                 Instr::End { outcome } => {
                     let key = (Some(*outcome), final_values(program, env));
                     self.end(outcomes, key, weight, factor);
@@ -411,6 +509,73 @@ impl Machine<'_> {
                 }
             }
         }
+    }
+
+    /// Takes every option of a decision, each with weight 1, recording the
+    /// information set and the chooser's new sequence.
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        pc: usize,
+        env: &mut Env,
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+        decision: usize,
+        key: SmallVec<[i64; 4]>,
+        slot: usize,
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let d = &program.decisions[decision];
+        let own = sequence(program, env, d.side);
+        let other = sequence(program, env, 1 - d.side.min(1));
+        let other = if program.sides.len() == 2 { other } else { 0 };
+        let ds = &mut self.decisions;
+        let id = match ds.index.entry((decision, key)) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => {
+                let key = e.key().1.to_vec();
+                e.insert(ds.infosets.len());
+                ds.infosets.push(InfoSet {
+                    decision,
+                    key,
+                    side: d.side,
+                    parent: own,
+                    first: ds.sequences[d.side],
+                    options: d.values.len(),
+                    reach: Vec::new(),
+                });
+                ds.sequences[d.side] += d.values.len() as u32;
+                ds.infosets.len() - 1
+            }
+        };
+        let info = &mut ds.infosets[id];
+        if info.parent != own {
+            return Err(EvalError::ImperfectRecall {
+                name: d.name.clone(),
+                span: d.span,
+            });
+        }
+        let arrived = weight.scaled_in(factor, &mut self.memo);
+        match info.reach.iter_mut().find(|(s, _)| *s == other) {
+            Some((_, w)) => w.add(&arrived),
+            None => info.reach.push((other, arrived)),
+        }
+        let first = info.first;
+        let table_cell = matches!(program.code[pc], Instr::Cell { .. });
+        let side_slot = program.sides[d.side].slot;
+        for (a, &v) in d.values.iter().enumerate() {
+            let mut next = env.clone();
+            let value = if table_cell {
+                Value::Bool(v != 0)
+            } else {
+                Value::Int(v)
+            };
+            self.set(&mut next, slot, value)?;
+            next[side_slot] = Value::Int(i64::from(first) + a as i64);
+            self.advance(pc + 1, &mut next, weight, factor, outcomes)?;
+        }
+        Ok(())
     }
 
     /// Adds a state's weight times `factor` to the end `key`.

@@ -134,6 +134,33 @@ pub enum EvalError {
         #[label("this throw")]
         span: Span,
     },
+    /// A side meets one information set after different choices of its
+    /// own: the game as written forgets, and has no sequence form.
+    #[error(
+        "the chooser of `{name}` can be in the same situation after different choices of its own"
+    )]
+    #[diagnostic(
+        code(dice::eval::imperfect_recall),
+        help("a side remembers what it chose before: add what tells the situations apart to `knowing`")
+    )]
+    ImperfectRecall {
+        name: String,
+        #[label("this choice")]
+        span: Span,
+    },
+    /// Two sides that are not zero-sum, with too many pure strategies to
+    /// search for an equilibrium.
+    #[error("the two sides have {strategies} pure strategies; an equilibrium of a game that is not zero-sum is searched for among at most {limit}")]
+    #[diagnostic(
+        code(dice::eval::too_many_strategies),
+        help("make the bets' nets add to zero (no commission) for the linear programme, or leave fewer cells to choice")
+    )]
+    TooManyStrategies {
+        strategies: usize,
+        limit: usize,
+        #[label("the first choice")]
+        span: Span,
+    },
     /// A broken promise of the checker: a bug, reported rather than a panic.
     #[error("internal error: {what}")]
     #[diagnostic(code(dice::eval::internal), help("please report this file as a bug"))]

@@ -3,9 +3,9 @@
 
 use rand::Rng;
 
-use super::value::{eval, test, Context, Pools, Value};
+use super::value::{eval, lookup_cell, test, Context, Pools, Value};
 use super::EvalError;
-use crate::program::{Instr, Program};
+use crate::program::{Cell, Instr, Program};
 
 /// The most attempts a reroll may take before the round is abandoned.
 pub const MAX_REROLLS: u64 = 1_000_000;
@@ -54,6 +54,8 @@ pub enum Event {
     },
     /// Cards dealt into a hand: their values, in the order dealt.
     Draw { name: String, values: Vec<u32> },
+    /// A side chose an option.
+    Choose { name: String, option: String },
     /// The round ended with an outcome.
     End { outcome: String },
 }
@@ -230,6 +232,47 @@ pub fn play_round(
                     });
                 }
                 env[*slot] = Value::Int(source.choose(options));
+                pc += 1;
+            }
+            Instr::Decide { decision, slot, .. } => {
+                let d = &program.decisions[*decision];
+                let value = source.choose(&d.values);
+                if let Some(i) = d.values.iter().position(|&v| v == value) {
+                    on_event(Event::Choose {
+                        name: d.name.clone(),
+                        option: d.options[i].clone(),
+                    });
+                }
+                env[*slot] = Value::Int(value);
+                pc += 1;
+            }
+            Instr::Cell {
+                table,
+                decision,
+                row,
+                column,
+                slot,
+                span,
+            } => {
+                let context = Context {
+                    program,
+                    pools: &pools,
+                };
+                let (_, _, cell) = lookup_cell(context, &env, *table, row, column, *span)?;
+                let draws = match cell {
+                    Cell::Draw => true,
+                    Cell::Stand => false,
+                    Cell::Choice => {
+                        let d = &program.decisions[*decision];
+                        let value = source.choose(&d.values);
+                        on_event(Event::Choose {
+                            name: d.name.clone(),
+                            option: if value != 0 { "draw" } else { "stand" }.to_string(),
+                        });
+                        value != 0
+                    }
+                };
+                env[*slot] = Value::Bool(draws);
                 pc += 1;
             }
             Instr::End { outcome } => {

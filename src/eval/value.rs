@@ -9,7 +9,8 @@ use super::EvalError;
 /// Errors stay boxed while expressions recurse, so that the common,
 /// successful result is small.
 type Res<T> = Result<T, Box<EvalError>>;
-use crate::program::{Arith, Cmp, Expr, ExprKind, Pat, Program};
+use crate::ast::Span;
+use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Pat, Program};
 
 /// A value held in a slot. A throw is an index into [`Pools`].
 ///
@@ -299,15 +300,43 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         ExprKind::Table(t, a, b) => {
             let row = int(eval(c, env, a)?, a)?;
             let column = int(eval(c, env, b)?, b)?;
-            let table = &p.tables[*t];
-            Value::Bool(table.lookup(row, column).ok_or_else(|| EvalError::NoCell {
-                table: table.name.clone(),
-                row,
-                column,
-                span: e.span,
-                table_span: table.span,
-            })?)
+            match cell(p, *t, row, column, e.span)? {
+                Cell::Draw => Value::Bool(true),
+                Cell::Stand => Value::Bool(false),
+                Cell::Choice => {
+                    return Err(Box::new(EvalError::Internal {
+                        what: "a table with `?` cells read as a value",
+                        span: e.span,
+                    }))
+                }
+            }
         }
+    })
+}
+
+/// The keys and cell of draw table `t` at the values of `row` and `column`.
+pub fn lookup_cell(
+    c: Context,
+    env: &[Value],
+    t: usize,
+    row: &Expr,
+    column: &Expr,
+    span: Span,
+) -> Res<(i64, i64, Cell)> {
+    let r = int(eval(c, env, row)?, row)?;
+    let k = int(eval(c, env, column)?, column)?;
+    Ok((r, k, cell(c.program, t, r, k, span)?))
+}
+
+/// The cell of draw table `t` at (row, column), looked up at `span`.
+pub fn cell(p: &Program, t: usize, row: i64, column: i64, span: Span) -> Result<Cell, EvalError> {
+    let table = &p.tables[t];
+    table.lookup(row, column).ok_or_else(|| EvalError::NoCell {
+        table: table.name.clone(),
+        row,
+        column,
+        span,
+        table_span: table.span,
     })
 }
 

@@ -112,6 +112,14 @@ impl Weight {
         }
     }
 
+    /// A non-negative exact number as a weight.
+    pub fn from_exact(x: &Exact) -> Weight {
+        Weight::one().scaled(&Factor::new(
+            x.0.numer().magnitude(),
+            x.0.denom().magnitude(),
+        ))
+    }
+
     /// The exact value, reduced.
     pub fn to_exact(&self) -> Exact {
         match self {

@@ -6,7 +6,7 @@ use crate::ast::RelOp;
 use crate::eval::exact::Distribution;
 use crate::eval::weight::{Factor, Weight};
 use crate::number::Exact;
-use crate::program::{Assertion, Bet, Figure, Settle};
+use crate::program::{Assertion, Bet, Figure, Program};
 
 /// The mean final value of `Program::finals[index]`, over the ends where it
 /// is bound; `None` if it is never bound.
@@ -47,16 +47,10 @@ impl BetFigures {
     pub fn new(bet: &Bet, distribution: &Distribution) -> BetFigures {
         // Summed as the evaluator's unreduced weights, reduced once each.
         let mut sums: Vec<(String, Exact, Weight)> = Vec::new();
-        let paid = distribution.ends.iter().filter_map(|end| {
-            let pay = match &bet.settle {
-                Settle::Outcomes(pays) => pays.get(end.outcome?)?,
-                Settle::Value { final_index, lines } => {
-                    let v = (*end.values.get(*final_index)?)?;
-                    &lines.iter().find(|(m, _)| m.matches(v))?.1
-                }
-            };
-            Some((pay, &end.weight))
-        });
+        let paid = distribution
+            .ends
+            .iter()
+            .filter_map(|end| Some((bet.payout(end.outcome, &end.values)?, &end.weight)));
         for (pay, w) in paid {
             match sums
                 .iter_mut()
@@ -149,6 +143,8 @@ impl BetFigures {
 enum Value {
     Exact(Exact),
     Sqrt(Exact),
+    /// A strategy asked where the round never comes.
+    Missing,
 }
 
 fn figure(
@@ -156,8 +152,17 @@ fn figure(
     bets: &[BetFigures],
     means: &[Option<Exact>],
     distribution: &Distribution,
+    program: &Program,
 ) -> Value {
     match a.figure {
+        Figure::Strategy => {
+            let found = distribution
+                .solution
+                .as_ref()
+                .zip(a.strategy.as_ref())
+                .and_then(|(s, (name, option, key))| s.probability(program, name, option, key));
+            return found.map_or(Value::Missing, Value::Exact);
+        }
         Figure::Probability => return Value::Exact(distribution.outcomes[a.target].clone()),
         Figure::Mean => {
             return Value::Exact(
@@ -182,7 +187,7 @@ fn figure(
         Figure::WinProbability => f.win.clone(),
         Figure::PushProbability => f.push.clone(),
         Figure::LoseProbability => f.lose.clone(),
-        Figure::Probability | Figure::Mean => Exact::zero(),
+        Figure::Probability | Figure::Mean | Figure::Strategy => Exact::zero(),
     })
 }
 
@@ -222,25 +227,33 @@ pub(super) fn verdict(
     bets: &[BetFigures],
     means: &[Option<Exact>],
     distribution: &Distribution,
+    program: &Program,
 ) -> Verdict {
-    let (holds, actual, actual_float, difference) = match figure(a, bets, means, distribution) {
-        Value::Exact(x) => (
-            holds_exact(&x, a.op, &a.value, &a.tolerance),
-            x.to_string(),
-            x.to_f64(),
-            (&x - &a.value).to_string(),
-        ),
-        Value::Sqrt(v) => {
-            let f = v.to_f64().max(0.0).sqrt();
-            let d = f - a.value.to_f64();
-            (
-                holds_sqrt(&v, a.op, &a.value, &a.tolerance),
-                format!("{f}"),
-                f,
-                format!("{d}"),
-            )
-        }
-    };
+    let (holds, actual, actual_float, difference) =
+        match figure(a, bets, means, distribution, program) {
+            Value::Missing => (
+                false,
+                "never chosen: no round comes to this choice with these values".to_string(),
+                f64::NAN,
+                "-".to_string(),
+            ),
+            Value::Exact(x) => (
+                holds_exact(&x, a.op, &a.value, &a.tolerance),
+                x.to_string(),
+                x.to_f64(),
+                (&x - &a.value).to_string(),
+            ),
+            Value::Sqrt(v) => {
+                let f = v.to_f64().max(0.0).sqrt();
+                let d = f - a.value.to_f64();
+                (
+                    holds_sqrt(&v, a.op, &a.value, &a.tolerance),
+                    format!("{f}"),
+                    f,
+                    format!("{d}"),
+                )
+            }
+        };
     let mut statement = format!("{} {} {}", a.quantity, a.op.symbol(), a.value_text);
     if a.op == RelOp::Approx && !a.tolerance.is_zero() {
         let shown = if a.value_text.ends_with('%') {

@@ -34,6 +34,9 @@ pub struct Report {
     /// What the round's choice is worth, option by option.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choice: Option<ChoiceReport>,
+    /// The strategies solved for, when sides choose during the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategies: Option<StrategyReport>,
     pub bets: Vec<BetReport>,
     pub expects: Vec<Verdict>,
     pub claims: Vec<Verdict>,
@@ -60,6 +63,98 @@ pub struct OptionRow {
     pub value: i64,
     /// (bet, house edge), in the order of the bets.
     pub house_edges: Vec<(String, Exact)>,
+}
+
+/// The decisions of a round, solved: for each information set, every
+/// option's value and probability.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyReport {
+    /// `best` (one side chooses), `zero_sum` or `general_sum` (an
+    /// equilibrium of two sides).
+    pub solution: &'static str,
+    /// The bet of each side, first to choose first.
+    pub sides: Vec<String>,
+    /// For a zero-sum game: its value per unit staked for the first side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Exact>,
+    pub decisions: Vec<InfoSetRow>,
+}
+
+/// One information set: a decision and what its chooser knows there.
+#[derive(Clone, Debug, Serialize)]
+pub struct InfoSetRow {
+    pub decision: String,
+    pub by: String,
+    pub knowing: Vec<Known>,
+    /// The probability that a round comes here under the strategies.
+    pub reach: Exact,
+    pub options: Vec<StrategyOption>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Known {
+    pub name: String,
+    pub value: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyOption {
+    pub option: String,
+    pub probability: Exact,
+    /// The chooser's expected net per unit staked, given the round comes
+    /// here and it takes this option; `None` where the other side's
+    /// strategy never lets the round come here.
+    pub value: Option<Exact>,
+    /// Whether this option is a best response here.
+    pub best: bool,
+}
+
+impl StrategyReport {
+    fn new(program: &Program, solution: &crate::solve::Solution) -> StrategyReport {
+        let bet = |s: usize| program.bets[solution.sides[s]].name.clone();
+        let (kind, value) = match &solution.kind {
+            crate::solve::Kind::Best => ("best", None),
+            crate::solve::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
+            crate::solve::Kind::GeneralSum => ("general_sum", None),
+        };
+        StrategyReport {
+            solution: kind,
+            sides: (0..solution.sides.len()).map(bet).collect(),
+            value,
+            decisions: solution
+                .infosets
+                .iter()
+                .map(|info| {
+                    let d = &program.decisions[info.decision];
+                    InfoSetRow {
+                        decision: d.name.clone(),
+                        by: bet(info.side),
+                        knowing: d
+                            .knowing
+                            .iter()
+                            .zip(&info.key)
+                            .map(|(name, &value)| Known {
+                                name: name.clone(),
+                                value,
+                            })
+                            .collect(),
+                        reach: info.reach.clone(),
+                        options: d
+                            .options
+                            .iter()
+                            .zip(&info.options)
+                            .map(|(o, r)| StrategyOption {
+                                option: o.clone(),
+                                probability: r.probability.clone(),
+                                value: r.value.clone(),
+                                best: r.best,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The final values of a name and their probabilities.
@@ -243,7 +338,7 @@ impl Report {
             .zip(&figures)
             .map(|(bet, f)| f.report(&bet.name))
             .collect();
-        let verdict = |a| figures::verdict(a, &figures, &means, distribution);
+        let verdict = |a| figures::verdict(a, &figures, &means, distribution, program);
         let choice = distribution.choice.as_ref().and_then(|chosen| {
             let c = program.choice.as_ref()?;
             let first = &chosen.options.first()?.1;
@@ -263,9 +358,14 @@ impl Report {
                 options: option_rows(program, chosen, &figures),
             })
         });
+        let strategies = distribution
+            .solution
+            .as_ref()
+            .map(|s| StrategyReport::new(program, s));
         Report {
             game: program.name.clone(),
             choice,
+            strategies,
             params: program
                 .params
                 .iter()

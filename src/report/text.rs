@@ -177,6 +177,9 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);
     }
+    if let Some(s) = &report.strategies {
+        render_strategies(&mut out, s);
+    }
     if !report.results.is_empty() {
         out.push('\n');
         out.push_str("round outcomes\n");
@@ -263,6 +266,76 @@ fn render_choice(out: &mut String, c: &super::ChoiceReport) {
             c.name, c.chosen
         );
     }
+}
+
+fn render_strategies(out: &mut String, s: &super::StrategyReport) {
+    let title = match s.solution {
+        "best" => format!("\nstrategy: the best for bet {}", s.sides.join(", ")),
+        "zero_sum" => format!(
+            "\nstrategies: the equilibrium of {} against {} (zero-sum)",
+            s.sides[0], s.sides[1]
+        ),
+        _ => format!(
+            "\nstrategies: an equilibrium of {} against {} (not zero-sum: each side plays best against the other)",
+            s.sides[0], s.sides[1]
+        ),
+    };
+    let _ = writeln!(out, "{title}");
+    if let Some(v) = &s.value {
+        let _ = writeln!(
+            out,
+            "  value of the game for {}: {} = {} per unit staked",
+            s.sides[0],
+            short(&v.to_string()),
+            percent(v.to_f64() * 100.0)
+        );
+    }
+    let mut rows = vec![vec![
+        "choice".to_string(),
+        "by".to_string(),
+        "knowing".to_string(),
+        "reach".to_string(),
+        "option".to_string(),
+        "probability".to_string(),
+        "value".to_string(),
+        String::new(),
+    ]];
+    for d in &s.decisions {
+        let knowing: Vec<String> = d
+            .knowing
+            .iter()
+            .map(|k| format!("{} = {}", k.name, k.value))
+            .collect();
+        for (i, o) in d.options.iter().enumerate() {
+            let first = i == 0;
+            let cell = |text: String| if first { text } else { String::new() };
+            rows.push(vec![
+                cell(d.decision.clone()),
+                cell(d.by.clone()),
+                cell(if knowing.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    knowing.join(", ")
+                }),
+                cell(short(&d.reach.to_string())),
+                o.option.clone(),
+                short(&o.probability.to_string()),
+                o.value
+                    .as_ref()
+                    .map_or("never reached".to_string(), |v| short(&v.to_string())),
+                if o.best {
+                    "best".to_string()
+                } else {
+                    String::new()
+                },
+            ]);
+        }
+    }
+    table(out, "  ", &rows, &[]);
+    let _ = writeln!(
+        out,
+        "  value: the chooser's expected net per unit staked, given the round comes here and it takes the option"
+    );
 }
 
 fn render_bet(out: &mut String, bet: &BetReport) {

@@ -304,7 +304,12 @@ fn describe(rule: Rule) -> &'static str {
         Rule::dice => "dice such as `2d6`",
         Rule::combo => "a combination such as `6-5`",
         Rule::range => "a range such as `2..7`",
-        Rule::cell => "`D` (draw) or `S` (stand)",
+        Rule::cell => "`D` (draw), `S` (stand) or `?` (a choice)",
+        Rule::decided_by | Rule::word_decided => "`decided by BET`",
+        Rule::label_set => "a list of options such as `[draw, stand]`",
+        Rule::knowing | Rule::word_knowing => "`knowing` and the names the chooser sees",
+        Rule::word_nothing => "`nothing`",
+        Rule::signed_int => "a whole number",
         Rule::expr | Rule::call | Rule::bool_lit | Rule::op_not | Rule::op_neg => "an expression",
         Rule::is_test | Rule::in_test => "`is` or `in`",
         Rule::op_or

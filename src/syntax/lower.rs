@@ -77,6 +77,8 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_draw
             | Rule::word_decks
             | Rule::word_values
+            | Rule::word_decided
+            | Rule::word_knowing
     )
 }
 
@@ -320,7 +322,14 @@ fn table(pair: Pair<Rule>, base: usize) -> Result<TableDecl> {
     let name = ident(next(&mut it, at)?, base);
     let row_key = ident(next(&mut it, at)?, base);
     let column_key = ident(next(&mut it, at)?, base);
-    let columns_line = next(&mut it, at)?;
+    let mut columns_line = next(&mut it, at)?;
+    let mut decided_by = None;
+    if columns_line.as_rule() == Rule::decided_by {
+        decided_by = children(columns_line)
+            .find(|p| p.as_rule() == Rule::ident)
+            .map(|p| ident(p, base));
+        columns_line = next(&mut it, at)?;
+    }
     let columns = children(columns_line)
         .map(|k| key(k, base))
         .collect::<Result<_>>()?;
@@ -329,6 +338,7 @@ fn table(pair: Pair<Rule>, base: usize) -> Result<TableDecl> {
         name,
         row_key,
         column_key,
+        decided_by,
         columns,
         rows,
         span: at,
@@ -341,10 +351,10 @@ fn table_row(pair: Pair<Rule>, base: usize) -> Result<TableRow> {
     let row_key = key(next(&mut it, at)?, base)?;
     let cells = it
         .map(|c| Cell {
-            kind: if c.as_str() == "D" {
-                CellKind::Draw
-            } else {
-                CellKind::Stand
+            kind: match c.as_str() {
+                "D" => CellKind::Draw,
+                "?" => CellKind::Choice,
+                _ => CellKind::Stand,
             },
             span: span(&c, base),
         })
@@ -406,20 +416,36 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
             let mut it = children(pair);
             let name = ident(next(&mut it, at)?, base);
             let set = next(&mut it, at)?;
-            let bracketed = set.as_rule() == Rule::int_set;
-            let options = if bracketed {
-                set.into_inner()
-                    .map(|k| key(k, base))
-                    .collect::<Result<_>>()?
-            } else {
-                vec![key(set, base)?]
+            let bracketed = matches!(set.as_rule(), Rule::int_set | Rule::label_set);
+            let (options, labels) = match set.as_rule() {
+                Rule::label_set => (
+                    Vec::new(),
+                    set.into_inner().map(|l| ident(l, base)).collect(),
+                ),
+                Rule::int_set => (
+                    set.into_inner()
+                        .map(|k| key(k, base))
+                        .collect::<Result<_>>()?,
+                    Vec::new(),
+                ),
+                _ => (vec![key(set, base)?], Vec::new()),
             };
             let by = ident(next(&mut it, at)?, base);
+            let knowing = it.next().map(|k| {
+                let span = span(&k, base);
+                let names = children(k)
+                    .filter(|p| p.as_rule() == Rule::ident)
+                    .map(|p| ident(p, base))
+                    .collect();
+                Knowing { names, span }
+            });
             Stmt::Choose(ChooseStmt {
                 name,
                 options,
+                labels,
                 bracketed,
                 by,
+                knowing,
                 span: at,
             })
         }
@@ -764,9 +790,23 @@ fn quantity(pair: Pair<Rule>, base: usize) -> Result<Quantity> {
     let mut it = pair.into_inner();
     let func = ident(next(&mut it, at)?, base);
     let arg = ident(next(&mut it, at)?, base);
+    let rest = it
+        .map(|a| {
+            Ok(if a.as_rule() == Rule::ident {
+                QuantityArg::Name(ident(a, base))
+            } else {
+                let span = span(&a, base);
+                QuantityArg::Int {
+                    value: int(a, base)?,
+                    span,
+                }
+            })
+        })
+        .collect::<Result<_>>()?;
     Ok(Quantity {
         func,
         arg,
+        rest,
         span: at,
     })
 }

@@ -1,0 +1,385 @@
+//! Solving a round's decisions: the best strategy when one side chooses,
+//! an equilibrium when two do.
+//!
+//! The exact evaluator takes every option of every decision and records, at
+//! each end, each side's *sequence* (its last information set and option):
+//! the game in sequence form ([`SequenceGame`]). A strategy is then a
+//! *realisation plan*, the product of a side's choice probabilities along
+//! each of its sequences, and a side's expected value is bilinear in the two
+//! plans. From there:
+//!
+//! - one side: the best pure strategy, by backward induction over its
+//!   information sets ([`SequenceGame::best_response`]);
+//! - two sides whose bets' nets add to zero on every end: the sequence-form
+//!   linear programme of Koller, Megiddo and von Stengel, solved exactly for
+//!   each side ([`zero_sum`]);
+//! - two sides otherwise: the game in normal form, its equilibria found by
+//!   support enumeration over exact linear systems ([`support`]).
+//!
+//! Every answer is certified before it is reported: each side's plan must
+//! reach the value of its best response against the other's, computed
+//! exactly. docs/strategy.md explains the method.
+
+mod linear;
+mod simplex;
+mod support;
+mod zero_sum;
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::eval::exact::{Decisions, Distribution, End};
+use crate::eval::weight::Weight;
+use crate::eval::EvalError;
+use crate::number::Exact;
+use crate::program::Program;
+
+/// How the decisions were solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One side chooses: its best strategy.
+    Best,
+    /// Two sides, zero-sum: the value of the game for the first side.
+    ZeroSum { value: Exact },
+    /// Two sides, not zero-sum: an equilibrium.
+    GeneralSum,
+}
+
+/// The strategies solved for, information set by information set.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub kind: Kind,
+    /// The bet of each side, by index into `Program::bets`.
+    pub sides: Vec<usize>,
+    /// In the order the evaluation met them.
+    pub infosets: Vec<InfoSetReport>,
+}
+
+/// One information set: where it is, how often it is reached, and each
+/// option's value and probability.
+#[derive(Clone, Debug)]
+pub struct InfoSetReport {
+    /// Index into `Program::decisions`.
+    pub decision: usize,
+    pub side: usize,
+    /// The values the chooser knows.
+    pub key: Vec<i64>,
+    /// The probability of coming here under the strategies solved for.
+    pub reach: Exact,
+    pub options: Vec<OptionReport>,
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionReport {
+    /// The expected net of the side's bet per unit staked, given that the
+    /// round comes here and the side takes this option, against the other
+    /// side's strategy (and its own elsewhere); `None` where the other
+    /// side's strategy never lets the round come here.
+    pub value: Option<Exact>,
+    /// The probability the strategy gives it.
+    pub probability: Exact,
+    /// Whether it is a best response here.
+    pub best: bool,
+}
+
+impl Solution {
+    /// The probability the strategy gives `option` of decision `name`
+    /// where the chooser knows `key`: `strategy(name, option, key...)`.
+    pub fn probability(
+        &self,
+        program: &Program,
+        name: &str,
+        option: &str,
+        key: &[i64],
+    ) -> Option<Exact> {
+        self.infosets.iter().find_map(|info| {
+            let d = &program.decisions[info.decision];
+            if d.name != name || info.key != key {
+                return None;
+            }
+            let a = d.options.iter().position(|o| o == option)?;
+            Some(info.options[a].probability.clone())
+        })
+    }
+}
+
+/// A round's decisions in sequence form.
+pub struct SequenceGame<'a> {
+    pub decisions: &'a Decisions,
+    /// Sequences of each side (two entries; a lone side's opponent has
+    /// only the empty sequence).
+    pub sequences: [usize; 2],
+    /// Each side's payoff: `(σ0, σ1) → Σ weight × net`.
+    pub payoff: [FxHashMap<(u32, u32), Exact>; 2],
+}
+
+impl SequenceGame<'_> {
+    /// A side's sequences' terminal values against the other side's plan:
+    /// `Σ_τ U[σ, τ] plan[τ]`.
+    fn terminal(&self, side: usize, other: &[Exact]) -> Vec<Exact> {
+        let mut t = vec![Exact::zero(); self.sequences[side]];
+        for (&(s0, s1), u) in &self.payoff[side] {
+            let (own, theirs) = if side == 0 { (s0, s1) } else { (s1, s0) };
+            let p = &other[theirs as usize];
+            if !p.is_zero() {
+                t[own as usize] = &t[own as usize] + &(u * p);
+            }
+        }
+        t
+    }
+
+    /// The chance (times the other side's plan) of reaching each of the
+    /// side's information sets.
+    fn reach(&self, info: &crate::eval::exact::InfoSet, other: &[Exact]) -> Exact {
+        info.reach.iter().fold(Exact::zero(), |sum, (s, w)| {
+            &sum + &(&w.to_exact() * &other[*s as usize])
+        })
+    }
+
+    /// The value of every sequence of `side` playing best from there on,
+    /// against the other side's plan, and the best option of each of its
+    /// information sets (the first on a tie).
+    pub fn best_response(&self, side: usize, other: &[Exact]) -> (Vec<Exact>, Vec<Option<usize>>) {
+        let mut values = self.terminal(side, other);
+        let infosets = &self.decisions.infosets;
+        let mut best = vec![None; infosets.len()];
+        for (i, info) in infosets.iter().enumerate().rev() {
+            if info.side != side {
+                continue;
+            }
+            let mut pick = 0;
+            for a in 1..info.options {
+                if values[info.first as usize + a] > values[info.first as usize + pick] {
+                    pick = a;
+                }
+            }
+            best[i] = Some(pick);
+            let v = values[info.first as usize + pick].clone();
+            values[info.parent as usize] = &values[info.parent as usize] + &v;
+        }
+        (values, best)
+    }
+
+    /// The realisation plan of a side's behaviour (a probability per
+    /// option of each of its information sets).
+    pub fn plan(&self, side: usize, behaviour: &[Vec<Exact>]) -> Vec<Exact> {
+        let mut plan = vec![Exact::zero(); self.sequences[side]];
+        plan[0] = Exact::one();
+        for (i, info) in self.decisions.infosets.iter().enumerate() {
+            if info.side != side {
+                continue;
+            }
+            for (a, p) in behaviour[i].iter().enumerate() {
+                plan[info.first as usize + a] = &plan[info.parent as usize] * p;
+            }
+        }
+        plan
+    }
+
+    /// A side's expected value: `Σ plan[σ] × terminal[σ]`.
+    fn expected(&self, side: usize, plan: &[Exact], other: &[Exact]) -> Exact {
+        self.terminal(side, other)
+            .iter()
+            .zip(plan)
+            .fold(Exact::zero(), |sum, (t, p)| &sum + &(t * p))
+    }
+}
+
+/// Solves the decisions of an evaluated round (`tree`, every option taken)
+/// and returns the distribution under the strategies found.
+pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, EvalError> {
+    let internal = |what| EvalError::Internal {
+        what,
+        span: program.round_span,
+    };
+    let decisions = tree
+        .decisions
+        .clone()
+        .ok_or_else(|| internal("decisions without their information sets"))?;
+    let finals = program.finals.len();
+    let sides = program.sides.len();
+    let sequence_of = |end: &End, side: usize| -> u32 {
+        end.values
+            .get(finals + side)
+            .copied()
+            .flatten()
+            .map_or(0, |s| s as u32)
+    };
+    // Each side's payoff, and whether the two add to zero everywhere.
+    let mut payoff: [FxHashMap<(u32, u32), Exact>; 2] = Default::default();
+    let mut zero_sum = sides == 2;
+    let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
+    for (end, w) in tree.ends.iter().zip(&weights) {
+        let key = (
+            sequence_of(end, 0),
+            if sides == 2 { sequence_of(end, 1) } else { 0 },
+        );
+        let mut nets = [Exact::zero(), Exact::zero()];
+        for (s, side) in program.sides.iter().enumerate() {
+            let bet = &program.bets[side.bet];
+            let Some(pay) = bet.payout(end.outcome, &end.values) else {
+                continue;
+            };
+            nets[s] = pay.net.clone();
+            let entry = payoff[s].entry(key).or_insert_with(Exact::zero);
+            *entry = &*entry + &(w * &pay.net);
+        }
+        if sides == 2 && !(&nets[0] + &nets[1]).is_zero() && !w.is_zero() {
+            zero_sum = false;
+        }
+    }
+    let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
+    let game = SequenceGame {
+        decisions: &decisions,
+        sequences: [seqs(0), seqs(1)],
+        payoff,
+    };
+    let none = vec![Exact::one()];
+    let (plans, kind) = match sides {
+        1 => {
+            let (_, best) = game.best_response(0, &none);
+            let behaviour = pure(&decisions, &best);
+            (vec![game.plan(0, &behaviour), none.clone()], Kind::Best)
+        }
+        2 if zero_sum => {
+            let (value, x, y) = zero_sum::solve(&game)
+                .map_err(|_| internal("the zero-sum programme has no optimum"))?;
+            (vec![x, y], Kind::ZeroSum { value })
+        }
+        2 => {
+            let (x, y) = support::solve(&game).map_err(|e| match e {
+                support::Failure::TooLarge { strategies } => EvalError::TooManyStrategies {
+                    strategies,
+                    limit: support::MAX_PURE_STRATEGIES,
+                    span: program.decisions[0].span,
+                },
+                support::Failure::NotFound => internal("no equilibrium found among the supports"),
+            })?;
+            (vec![x, y], Kind::GeneralSum)
+        }
+        _ => return Err(internal("a round with decisions but no side")),
+    };
+    // The certificate: each plan is a best response to the other.
+    for s in 0..sides {
+        let other = &plans[1 - s];
+        let (values, _) = game.best_response(s, other);
+        if game.expected(s, &plans[s], other) != values[0] {
+            return Err(internal("the strategies found are not best responses"));
+        }
+    }
+    let infosets = report(&game, &plans);
+    // The distribution under the plans.
+    let mut ends: Vec<End> = Vec::new();
+    let mut index: FxHashMap<(Option<usize>, Vec<Option<i64>>), usize> = FxHashMap::default();
+    let mut outcomes = vec![Exact::zero(); program.outcomes.len()];
+    for (end, w) in tree.ends.iter().zip(&weights) {
+        let p = &plans[0][sequence_of(end, 0) as usize];
+        let q = if sides == 2 {
+            &plans[1][sequence_of(end, 1) as usize]
+        } else {
+            &none[0]
+        };
+        let w = &(w * p) * q;
+        if w.is_zero() {
+            continue;
+        }
+        if let Some(o) = end.outcome {
+            outcomes[o] = &outcomes[o] + &w;
+        }
+        let key = (end.outcome, end.values[..finals].to_vec());
+        let weight = Weight::from_exact(&w);
+        match index.get(&key) {
+            Some(&i) => ends[i].weight.add(&weight),
+            None => {
+                index.insert(key.clone(), ends.len());
+                ends.push(End {
+                    outcome: key.0,
+                    values: key.1,
+                    weight,
+                });
+            }
+        }
+    }
+    ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
+    Ok(Distribution {
+        outcomes,
+        ends,
+        peak_states: tree.peak_states,
+        choice: None,
+        decisions: Some(decisions.clone()),
+        solution: Some(Rc::new(Solution {
+            kind,
+            sides: program.sides.iter().map(|s| s.bet).collect(),
+            infosets,
+        })),
+    })
+}
+
+/// The behaviour that takes `best[i]` at each information set it names.
+fn pure(decisions: &Decisions, best: &[Option<usize>]) -> Vec<Vec<Exact>> {
+    decisions
+        .infosets
+        .iter()
+        .zip(best)
+        .map(|(info, b)| {
+            (0..info.options)
+                .map(|a| {
+                    if Some(a) == *b {
+                        Exact::one()
+                    } else {
+                        Exact::zero()
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Each information set's reach, options' values and probabilities.
+fn report(game: &SequenceGame, plans: &[Vec<Exact>]) -> Vec<InfoSetReport> {
+    let infosets = &game.decisions.infosets;
+    let mut out = Vec::with_capacity(infosets.len());
+    let responses: Vec<(Vec<Exact>, Vec<Option<usize>>)> = (0..2)
+        .map(|s| game.best_response(s, &plans[1 - s]))
+        .collect();
+    for (i, info) in infosets.iter().enumerate() {
+        let s = info.side;
+        let other = &plans[1 - s];
+        let chance = game.reach(info, other);
+        let own = &plans[s][info.parent as usize];
+        let (values, best) = &responses[s];
+        let option_values: Vec<Option<Exact>> = (0..info.options)
+            .map(|a| (!chance.is_zero()).then(|| &values[info.first as usize + a] / &chance))
+            .collect();
+        let top = option_values.iter().flatten().max().cloned();
+        let options = (0..info.options)
+            .map(|a| {
+                let probability = if own.is_zero() {
+                    // Never reached by the side's own choices: the best
+                    // response stands for what it would do.
+                    if best[i] == Some(a) {
+                        Exact::one()
+                    } else {
+                        Exact::zero()
+                    }
+                } else {
+                    &plans[s][info.first as usize + a] / own
+                };
+                OptionReport {
+                    best: option_values[a].is_some() && option_values[a] == top,
+                    value: option_values[a].clone(),
+                    probability,
+                }
+            })
+            .collect();
+        out.push(InfoSetReport {
+            decision: info.decision,
+            side: s,
+            key: info.key.clone(),
+            reach: &chance * own,
+            options,
+        });
+    }
+    out
+}
