@@ -362,16 +362,17 @@ impl Compiler<'_, '_> {
         let t = &names.tables[table];
         let (row, _) = self.typer.typed(&args[0], Ty::Int);
         let (column, _) = self.typer.typed(&args[1], Ty::Int);
-        let by = t.decided_by.as_ref().map_or_else(
-            || ast::Ident {
-                name: String::new(),
+        let Some(by) = &t.decided_by else {
+            // The table's own check reports the missing `decided by`.
+            return Some(Expr {
+                kind: ExprKind::Bool(false),
                 span: cond.span,
-            },
-            |b| ast::Ident {
-                name: b.name.clone(),
-                span: b.span,
-            },
-        );
+            });
+        };
+        let by = ast::Ident {
+            name: by.name.clone(),
+            span: by.span,
+        };
         let decision = self.decide(
             &by,
             Decision {

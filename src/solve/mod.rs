@@ -260,13 +260,8 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
         }
         _ => return Err(internal("a round with decisions but no side")),
     };
-    // The certificate: each plan is a best response to the other.
-    for s in 0..sides {
-        let other = &plans[1 - s];
-        let (values, _) = game.best_response(s, other);
-        if game.expected(s, &plans[s], other) != values[0] {
-            return Err(internal("the strategies found are not best responses"));
-        }
+    if !certified(&game, &plans[0], &plans[1]) {
+        return Err(internal("the strategies found are not best responses"));
     }
     let infosets = report(&game, &plans);
     // The distribution under the plans.
@@ -313,6 +308,18 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
             sides: program.sides.iter().map(|s| s.bet).collect(),
             infosets,
         })),
+    })
+}
+
+/// The certificate of an answer: each side's plan reaches the value of its
+/// best response against the other's, exactly. (A lone side's opponent has
+/// the one empty sequence, whose plan is 1.)
+pub(crate) fn certified(game: &SequenceGame, x: &[Exact], y: &[Exact]) -> bool {
+    let plans = [x, y];
+    (0..2).all(|s| {
+        let other = plans[1 - s];
+        let (values, _) = game.best_response(s, other);
+        game.expected(s, plans[s], other) == values[0]
     })
 }
 
@@ -381,5 +388,7 @@ fn report(game: &SequenceGame, plans: &[Vec<Exact>]) -> Vec<InfoSetReport> {
             options,
         });
     }
+    // In the order of the file's decisions, then of what the chooser knows.
+    out.sort_by(|a, b| (a.decision, &a.key).cmp(&(b.decision, &b.key)));
     out
 }

@@ -9,20 +9,113 @@
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
+/// The numbers a programme is solved over: exact fractions, or floats
+/// (within a tolerance) to find an optimal basis fast.
+pub trait Scalar: Clone + std::fmt::Debug {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn is_zero(&self) -> bool;
+    fn is_positive(&self) -> bool;
+    fn is_negative(&self) -> bool;
+    fn recip(&self) -> Self;
+    fn times(&self, other: &Self) -> Self;
+    fn minus(&self, other: &Self) -> Self;
+    fn negated(&self) -> Self;
+    /// Whether `self < other`, beyond the tolerance.
+    fn below(&self, other: &Self) -> bool {
+        other.minus(self).is_positive()
+    }
+    /// A tiny distinct amount for the right-hand side of inequality `i`,
+    /// which keeps a float programme from cycling through degenerate
+    /// pivots; zero for exact numbers.
+    fn perturbation(i: usize) -> Self;
+}
+
+impl Scalar for BigRational {
+    fn zero() -> Self {
+        Zero::zero()
+    }
+    fn one() -> Self {
+        One::one()
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn is_positive(&self) -> bool {
+        Signed::is_positive(self)
+    }
+    fn is_negative(&self) -> bool {
+        Signed::is_negative(self)
+    }
+    fn recip(&self) -> Self {
+        BigRational::recip(self)
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn negated(&self) -> Self {
+        -self
+    }
+    fn perturbation(_: usize) -> Self {
+        Zero::zero()
+    }
+}
+
+/// Below this, a float is taken for zero.
+const TOLERANCE: f64 = 1e-11;
+
+impl Scalar for f64 {
+    fn zero() -> Self {
+        0.0
+    }
+    fn one() -> Self {
+        1.0
+    }
+    fn is_zero(&self) -> bool {
+        self.abs() <= TOLERANCE
+    }
+    fn is_positive(&self) -> bool {
+        *self > TOLERANCE
+    }
+    fn is_negative(&self) -> bool {
+        *self < -TOLERANCE
+    }
+    fn recip(&self) -> Self {
+        1.0 / self
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn negated(&self) -> Self {
+        -self
+    }
+    fn perturbation(i: usize) -> Self {
+        // Distinct for every row, between 1e-9 and 2e-9.
+        let mixed = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+        1e-9 * (1.0 + mixed as f64 / (1u64 << 53) as f64)
+    }
+}
+
 /// `a · z (≤ or =) rhs`, with `a` sparse.
 #[derive(Clone, Debug)]
-pub struct Row {
-    pub coefs: Vec<(usize, BigRational)>,
+pub struct Row<T> {
+    pub coefs: Vec<(usize, T)>,
     pub equal: bool,
-    pub rhs: BigRational,
+    pub rhs: T,
 }
 
 /// Maximise `objective · z` subject to `rows`, with every `z ≥ 0`.
 #[derive(Clone, Debug)]
-pub struct Lp {
+pub struct Lp<T> {
     pub columns: usize,
-    pub rows: Vec<Row>,
-    pub objective: Vec<(usize, BigRational)>,
+    pub rows: Vec<Row<T>>,
+    pub objective: Vec<(usize, T)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,16 +126,16 @@ pub enum LpError {
 
 /// The optimum: its value and a point reaching it.
 #[derive(Clone, Debug)]
-pub struct Optimum {
-    pub value: BigRational,
-    pub point: Vec<BigRational>,
+pub struct Optimum<T> {
+    pub value: T,
+    pub point: Vec<T>,
 }
 
-struct Tableau {
+struct Tableau<T> {
     /// Rows of coefficients, the right-hand side last.
-    rows: Vec<Vec<BigRational>>,
+    rows: Vec<Vec<T>>,
     /// The reduced costs, and minus the objective's value last.
-    costs: Vec<BigRational>,
+    costs: Vec<T>,
     basis: Vec<usize>,
     /// Columns that may not enter (artificial ones, in the second phase).
     barred: Vec<bool>,
@@ -50,7 +143,7 @@ struct Tableau {
     degenerate_run: usize,
 }
 
-impl Tableau {
+impl<T: Scalar> Tableau<T> {
     fn rhs(&self) -> usize {
         self.costs.len() - 1
     }
@@ -59,22 +152,24 @@ impl Tableau {
         let inverse = self.rows[r][c].recip();
         for x in self.rows[r].iter_mut() {
             if !x.is_zero() {
-                *x *= &inverse;
+                *x = x.times(&inverse);
             }
         }
+        self.rows[r][c] = T::one();
         let nonzero: Vec<usize> = (0..self.rows[r].len())
             .filter(|&j| !self.rows[r][j].is_zero())
             .collect();
         let pivot_row = std::mem::take(&mut self.rows[r]);
-        let eliminate = |row: &mut Vec<BigRational>| {
+        let eliminate = |row: &mut Vec<T>| {
             let f = row[c].clone();
             if f.is_zero() {
                 return;
             }
             for &j in &nonzero {
-                let d = &f * &pivot_row[j];
-                row[j] -= d;
+                row[j] = row[j].minus(&f.times(&pivot_row[j]));
             }
+            // What the pivot column must be, whatever the rounding.
+            row[c] = T::zero();
         };
         for (i, row) in self.rows.iter_mut().enumerate() {
             if i != r {
@@ -94,21 +189,27 @@ impl Tableau {
             let entering = if self.bland {
                 candidates.min()
             } else {
-                candidates.max_by(|&a, &b| self.costs[a].cmp(&self.costs[b]).then(b.cmp(&a)))
+                candidates.reduce(|a, b| {
+                    if self.costs[a].below(&self.costs[b]) {
+                        b
+                    } else {
+                        a
+                    }
+                })
             };
             let Some(c) = entering else {
                 return Ok(());
             };
-            let mut leaving: Option<(usize, BigRational)> = None;
+            let mut leaving: Option<(usize, T)> = None;
             for (i, row) in self.rows.iter().enumerate() {
                 if !row[c].is_positive() {
                     continue;
                 }
-                let ratio = &row[rhs] / &row[c];
+                let ratio = row[rhs].times(&row[c].recip());
                 let better = match &leaving {
                     None => true,
                     Some((l, best)) => {
-                        ratio < *best || (ratio == *best && self.basis[i] < self.basis[*l])
+                        ratio.below(best) || (!best.below(&ratio) && self.basis[i] < self.basis[*l])
                     }
                 };
                 if better {
@@ -132,7 +233,7 @@ impl Tableau {
 }
 
 /// Solves `lp` exactly.
-pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
+pub fn maximise<T: Scalar>(lp: &Lp<T>) -> Result<Optimum<T>, LpError> {
     let m = lp.rows.len();
     let n = lp.columns;
     // Columns: the variables, one slack per inequality, one artificial per
@@ -145,21 +246,21 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
         }
     }
     let width = n + slacks + artificial_rows.len();
-    let zero = BigRational::zero();
+    let zero = T::zero();
     let mut rows = vec![vec![zero.clone(); width + 1]; m];
     let mut basis = vec![0; m];
     let mut slack = n;
     let mut artificial = n + slacks;
     for (i, row) in lp.rows.iter().enumerate() {
         let sign = if row.rhs.is_negative() {
-            -BigRational::one()
+            T::one().negated()
         } else {
-            BigRational::one()
+            T::one()
         };
         for (j, a) in &row.coefs {
-            rows[i][*j] += a * &sign;
+            rows[i][*j] = rows[i][*j].minus(&a.times(&sign).negated());
         }
-        rows[i][width] = &row.rhs * &sign;
+        rows[i][width] = row.rhs.times(&sign);
         if !row.equal {
             rows[i][slack] = sign.clone();
             if !row.rhs.is_negative() {
@@ -168,7 +269,7 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
             slack += 1;
         }
         if row.equal || row.rhs.is_negative() {
-            rows[i][artificial] = BigRational::one();
+            rows[i][artificial] = T::one();
             basis[i] = artificial;
             artificial += 1;
         }
@@ -179,7 +280,7 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
     for &i in &artificial_rows {
         for j in 0..=width {
             if !is_artificial(j) {
-                costs[j] += &rows[i][j];
+                costs[j] = costs[j].minus(&rows[i][j].negated());
             }
         }
     }
@@ -219,7 +320,7 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
     t.degenerate_run = 0;
     let mut costs = vec![zero.clone(); width + 1];
     for (j, c) in &lp.objective {
-        costs[*j] += c;
+        costs[*j] = costs[*j].minus(&c.negated());
     }
     for (i, &b) in t.basis.iter().enumerate() {
         let c = costs[b].clone();
@@ -227,7 +328,7 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
             continue;
         }
         for (cost, x) in costs.iter_mut().zip(&t.rows[i]) {
-            *cost -= &c * x;
+            *cost = cost.minus(&c.times(x));
         }
     }
     t.costs = costs;
@@ -239,7 +340,7 @@ pub fn maximise(lp: &Lp) -> Result<Optimum, LpError> {
         }
     }
     Ok(Optimum {
-        value: -t.costs[width].clone(),
+        value: t.costs[width].negated(),
         point,
     })
 }
@@ -252,7 +353,7 @@ mod tests {
         BigRational::new(n.into(), d.into())
     }
 
-    fn row(coefs: &[(usize, i64)], equal: bool, rhs: i64) -> Row {
+    fn row(coefs: &[(usize, i64)], equal: bool, rhs: i64) -> Row<BigRational> {
         Row {
             coefs: coefs.iter().map(|&(j, a)| (j, q(a, 1))).collect(),
             equal,
