@@ -224,8 +224,7 @@ struct Machine<'p> {
 /// the first bet), the first such option on a tie.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
     if !program.decisions.is_empty() {
-        let tree = evaluate_fixed(program, limits, None, &mut Throws::default())?;
-        return crate::solve::solve(program, tree);
+        return crate::solve::solve(program, evaluate_tree(program, limits)?);
     }
     let Some(choice) = &program.choice else {
         return evaluate_fixed(program, limits, None, &mut Throws::default());
@@ -282,6 +281,12 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         options,
     });
     Ok(main)
+}
+
+/// Evaluates a round with decisions taking every option of each, with
+/// weight 1: the game in sequence form, before [`crate::solve`] solves it.
+pub fn evaluate_tree(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    evaluate_fixed(program, limits, None, &mut Throws::default())
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`.

@@ -199,36 +199,8 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
         .ok_or_else(|| internal("decisions without their information sets"))?;
     let finals = program.finals.len();
     let sides = program.sides.len();
-    let sequence_of = |end: &End, side: usize| -> u32 {
-        end.values
-            .get(finals + side)
-            .copied()
-            .flatten()
-            .map_or(0, |s| s as u32)
-    };
-    // Each side's payoff, and whether the two add to zero everywhere.
-    let mut payoff: [FxHashMap<(u32, u32), Exact>; 2] = Default::default();
-    let mut zero_sum = sides == 2;
+    let (payoff, zero_sum) = payoffs(program, &tree);
     let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
-    for (end, w) in tree.ends.iter().zip(&weights) {
-        let key = (
-            sequence_of(end, 0),
-            if sides == 2 { sequence_of(end, 1) } else { 0 },
-        );
-        let mut nets = [Exact::zero(), Exact::zero()];
-        for (s, side) in program.sides.iter().enumerate() {
-            let bet = &program.bets[side.bet];
-            let Some(pay) = bet.payout(end.outcome, &end.values) else {
-                continue;
-            };
-            nets[s] = pay.net.clone();
-            let entry = payoff[s].entry(key).or_insert_with(Exact::zero);
-            *entry = &*entry + &(w * &pay.net);
-        }
-        if sides == 2 && !(&nets[0] + &nets[1]).is_zero() && !w.is_zero() {
-            zero_sum = false;
-        }
-    }
     let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
     let game = SequenceGame {
         decisions: &decisions,
@@ -243,7 +215,7 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
             (vec![game.plan(0, &behaviour), none.clone()], Kind::Best)
         }
         2 if zero_sum => {
-            let (value, x, y) = zero_sum::solve(&game)
+            let (value, x, y) = zero_sum::solve(&game, true)
                 .map_err(|_| internal("the zero-sum programme has no optimum"))?;
             (vec![x, y], Kind::ZeroSum { value })
         }
@@ -269,12 +241,8 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
     let mut index: FxHashMap<(Option<usize>, Vec<Option<i64>>), usize> = FxHashMap::default();
     let mut outcomes = vec![Exact::zero(); program.outcomes.len()];
     for (end, w) in tree.ends.iter().zip(&weights) {
-        let p = &plans[0][sequence_of(end, 0) as usize];
-        let q = if sides == 2 {
-            &plans[1][sequence_of(end, 1) as usize]
-        } else {
-            &none[0]
-        };
+        let p = &plans[0][sequence_of(program, end, 0) as usize];
+        let q = &plans[1][sequence_of(program, end, 1) as usize];
         let w = &(w * p) * q;
         if w.is_zero() {
             continue;
@@ -309,6 +277,43 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
             infosets,
         })),
     })
+}
+
+/// A side's sequence at an end (recorded after the final values).
+fn sequence_of(program: &Program, end: &End, side: usize) -> u32 {
+    if side >= program.sides.len() {
+        return 0;
+    }
+    end.values
+        .get(program.finals.len() + side)
+        .copied()
+        .flatten()
+        .map_or(0, |s| s as u32)
+}
+
+/// Each side's payoff by pair of sequences, `Σ weight × net`, and whether
+/// the two sides' nets add to zero on every end.
+fn payoffs(program: &Program, tree: &Distribution) -> ([FxHashMap<(u32, u32), Exact>; 2], bool) {
+    let mut payoff: [FxHashMap<(u32, u32), Exact>; 2] = Default::default();
+    let mut zero_sum = program.sides.len() == 2;
+    for end in &tree.ends {
+        let w = end.probability();
+        let key = (sequence_of(program, end, 0), sequence_of(program, end, 1));
+        let mut nets = [Exact::zero(), Exact::zero()];
+        for (s, side) in program.sides.iter().enumerate() {
+            let bet = &program.bets[side.bet];
+            let Some(pay) = bet.payout(end.outcome, &end.values) else {
+                continue;
+            };
+            nets[s] = pay.net.clone();
+            let entry = payoff[s].entry(key).or_insert_with(Exact::zero);
+            *entry = &*entry + &(&w * &pay.net);
+        }
+        if !(&nets[0] + &nets[1]).is_zero() && !w.is_zero() {
+            zero_sum = false;
+        }
+    }
+    (payoff, zero_sum)
 }
 
 /// The certificate of an answer: each side's plan reaches the value of its
@@ -391,4 +396,39 @@ fn report(game: &SequenceGame, plans: &[Vec<Exact>]) -> Vec<InfoSetReport> {
     // In the order of the file's decisions, then of what the chooser knows.
     out.sort_by(|a, b| (a.decision, &a.key).cmp(&(b.decision, &b.key)));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The float-guided and the exact programme give the same equilibrium
+    /// of a game with one mixed choice per side.
+    #[test]
+    fn the_exact_programme_agrees_with_the_guided_one() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/strategy/bluff.dice"
+        );
+        let source = std::fs::read_to_string(path).unwrap();
+        let program = crate::load(&source, &[]).unwrap();
+        let tree = crate::eval::exact::evaluate_tree(&program, Default::default()).unwrap();
+        let decisions = tree.decisions.clone().unwrap();
+        let (payoff, zero_sum) = payoffs(&program, &tree);
+        assert!(zero_sum);
+        let game = SequenceGame {
+            decisions: &decisions,
+            sequences: [
+                decisions.sequences[0] as usize,
+                decisions.sequences[1] as usize,
+            ],
+            payoff,
+        };
+        let guided = zero_sum::solve(&game, true).unwrap();
+        let exact = zero_sum::solve(&game, false).unwrap();
+        assert_eq!(guided.0, Exact::ratio(1, 6));
+        assert_eq!(exact.0, guided.0);
+        assert_eq!(exact.1, guided.1);
+        assert_eq!(exact.2, guided.2);
+    }
 }

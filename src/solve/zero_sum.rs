@@ -30,9 +30,13 @@ use super::simplex::{maximise, Lp, LpError, Row, Scalar};
 use super::SequenceGame;
 use crate::number::Exact;
 
-/// The value of the game for side 0, and both sides' optimal plans.
-pub fn solve(game: &SequenceGame) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpError> {
-    let guided = (|| {
+/// The value of the game for side 0, and both sides' optimal plans;
+/// `guided`: first try floats to find the supports.
+pub fn solve(
+    game: &SequenceGame,
+    guided: bool,
+) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpError> {
+    let guided = guided.then(|| {
         // Scaled so that the largest payoff is 1: the float tolerance is
         // then relative to the game's own figures.
         let largest = game.payoff[0]
@@ -50,8 +54,8 @@ pub fn solve(game: &SequenceGame) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpE
         let x = mixing(game, 0, &supports)?;
         let y = mixing(game, 1, &supports)?;
         super::certified(game, &x, &y).then_some((x, y))
-    })();
-    let (x, y) = match guided {
+    });
+    let (x, y) = match guided.flatten() {
         Some(plans) => plans,
         None => {
             let exact = |e: &Exact| e.0.clone();
