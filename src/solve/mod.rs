@@ -111,7 +111,7 @@ pub struct SequenceGame<'a> {
     /// only the empty sequence).
     pub sequences: [usize; 2],
     /// Each side's payoff: `(σ0, σ1) → Σ weight × net`.
-    pub payoff: [FxHashMap<(u32, u32), Exact>; 2],
+    pub payoff: Payoffs,
 }
 
 impl SequenceGame<'_> {
@@ -279,6 +279,9 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
     })
 }
 
+/// Each side's payoff by pair of sequences (side 0's, side 1's).
+type Payoffs = [FxHashMap<(u32, u32), Exact>; 2];
+
 /// A side's sequence at an end (recorded after the final values).
 fn sequence_of(program: &Program, end: &End, side: usize) -> u32 {
     if side >= program.sides.len() {
@@ -293,8 +296,8 @@ fn sequence_of(program: &Program, end: &End, side: usize) -> u32 {
 
 /// Each side's payoff by pair of sequences, `Σ weight × net`, and whether
 /// the two sides' nets add to zero on every end.
-fn payoffs(program: &Program, tree: &Distribution) -> ([FxHashMap<(u32, u32), Exact>; 2], bool) {
-    let mut payoff: [FxHashMap<(u32, u32), Exact>; 2] = Default::default();
+fn payoffs(program: &Program, tree: &Distribution) -> (Payoffs, bool) {
+    let mut payoff: Payoffs = Default::default();
     let mut zero_sum = program.sides.len() == 2;
     for end in &tree.ends {
         let w = end.probability();
