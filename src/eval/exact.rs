@@ -164,7 +164,7 @@ fn key_value(v: Value) -> i64 {
     }
 }
 
-/// A side's sequence in a state.
+/// A side's sequence in a state; 0 for a side that does not exist.
 fn sequence(program: &Program, env: &[Value], side: usize) -> u32 {
     match program.sides.get(side).map(|s| env[s.slot]) {
         Some(Value::Int(n)) => n as u32,
@@ -533,8 +533,8 @@ impl Machine<'_> {
         let program = self.program;
         let d = &program.decisions[decision];
         let own = sequence(program, env, d.side);
-        let other = sequence(program, env, 1 - d.side.min(1));
-        let other = if program.sides.len() == 2 { other } else { 0 };
+        // The other side's, or 0 when it is alone (sides are at most two).
+        let other = sequence(program, env, 1 - d.side);
         let ds = &mut self.decisions;
         let id = match ds.index.entry((decision, key)) {
             Entry::Occupied(e) => *e.get(),
