@@ -70,7 +70,7 @@ pub(super) struct Typer<'a, 'n> {
 }
 
 impl<'n> Typer<'_, 'n> {
-    fn lookup(&self, name: &str) -> Option<(usize, Ty)> {
+    pub(super) fn lookup(&self, name: &str) -> Option<(usize, Ty)> {
         self.vars
             .iter()
             .rev()

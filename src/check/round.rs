@@ -294,9 +294,9 @@ impl Compiler<'_, '_> {
         };
         let mut known = Vec::new();
         for name in &k.names {
-            match self.typer.vars.iter().rev().find(|(n, _, _)| *n == name.name) {
-                Some((_, slot, ty)) if seen(*ty) => known.push((name.name.clone(), *slot)),
-                Some((_, _, ty)) => self.typer.errors.push(CheckError::Type {
+            match self.typer.lookup(&name.name) {
+                Some((slot, ty)) if seen(ty) => known.push((name.name.clone(), slot)),
+                Some((_, ty)) => self.typer.errors.push(CheckError::Type {
                     expected: "a number, a condition or a choice",
                     found: ty.describe(),
                     span: name.span,

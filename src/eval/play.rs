@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::value::{eval, lookup_cell, test, Context, Pools, Value};
 use super::EvalError;
-use crate::program::{Cell, Instr, Program};
+use crate::program::{Cell, Decision, Instr, Program};
 
 /// The most attempts a reroll may take before the round is abandoned.
 pub const MAX_REROLLS: u64 = 1_000_000;
@@ -235,14 +235,7 @@ pub fn play_round(
                 pc += 1;
             }
             Instr::Decide { decision, slot, .. } => {
-                let d = &program.decisions[*decision];
-                let value = source.choose(&d.values);
-                if let Some(i) = d.values.iter().position(|&v| v == value) {
-                    on_event(Event::Choose {
-                        name: d.name.clone(),
-                        option: d.options[i].clone(),
-                    });
-                }
+                let value = pick(source, &program.decisions[*decision], &mut on_event);
                 env[*slot] = Value::Int(value);
                 pc += 1;
             }
@@ -262,15 +255,7 @@ pub fn play_round(
                 let draws = match cell {
                     Cell::Draw => true,
                     Cell::Stand => false,
-                    Cell::Choice => {
-                        let d = &program.decisions[*decision];
-                        let value = source.choose(&d.values);
-                        on_event(Event::Choose {
-                            name: d.name.clone(),
-                            option: if value != 0 { "draw" } else { "stand" }.to_string(),
-                        });
-                        value != 0
-                    }
+                    Cell::Choice => pick(source, &program.decisions[*decision], &mut on_event) != 0,
                 };
                 env[*slot] = Value::Bool(draws);
                 pc += 1;
@@ -293,4 +278,17 @@ pub fn play_round(
             }
         }
     }
+}
+
+/// The value of the option the source picks at decision `d`, reported as an
+/// event with the option's label.
+fn pick(source: &mut impl Source, d: &Decision, on_event: &mut impl FnMut(Event)) -> i64 {
+    let value = source.choose(&d.values);
+    if let Some(i) = d.values.iter().position(|&v| v == value) {
+        on_event(Event::Choose {
+            name: d.name.clone(),
+            option: d.options[i].clone(),
+        });
+    }
+    value
 }

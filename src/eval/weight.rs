@@ -88,6 +88,11 @@ impl Factor {
         }
     }
 
+    /// `|x|` as a factor.
+    pub fn magnitude(x: &Exact) -> Factor {
+        Factor::new(x.0.numer().magnitude(), x.0.denom().magnitude())
+    }
+
     fn wide(&self) -> (BigUint, BigUint) {
         match self {
             Factor::Small(n, d) => (BigUint::from(*n), BigUint::from(*d)),
@@ -114,10 +119,7 @@ impl Weight {
 
     /// A non-negative exact number as a weight.
     pub fn from_exact(x: &Exact) -> Weight {
-        Weight::one().scaled(&Factor::new(
-            x.0.numer().magnitude(),
-            x.0.denom().magnitude(),
-        ))
+        Weight::one().scaled(&Factor::magnitude(x))
     }
 
     /// The exact value, reduced.

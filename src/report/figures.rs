@@ -62,11 +62,10 @@ impl BetFigures {
         }
         // The moments as unreduced sums too: a net is a fraction a/b, and
         // gains and losses are summed apart so that factors stay positive.
-        let factor = |x: &Exact| Factor::new(x.0.numer().magnitude(), x.0.denom().magnitude());
         let (mut gains, mut losses, mut second) = (Weight::zero(), Weight::zero(), Weight::zero());
         let (mut win, mut push, mut lose) = (Weight::zero(), Weight::zero(), Weight::zero());
         for (_, net, w) in &sums {
-            let f = factor(net);
+            let f = Factor::magnitude(net);
             second.add(&w.scaled(&f).scaled(&f));
             if net.is_positive() {
                 gains.add(&w.scaled(&f));
