@@ -199,8 +199,8 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
         .ok_or_else(|| internal("decisions without their information sets"))?;
     let finals = program.finals.len();
     let sides = program.sides.len();
-    let (payoff, zero_sum) = payoffs(program, &tree);
     let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
+    let (payoff, zero_sum) = payoffs(program, &tree, &weights);
     let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
     let game = SequenceGame {
         decisions: &decisions,
@@ -296,11 +296,11 @@ fn sequence_of(program: &Program, end: &End, side: usize) -> u32 {
 
 /// Each side's payoff by pair of sequences, `Σ weight × net`, and whether
 /// the two sides' nets add to zero on every end.
-fn payoffs(program: &Program, tree: &Distribution) -> (Payoffs, bool) {
+/// `weights` are the ends' probabilities, in order.
+fn payoffs(program: &Program, tree: &Distribution, weights: &[Exact]) -> (Payoffs, bool) {
     let mut payoff: Payoffs = Default::default();
     let mut zero_sum = program.sides.len() == 2;
-    for end in &tree.ends {
-        let w = end.probability();
+    for (end, w) in tree.ends.iter().zip(weights) {
         let key = (sequence_of(program, end, 0), sequence_of(program, end, 1));
         let mut nets = [Exact::zero(), Exact::zero()];
         for (s, side) in program.sides.iter().enumerate() {
@@ -310,7 +310,7 @@ fn payoffs(program: &Program, tree: &Distribution) -> (Payoffs, bool) {
             };
             nets[s] = pay.net.clone();
             let entry = payoff[s].entry(key).or_insert_with(Exact::zero);
-            *entry = &*entry + &(&w * &pay.net);
+            *entry = &*entry + &(w * &pay.net);
         }
         if !(&nets[0] + &nets[1]).is_zero() && !w.is_zero() {
             zero_sum = false;
@@ -417,7 +417,8 @@ mod tests {
         let program = crate::load(&source, &[]).unwrap();
         let tree = crate::eval::exact::evaluate_tree(&program, Default::default()).unwrap();
         let decisions = tree.decisions.clone().unwrap();
-        let (payoff, zero_sum) = payoffs(&program, &tree);
+        let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
+        let (payoff, zero_sum) = payoffs(&program, &tree, &weights);
         assert!(zero_sum);
         let game = SequenceGame {
             decisions: &decisions,
