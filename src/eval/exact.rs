@@ -16,8 +16,10 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::hash_map::Entry;
 
-use super::observe::{Dice, ThrowResult, Throws};
-use super::value::{eval_inline, lookup_cell, test, Context, Env, Value};
+use super::compiled::Compiled;
+use super::frontier::Waiting;
+use super::observe::{Dealt, Dice, ThrowResult, Throws};
+use super::value::{lookup_cell, test, Context, Env, Value};
 use super::weight::{Factor, Memo, Weight};
 use super::EvalError;
 use crate::ast::Span;
@@ -132,13 +134,17 @@ impl PartialEq for End {
 
 impl Eq for End {}
 
-/// An end as the evaluator collects it.
-type EndKey = (Option<usize>, Vec<Option<i64>>);
-
 /// The key of an end: its outcome and the final values.
-pub fn end_key(program: &Program, outcome: Option<usize>, env: &[Value]) -> EndKey {
+pub fn end_key(
+    program: &Program,
+    outcome: Option<usize>,
+    env: &[Value],
+) -> (Option<usize>, Vec<Option<i64>>) {
     (outcome, final_values(program, env).into_vec())
 }
+
+/// An end as the evaluator collects it: its outcome and final values.
+type EndKey = (Option<usize>, SmallVec<[Option<i64>; 4]>);
 
 /// The final values of a state, inline, then each choosing side's
 /// sequence.
@@ -172,8 +178,80 @@ fn sequence(program: &Program, env: &[Value], side: usize) -> u32 {
     }
 }
 
-/// The ends as the evaluator collects them, without allocating a key each.
-type Ends = FxHashMap<(Option<usize>, SmallVec<[Option<i64>; 4]>), Weight>;
+/// The ends as the evaluator collects them, without allocating a key each:
+/// by outcome alone when the round keeps no values to its end (the common
+/// case, and a vector then serves), else by outcome and values.
+struct Ends {
+    /// Whether ends carry values: final values, or choosing sides.
+    keyed: bool,
+    /// Without values: each outcome's weight, then that of no outcome.
+    plain: Vec<Option<Weight>>,
+    with_values: FxHashMap<EndKey, Weight>,
+}
+
+impl Ends {
+    fn new(program: &Program) -> Ends {
+        Ends {
+            keyed: !program.finals.is_empty() || !program.sides.is_empty(),
+            plain: vec![None; program.outcomes.len() + 1],
+            with_values: FxHashMap::default(),
+        }
+    }
+
+    /// Adds `weight` times `factor` to the end with `outcome` and the final
+    /// values of `env`.
+    fn add(
+        &mut self,
+        program: &Program,
+        outcome: Option<usize>,
+        env: &[Value],
+        weight: &Weight,
+        factor: &Factor,
+        memo: &mut Memo,
+    ) {
+        let sum = if self.keyed {
+            let key = (outcome, final_values(program, env));
+            match self.with_values.entry(key) {
+                Entry::Occupied(sum) => sum.into_mut(),
+                Entry::Vacant(slot) => {
+                    slot.insert(weight.scaled_in(factor, memo));
+                    return;
+                }
+            }
+        } else {
+            let at = outcome.unwrap_or(self.plain.len() - 1);
+            match &mut self.plain[at] {
+                Some(sum) => sum,
+                none => {
+                    *none = Some(weight.scaled_in(factor, memo));
+                    return;
+                }
+            }
+        };
+        sum.add_product(weight, factor, memo);
+    }
+
+    /// Every end reached, with its weight.
+    fn into_ends(self) -> Vec<End> {
+        let last = self.plain.len() - 1;
+        let plain = self.plain.into_iter().enumerate().filter_map(|(o, w)| {
+            w.map(|weight| End {
+                outcome: (o != last).then_some(o),
+                values: Vec::new(),
+                weight,
+            })
+        });
+        let keyed = self
+            .with_values
+            .into_iter()
+            .map(|((outcome, values), weight)| End {
+                outcome,
+                values: values.into_vec(),
+                weight,
+            });
+        plain.chain(keyed).collect()
+    }
+}
 
 /// Checks that every end is settled by every bet on values.
 fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
@@ -197,8 +275,6 @@ fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
     Ok(())
 }
 
-type States = FxHashMap<Env, Weight>;
-
 struct Machine<'p> {
     program: &'p Program,
     /// Every throw's results, shared with the other options of a choice.
@@ -207,7 +283,16 @@ struct Machine<'p> {
     option: Option<i64>,
     /// The states waiting at each throw, by position. The round only jumps
     /// forward, so a throw's states are all there when its turn comes.
-    frontier: Vec<States>,
+    frontier: Vec<Waiting>,
+    /// The slots live at each position, in order: a waiting state keeps
+    /// only their values, so that it is small to hash and to compare.
+    live: Vec<Vec<usize>>,
+    /// The hands of the draw being dealt, a buffer reused.
+    deals: Vec<Dealt>,
+    /// Each step's expression, compiled.
+    compiled: Vec<Compiled>,
+    /// Whether any slot is interchangeable (see [`Machine::set`]).
+    interchangeable: bool,
     /// The position being thrown, once throwing has begun: states may only
     /// wait further on.
     current: Option<usize>,
@@ -296,11 +381,29 @@ fn evaluate_fixed(
     option: Option<i64>,
     throws: &mut Throws,
 ) -> Result<Distribution, EvalError> {
+    let live: Vec<Vec<usize>> = (0..program.code.len())
+        .map(|pc| {
+            (0..program.slots.len())
+                .filter(|&slot| program.live_in.get(pc).is_none_or(|l| l.contains(slot)))
+                .collect()
+        })
+        .collect();
     let mut m = Machine {
         program,
         throws: std::mem::take(throws),
         option,
-        frontier: (0..program.code.len()).map(|_| States::default()).collect(),
+        frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
+        deals: Vec::new(),
+        compiled: program
+            .code
+            .iter()
+            .map(|instr| match instr {
+                Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => Compiled::new(e),
+                _ => Compiled::tree(),
+            })
+            .collect(),
+        interchangeable: program.interchangeable.0.iter().any(|&w| w != 0),
+        live,
         current: None,
         alive: 0,
         peak: 0,
@@ -312,26 +415,25 @@ fn evaluate_fixed(
         },
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
-    let mut outcomes = Ends::default();
+    let mut outcomes = Ends::new(program);
     m.advance(0, &mut start, &Weight::one(), &Factor::one(), &mut outcomes)?;
-    // One buffer for the state each result of a throw leads to.
-    let mut next = start;
+    // One buffer for the state waiting at a throw, and one for the state
+    // each result leads to.
+    let mut next = start.clone();
+    let mut env = start;
     for pc in 0..program.code.len() {
         m.current = Some(pc);
-        let states = std::mem::take(&mut m.frontier[pc]);
+        let states = std::mem::replace(&mut m.frontier[pc], Waiting::new(0));
         m.alive -= states.len();
-        for (env, weight) in &states {
-            m.throw(pc, env, weight, &mut next, &mut outcomes)?;
+        env.fill(Value::Unset);
+        for (live, weight) in states.iter() {
+            for (&slot, &value) in m.live[pc].iter().zip(live) {
+                env[slot] = value;
+            }
+            m.throw(pc, &env, weight, &mut next, &mut outcomes)?;
         }
     }
-    let mut ends: Vec<End> = outcomes
-        .into_iter()
-        .map(|((outcome, values), w)| End {
-            outcome,
-            values: values.into_vec(),
-            weight: w,
-        })
-        .collect();
+    let mut ends = outcomes.into_ends();
     ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
     check_settled(program, &ends)?;
     let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
@@ -354,42 +456,30 @@ fn evaluate_fixed(
 }
 
 impl Machine<'_> {
-    /// Adds a state at `pc`, dropping the values dead there.
+    /// Adds a state at `pc`, keeping only the values live there.
     fn push(
         &mut self,
         pc: usize,
-        env: &mut Env,
+        env: &Env,
         weight: &Weight,
         factor: &Factor,
         span: Span,
     ) -> Result<(), EvalError> {
-        if let Some(live) = self.program.live_in.get(pc) {
-            for (slot, value) in env.iter_mut().enumerate() {
-                if !live.contains(slot) {
-                    *value = Value::Unset;
-                }
-            }
-        }
         if self.current.is_some_and(|c| pc <= c) {
             return Err(EvalError::Internal {
                 what: "a jump backwards in the round",
                 span,
             });
         }
-        let states = &mut self.frontier[pc];
-        match states.get_mut(&*env) {
-            Some(w) => w.add_product(weight, factor, &mut self.memo),
-            None => {
-                let w = weight.scaled_in(factor, &mut self.memo);
-                states.insert(Env::from_slice(env), w);
-                self.alive += 1;
-                self.peak = self.peak.max(self.alive);
-                if self.alive > self.limits.max_states {
-                    return Err(EvalError::StateLimit {
-                        limit: self.limits.max_states,
-                        span,
-                    });
-                }
+        let key: Env = self.live[pc].iter().map(|&slot| env[slot]).collect();
+        if self.frontier[pc].add(&key, weight, factor, &mut self.memo) {
+            self.alive += 1;
+            self.peak = self.peak.max(self.alive);
+            if self.alive > self.limits.max_states {
+                return Err(EvalError::StateLimit {
+                    limit: self.limits.max_states,
+                    span,
+                });
             }
         }
         Ok(())
@@ -401,7 +491,10 @@ impl Machine<'_> {
     #[inline(always)]
     fn set(&mut self, env: &mut [Value], slot: usize, value: Value) -> Result<(), EvalError> {
         env[slot] = value;
-        if self.program.interchangeable.contains(slot) && value != Value::Unset {
+        if self.interchangeable
+            && self.program.interchangeable.contains(slot)
+            && value != Value::Unset
+        {
             env[slot] = self.representative(slot, value)?;
         }
         Ok(())
@@ -446,12 +539,12 @@ impl Machine<'_> {
                     return self.push(pc, env, weight, factor, span);
                 }
                 Instr::Assign { slot, value } => {
-                    let value = eval_inline(context, env, value)?;
+                    let value = self.compiled[pc].value(context, env, value)?;
                     self.set(env, *slot, value)?;
                     pc += 1;
                 }
                 Instr::Branch { cond, otherwise } => {
-                    pc = if test(context, env, cond)? {
+                    pc = if self.compiled[pc].holds(context, env, cond)? {
                         pc + 1
                     } else {
                         *otherwise
@@ -498,8 +591,7 @@ impl Machine<'_> {
                     pc += 1;
                 }
                 Instr::End { outcome } => {
-                    let key = (Some(*outcome), final_values(program, env));
-                    self.end(outcomes, key, weight, factor);
+                    outcomes.add(program, Some(*outcome), env, weight, factor, &mut self.memo);
                     return Ok(());
                 }
                 Instr::Finish => {
@@ -508,8 +600,7 @@ impl Machine<'_> {
                             span: program.round_close(),
                         });
                     }
-                    let key = (None, final_values(program, env));
-                    self.end(outcomes, key, weight, factor);
+                    outcomes.add(program, None, env, weight, factor, &mut self.memo);
                     return Ok(());
                 }
             }
@@ -583,22 +674,6 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// Adds a state's weight times `factor` to the end `key`.
-    fn end(
-        &mut self,
-        outcomes: &mut Ends,
-        key: (Option<usize>, SmallVec<[Option<i64>; 4]>),
-        weight: &Weight,
-        factor: &Factor,
-    ) {
-        match outcomes.entry(key) {
-            Entry::Occupied(mut sum) => sum.get_mut().add_product(weight, factor, &mut self.memo),
-            Entry::Vacant(slot) => {
-                slot.insert(weight.scaled_in(factor, &mut self.memo));
-            }
-        }
-    }
-
     /// Throws the dice, or deals the cards, of the step at `pc` for one
     /// state.
     fn throw(
@@ -617,7 +692,20 @@ impl Machine<'_> {
                     .results(program, dice, env, self.limits.max_states)?,
                 until.as_ref(),
             ),
-            (_, Instr::Draw { .. }) => (self.throws.deal(program, instr, env)?, None),
+            (_, &Instr::Draw { slot, dealt, .. }) => {
+                let mut deals = std::mem::take(&mut self.deals);
+                self.throws.deal(program, instr, env, &mut deals)?;
+                for d in &deals {
+                    next.copy_from_slice(env);
+                    self.set(next, slot, d.hand)?;
+                    if let Some(after) = d.dealt {
+                        self.set(next, dealt, after)?;
+                    }
+                    self.advance(pc + 1, next, weight, &d.factor, outcomes)?;
+                }
+                self.deals = deals;
+                return Ok(());
+            }
             _ => {
                 return Err(EvalError::Internal {
                     what: "a state waiting where there is no throw",
@@ -633,7 +721,7 @@ impl Machine<'_> {
             return Ok(());
         };
         // A reroll: the results meeting the condition, renormalised.
-        let mut kept: Vec<(Env, &BigUint)> = Vec::with_capacity(results.len());
+        let mut kept: Vec<(Env, BigUint)> = Vec::with_capacity(results.len());
         let mut accepted = BigUint::zero();
         for r in results.iter() {
             self.land(env, r, next)?;
@@ -642,15 +730,16 @@ impl Machine<'_> {
                 pools: &self.throws.pools,
             };
             if test(context, next, cond)? {
-                accepted += &r.ways;
-                kept.push((next.clone(), &r.ways));
+                let ways = r.factor.ways();
+                accepted += &ways;
+                kept.push((next.clone(), ways));
             }
         }
         if accepted.is_zero() {
             return Err(EvalError::RerollNeverSucceeds { span: cond.span });
         }
         for (mut state, ways) in kept {
-            let factor = Factor::new(ways, &accepted);
+            let factor = Factor::new(&ways, &accepted);
             self.advance(pc + 1, &mut state, weight, &factor, outcomes)?;
         }
         Ok(())

@@ -27,12 +27,11 @@ use crate::program::{Expr, ExprKind, Instr, Program, Projection};
 /// limits are meant for the round.
 const MIN_GROUPING: usize = 1 << 16;
 
-/// One distinct result of a throw: the values it puts in slots, its number
-/// of ordered ways, and its probability as a factor.
+/// One distinct result of a throw: the values it puts in slots, and its
+/// probability as a factor whose numerator is its number of ordered ways.
 #[derive(Debug)]
 pub struct ThrowResult {
     pub sets: Sets,
-    pub ways: BigUint,
     pub factor: Factor,
 }
 
@@ -58,8 +57,10 @@ pub struct Throws {
     /// Every multiset result of some dice: (interned throw, ordered ways).
     raw: FxHashMap<(u32, u32), Multisets>,
     results: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
-    /// The hands of each draw, by its slot and the cards dealt before it.
-    deals: FxHashMap<(usize, Value), Rc<[ThrowResult]>>,
+    /// The chance of each hand from each infinite shoe, by number of cards.
+    infinite: FxHashMap<(usize, u32), Rc<[Factor]>>,
+    /// Every hand of each shoe and number of cards.
+    hands: FxHashMap<(usize, u32), Rc<[DealtHand]>>,
     /// How each shoe's dealt cards are packed, once known.
     packings: Vec<Option<u32>>,
     /// The representative of each value of an interchangeable slot.
@@ -67,6 +68,23 @@ pub struct Throws {
     /// For each interchangeable slot, its classes of values: how the throws
     /// reading it are observed, and the first value seen so.
     classes: Vec<(usize, Signature, Value)>,
+}
+
+/// One hand a draw deals in some state.
+pub struct Dealt {
+    pub factor: Factor,
+    /// The hand, for the draw's slot.
+    pub hand: Value,
+    /// For a finite shoe, every card dealt so far, for the shoe's slot.
+    pub dealt: Option<Value>,
+}
+
+/// A hand a draw may deal, with its values interned and, when the shoe's
+/// dealt cards are packed, what it adds to them.
+struct DealtHand {
+    hand: shoe::Hand,
+    pool: u32,
+    packed: Option<i64>,
 }
 
 /// The parts of a throw instruction its results depend on.
@@ -103,21 +121,23 @@ impl<'a> Dice<'a> {
 }
 
 impl Throws {
-    /// The hands of the draw at `instr` (an `Instr::Draw`) in state `env`:
-    /// each puts the hand in the draw's slot and, for a finite shoe, the
-    /// cards dealt so far with it in the shoe's slot.
+    /// The hands of the draw at `instr` (an `Instr::Draw`) in state `env`,
+    /// into `out`: each with its chance, the hand, and for a finite shoe
+    /// the cards dealt so far with it. Each state deals afresh: a deal is
+    /// a few products, cheaper than keeping every deal met.
     pub fn deal(
         &mut self,
         program: &Program,
         instr: &Instr,
         env: &[Value],
-    ) -> Result<Rc<[ThrowResult]>, EvalError> {
+        out: &mut Vec<Dealt>,
+    ) -> Result<(), EvalError> {
         let &Instr::Draw {
-            slot,
             count,
             shoe: index,
             dealt,
             span,
+            ..
         } = instr
         else {
             return Err(EvalError::Internal {
@@ -125,63 +145,103 @@ impl Throws {
                 span: program.round_span,
             });
         };
+        out.clear();
         let shoe = &program.shoes[index];
-        let finite = shoe.decks.is_some();
-        let before = if finite {
-            env.get(dealt).copied().unwrap_or_default()
-        } else {
-            Value::Unset
+        let hands = self.hands(program, index, count);
+        let Some(decks) = shoe.decks else {
+            // The infinite shoe deals alike in every state.
+            let odds = self.infinite_odds(program, index, count);
+            out.extend(hands.iter().zip(odds.iter()).map(|(hand, factor)| Dealt {
+                factor: factor.clone(),
+                hand: Value::Pool(hand.pool),
+                dealt: None,
+            }));
+            return Ok(());
         };
-        if let Some(results) = self.deals.get(&(slot, before)) {
-            return Ok(results.clone());
-        }
-        let kinds = shoe.values.len();
-        let packing = self.packing(program, index);
+        let before = env.get(dealt).copied().unwrap_or_default();
         // The cards dealt so far, by kind: packed in a whole number when
         // they fit one, else a multiset of values.
-        let gone: Vec<u64> = match (before, packing) {
+        let kinds = shoe.values.len();
+        let gone = match (before, self.packing(program, index)) {
             (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
             (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
-            _ => vec![0; kinds],
+            _ => smallvec::smallvec![0; kinds],
         };
-        let deal = shoe::deal(shoe, &gone, count).map_err(|short| EvalError::ShoeEmpty {
-            shoe: shoe.name.clone(),
-            count,
-            left: short.left,
-            span,
+        let left = shoe::left(shoe, decks, &gone);
+        let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
+            EvalError::ShoeEmpty {
+                shoe: shoe.name.clone(),
+                count,
+                left: short.left,
+                span,
+            }
         })?;
-        let results: Rc<[ThrowResult]> = deal
-            .hands
+        for hand in hands.iter() {
+            let Some(factor) = odds.of(&hand.hand) else {
+                continue;
+            };
+            let after = match (hand.packed, before) {
+                // Nothing dealt yet is the packed number 0. No count
+                // overflows its field (see `packing`), so the fields add
+                // as one number.
+                (Some(added), Value::Int(p)) => Value::Int(p + added),
+                (Some(added), _) => Value::Int(added),
+                (None, _) => {
+                    let mut after: Vec<u32> = match before {
+                        Value::Pool(id) => self.pools.faces(id).to_vec(),
+                        _ => Vec::new(),
+                    };
+                    after.extend_from_slice(&hand.hand.values);
+                    after.sort_unstable();
+                    Value::Pool(self.pools.intern(&after))
+                }
+            };
+            out.push(Dealt {
+                factor,
+                hand: Value::Pool(hand.pool),
+                dealt: Some(after),
+            });
+        }
+        Ok(())
+    }
+
+    /// The chance of each hand of `count` cards from infinite shoe `index`,
+    /// computed once.
+    fn infinite_odds(&mut self, program: &Program, index: usize, count: u32) -> Rc<[Factor]> {
+        if let Some(odds) = self.infinite.get(&(index, count)) {
+            return odds.clone();
+        }
+        let shoe = &program.shoes[index];
+        let hands = self.hands(program, index, count);
+        let odds: Rc<[Factor]> = match shoe::Odds::new(shoe::Source::Infinite(shoe), count) {
+            Ok(odds) => hands
+                .iter()
+                .map(|h| odds.of(&h.hand).unwrap_or(Factor::Small(0, 1)))
+                .collect(),
+            // The infinite shoe never runs short.
+            Err(_) => Rc::new([]),
+        };
+        self.infinite.insert((index, count), odds.clone());
+        odds
+    }
+
+    /// Every hand of `count` cards from shoe `index`, its values interned,
+    /// listed once.
+    fn hands(&mut self, program: &Program, index: usize, count: u32) -> Rc<[DealtHand]> {
+        if let Some(hands) = self.hands.get(&(index, count)) {
+            return hands.clone();
+        }
+        let packing = self.packing(program, index);
+        let hands: Rc<[DealtHand]> = shoe::hands(&program.shoes[index], count)
             .into_iter()
-            .map(|(hand, ways)| {
-                let mut sets: Sets = SmallVec::new();
-                sets.push((slot, Value::Pool(self.pools.intern(&hand.values))));
-                match (finite, packing, before) {
-                    (false, ..) => {}
-                    (true, Some(bits), _) => {
-                        // Nothing dealt yet is the packed number 0.
-                        let p = if let Value::Int(p) = before { p } else { 0 };
-                        sets.push((dealt, Value::Int(shoe::pack_add(p, bits, &hand.held))));
-                    }
-                    (true, None, _) => {
-                        let mut after: Vec<u32> = match before {
-                            Value::Pool(id) => self.pools.faces(id).to_vec(),
-                            _ => Vec::new(),
-                        };
-                        after.extend_from_slice(&hand.values);
-                        after.sort_unstable();
-                        sets.push((dealt, Value::Pool(self.pools.intern(&after))));
-                    }
-                }
-                ThrowResult {
-                    factor: Factor::new(&ways, &deal.total),
-                    sets,
-                    ways,
-                }
+            .map(|hand| DealtHand {
+                pool: self.pools.intern(&hand.values),
+                packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.held)),
+                hand,
             })
             .collect();
-        self.deals.insert((slot, before), results.clone());
-        Ok(results)
+        self.hands.insert((index, count), hands.clone());
+        hands
     }
 
     /// How the cards dealt from shoe `index` are packed (see
@@ -241,7 +301,6 @@ impl Throws {
             .map(|(sets, ways)| ThrowResult {
                 factor: Factor::new(&ways, &total),
                 sets,
-                ways,
             })
             .collect();
         self.results.insert(key, results.clone());
@@ -356,7 +415,7 @@ impl Throws {
             a.len() == b.len()
                 && a.iter()
                     .zip(b)
-                    .all(|(x, y)| x.sets == y.sets && x.ways == y.ways)
+                    .all(|(x, y)| x.sets == y.sets && x.factor == y.factor)
         };
         let class = self.classes.iter().find(|(s, sig, _)| {
             *s == slot

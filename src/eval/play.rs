@@ -147,7 +147,7 @@ pub fn play_round(
                 };
                 // The cards left of each value; the infinite shoe always
                 // holds one deck's.
-                let mut left: Vec<u64> = match shoe_def.decks {
+                let mut left: super::shoe::Counts = match shoe_def.decks {
                     Some(decks) => {
                         super::shoe::left(shoe_def, decks, &super::shoe::counts(shoe_def, &gone))
                     }

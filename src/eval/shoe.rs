@@ -11,24 +11,19 @@
 
 use num_bigint::BigUint;
 use num_traits::One;
+use smallvec::SmallVec;
 
 use super::pool::for_each_multiset;
+use super::weight::Factor;
 use crate::program::Shoe;
 
-/// The hands of one draw and the ways to deal them.
-pub struct Deal {
-    /// Each hand with its ways; none has none.
-    pub hands: Vec<(Hand, BigUint)>,
-    /// The ways to deal the draw at all: the hands' ways sum to it.
-    pub total: BigUint,
-}
-
 /// A hand: its card values, ascending, and how many cards of each kind
-/// (each of `Shoe::values`) it holds.
+/// (each of `Shoe::values`) it holds, in full and as the kinds it holds.
 #[derive(Debug)]
 pub struct Hand {
     pub values: Vec<u32>,
     pub held: Vec<u32>,
+    pub kinds: Vec<(usize, u32)>,
 }
 
 /// The shoe holds fewer cards than the draw asks for.
@@ -37,8 +32,11 @@ pub struct Short {
     pub left: u64,
 }
 
+/// A number for each kind of card.
+pub type Counts = SmallVec<[u64; 16]>;
+
 /// How many cards of each kind (each of `shoe.values`) `values` holds.
-pub fn counts(shoe: &Shoe, values: &[u32]) -> Vec<u64> {
+pub fn counts(shoe: &Shoe, values: &[u32]) -> Counts {
     shoe.values
         .iter()
         .map(|&(value, _)| values.iter().filter(|&&v| v == value).count() as u64)
@@ -47,7 +45,7 @@ pub fn counts(shoe: &Shoe, values: &[u32]) -> Vec<u64> {
 
 /// The cards of each kind left in a finite shoe of `decks` decks after
 /// `gone` of each kind were dealt.
-pub fn left(shoe: &Shoe, decks: u32, gone: &[u64]) -> Vec<u64> {
+pub fn left(shoe: &Shoe, decks: u32, gone: &[u64]) -> Counts {
     shoe.values
         .iter()
         .zip(gone)
@@ -65,7 +63,7 @@ pub fn packing(kinds: usize, most: u64) -> Option<u32> {
 }
 
 /// The counts of each of `kinds` kinds packed in `packed` (see [`packing`]).
-pub fn unpack(packed: i64, bits: u32, kinds: usize) -> Vec<u64> {
+pub fn unpack(packed: i64, bits: u32, kinds: usize) -> Counts {
     let mask = (1u64 << bits) - 1;
     (0..kinds)
         .map(|k| (packed as u64 >> (bits * k as u32)) & mask)
@@ -84,6 +82,13 @@ fn choose(n: u64, k: u32) -> Option<u128> {
     if u64::from(k) > n {
         return Some(0);
     }
+    // The common small cases in machine words, without a wide division.
+    match k {
+        0 => return Some(1),
+        1 => return Some(u128::from(n)),
+        2 if n < 1 << 32 => return Some(u128::from(n * (n - 1) / 2)),
+        _ => {}
+    }
     let mut c: u128 = 1;
     for i in 0..u128::from(k) {
         // Exact: the product of i + 1 consecutive numbers is divisible by
@@ -101,79 +106,118 @@ fn choose_big(n: u64, k: u32) -> BigUint {
     c
 }
 
-/// Every hand of `count` cards dealt from `shoe` after `gone` cards of each
-/// kind were dealt (ignored for the infinite shoe).
-pub fn deal(shoe: &Shoe, gone: &[u64], count: u32) -> Result<Deal, Short> {
-    let kinds = shoe.values.len() as u32;
+/// Every hand of `count` cards a shoe with `kinds` kinds of card may deal,
+/// whatever it holds, in lexicographic order of kinds.
+pub fn hands(shoe: &Shoe, count: u32) -> Vec<Hand> {
     let mut hands = Vec::new();
-    // A hand as counts of each kind and as values, from its sorted kinds.
-    let held_of = |kinds_held: &[u32]| {
+    for_each_multiset(count, shoe.values.len() as u32, |kinds_held| {
         let mut held = vec![0u32; shoe.values.len()];
         for &k in kinds_held {
             held[k as usize - 1] += 1;
         }
-        held
-    };
-    let values_of = |kinds_held: &[u32]| {
-        kinds_held
+        let values = kinds_held
             .iter()
             .map(|&k| shoe.values[k as usize - 1].0)
-            .collect()
-    };
-    match shoe.decks {
-        Some(decks) => {
-            let left = left(shoe, decks, gone);
-            let all: u64 = left.iter().sum();
-            if all < u64::from(count) {
-                return Err(Short { left: all });
-            }
-            for_each_multiset(count, kinds, |kinds_held| {
-                let held = held_of(kinds_held);
-                let small = held
-                    .iter()
-                    .zip(&left)
-                    .try_fold(1u128, |w, (&m, &r)| w.checked_mul(choose(r, m)?));
-                let ways = match small {
-                    Some(w) => BigUint::from(w),
-                    None => held
-                        .iter()
-                        .zip(&left)
-                        .map(|(&m, &r)| choose_big(r, m))
-                        .product(),
-                };
-                if ways != BigUint::ZERO {
-                    let values = values_of(kinds_held);
-                    hands.push((Hand { values, held }, ways));
+            .collect();
+        let kinds = (held.iter().enumerate())
+            .filter(|&(_, &m)| m > 0)
+            .map(|(k, &m)| (k, m))
+            .collect();
+        hands.push(Hand {
+            values,
+            held,
+            kinds,
+        });
+    });
+    hands
+}
+
+/// What a draw of `count` cards is dealt from: a finite shoe holding `left`
+/// cards of each kind, or the infinite shoe.
+pub enum Source<'a> {
+    Finite(&'a [u64]),
+    Infinite(&'a Shoe),
+}
+
+/// The chance of each hand of a draw, as a factor left unreduced: ways to
+/// deal the hand over the ways to deal the draw.
+pub struct Odds<'a> {
+    source: Source<'a>,
+    total: BigUint,
+    small: Option<u128>,
+    /// `i!` for the infinite shoe's multinomial coefficients.
+    factorials: Vec<BigUint>,
+}
+
+impl<'a> Odds<'a> {
+    /// The odds of a draw of `count` cards from `source`; `Short` when a
+    /// finite shoe holds fewer.
+    pub fn new(source: Source<'a>, count: u32) -> Result<Odds<'a>, Short> {
+        let mut factorials = Vec::new();
+        let total = match source {
+            Source::Finite(left) => {
+                let all: u64 = left.iter().sum();
+                if all < u64::from(count) {
+                    return Err(Short { left: all });
                 }
-            });
-            let total = match choose(all, count) {
-                Some(t) => BigUint::from(t),
-                None => choose_big(all, count),
-            };
-            Ok(Deal { hands, total })
-        }
-        None => {
-            // Multinomial coefficients from factorials, which stay small:
-            // a draw deals at most a few dozen cards.
-            let mut factorial = vec![BigUint::one()];
-            for i in 1..=u64::from(count) {
-                let next = &factorial[i as usize - 1] * i;
-                factorial.push(next);
+                choose(all, count).map_or_else(|| choose_big(all, count), BigUint::from)
             }
-            for_each_multiset(count, kinds, |kinds_held| {
-                let held = held_of(kinds_held);
-                let mut ways = factorial[count as usize].clone();
-                for (&m, &(_, per_deck)) in held.iter().zip(&shoe.values) {
-                    ways /= &factorial[m as usize];
+            Source::Infinite(_) => {
+                // Multinomial coefficients from factorials, which stay
+                // small: a draw deals at most a few dozen cards.
+                factorials.push(BigUint::one());
+                for i in 1..=u64::from(count) {
+                    let next = &factorials[i as usize - 1] * i;
+                    factorials.push(next);
+                }
+                BigUint::from(52u32).pow(count)
+            }
+        };
+        let small = u128::try_from(&total).ok();
+        Ok(Odds {
+            source,
+            total,
+            small,
+            factorials,
+        })
+    }
+
+    /// The ways to deal the draw at all.
+    pub fn total(&self) -> &BigUint {
+        &self.total
+    }
+
+    /// The chance of `hand`, or `None` when it cannot be dealt.
+    pub fn of(&self, hand: &Hand) -> Option<Factor> {
+        match self.source {
+            Source::Finite(left) => {
+                let mut small = Some(1u128);
+                for &(k, m) in &hand.kinds {
+                    small = small.and_then(|w| w.checked_mul(choose(left[k], m)?));
+                }
+                match (small, self.small) {
+                    (Some(0), _) => None,
+                    (Some(w), Some(t)) => Some(Factor::Small(w, t)),
+                    _ => {
+                        let ways: BigUint = hand
+                            .held
+                            .iter()
+                            .zip(left)
+                            .map(|(&m, &r)| choose_big(r, m))
+                            .product();
+                        (ways != BigUint::ZERO).then(|| Factor::new(&ways, &self.total))
+                    }
+                }
+            }
+            Source::Infinite(shoe) => {
+                let count: u32 = hand.held.iter().sum();
+                let mut ways = self.factorials[count as usize].clone();
+                for (&m, &(_, per_deck)) in hand.held.iter().zip(&shoe.values) {
+                    ways /= &self.factorials[m as usize];
                     ways *= BigUint::from(per_deck).pow(m);
                 }
-                let values = values_of(kinds_held);
-                hands.push((Hand { values, held }, ways));
-            });
-            Ok(Deal {
-                hands,
-                total: BigUint::from(52u32).pow(count),
-            })
+                Some(Factor::new(&ways, &self.total))
+            }
         }
     }
 }
@@ -182,6 +226,35 @@ pub fn deal(shoe: &Shoe, gone: &[u64], count: u32) -> Result<Deal, Short> {
 mod tests {
     use super::*;
     use crate::ast::Span;
+
+    struct Deal {
+        hands: Vec<(Hand, BigUint)>,
+        total: BigUint,
+    }
+
+    /// Every hand of `count` cards that can be dealt after `gone`, with its
+    /// ways, and the ways to deal the draw at all.
+    fn deal(shoe: &Shoe, gone: &[u64], count: u32) -> Result<Deal, Short> {
+        let left = shoe.decks.map(|decks| left(shoe, decks, gone));
+        let source = match &left {
+            Some(left) => Source::Finite(left),
+            None => Source::Infinite(shoe),
+        };
+        let odds = Odds::new(source, count)?;
+        let hands = hands(shoe, count)
+            .into_iter()
+            .filter_map(|hand| {
+                let factor = odds.of(&hand)?;
+                // Every hand's chance has the draw's ways as denominator.
+                assert_eq!(factor, Factor::new(&factor.ways(), odds.total()));
+                Some((hand, factor.ways()))
+            })
+            .collect();
+        Ok(Deal {
+            hands,
+            total: odds.total().clone(),
+        })
+    }
 
     fn baccarat(decks: Option<u32>) -> Shoe {
         let mut values = vec![(0, 16)];
@@ -228,17 +301,14 @@ mod tests {
         let shoe = baccarat(Some(1));
         // Every nine gone: none can be dealt.
         let gone = counts(&shoe, &[9, 9, 9, 9]);
-        let deal = deal(&shoe, &gone, 1).expect("cards");
-        assert!(deal.hands.iter().all(|(h, _)| h.values != vec![9]));
-        assert_eq!(deal.total, BigUint::from(48u32));
-        let zero = deal.hands.iter().find(|(h, _)| h.values == vec![0]);
+        let one = deal(&shoe, &gone, 1).expect("cards");
+        assert!(one.hands.iter().all(|(h, _)| h.values != vec![9]));
+        assert_eq!(one.total, BigUint::from(48u32));
+        let zero = one.hands.iter().find(|(h, _)| h.values == vec![0]);
         assert_eq!(zero.map(|(_, w)| w.clone()), Some(BigUint::from(16u32)));
         // Asking for more than is left.
         let gone = counts(&shoe, &[0; 16]);
-        assert_eq!(
-            super::deal(&shoe, &gone, 40).err(),
-            Some(Short { left: 36 })
-        );
+        assert_eq!(deal(&shoe, &gone, 40).err(), Some(Short { left: 36 }));
     }
 
     #[test]
@@ -249,7 +319,10 @@ mod tests {
         assert_eq!(packing(21, 7), None);
         let packed = pack_add(0, 3, &[1, 0, 2, 0, 0, 0, 0, 0, 0, 7]);
         let packed = pack_add(packed, 3, &[0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(unpack(packed, 3, 10), vec![1, 0, 3, 0, 0, 0, 0, 0, 0, 7]);
+        assert_eq!(
+            unpack(packed, 3, 10).to_vec(),
+            vec![1, 0, 3, 0, 0, 0, 0, 0, 0, 7]
+        );
     }
 
     #[test]

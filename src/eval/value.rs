@@ -8,7 +8,7 @@ use super::EvalError;
 
 /// Errors stay boxed while expressions recurse, so that the common,
 /// successful result is small.
-type Res<T> = Result<T, Box<EvalError>>;
+pub type Res<T> = Result<T, Box<EvalError>>;
 use crate::ast::Span;
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Pat, Program};
 
@@ -92,116 +92,168 @@ fn pool<'a>(c: Context<'a>, v: Value, e: &Expr) -> Res<&'a [u32]> {
     }
 }
 
-/// A number operand: literals and names read directly, anything else
-/// evaluated (the common operands of arithmetic and comparisons, without a
-/// call per leaf).
+/// A number expression's value, the common shapes evaluated here without
+/// passing through a [`Value`], anything else through [`eval`].
 #[inline]
 fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
-    match e.kind {
-        ExprKind::Int(n) => Ok(n),
-        ExprKind::Slot(s) => match env.get(s) {
+    match &e.kind {
+        ExprKind::Int(n) => Ok(*n),
+        ExprKind::Slot(s) => match env.get(*s) {
             Some(Value::Int(n)) => Ok(*n),
             _ => int(eval(c, env, e)?, e),
         },
+        ExprKind::Arith(op, a, b) => {
+            let x = int_operand(c, env, a)?;
+            let y = int_operand(c, env, b)?;
+            arith(*op, x, y, e, b)
+        }
+        ExprKind::Single(a) => single(c, env, a, e),
         _ => int(eval(c, env, e)?, e),
     }
 }
 
-/// A literal or a bound number, read without a call.
+/// `x op y`, checked.
 #[inline(always)]
-fn direct(env: &[Value], e: &Expr) -> Option<i64> {
-    match e.kind {
-        ExprKind::Int(n) => Some(n),
-        ExprKind::Slot(s) => match env.get(s) {
-            Some(Value::Int(n)) => Some(*n),
-            _ => None,
-        },
-        _ => None,
+fn arith(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
+    let n = match op {
+        Arith::Add => x.checked_add(y),
+        Arith::Sub => x.checked_sub(y),
+        Arith::Mul => x.checked_mul(y),
+        // A value already in range, as a total mod 10 mostly is, needs no
+        // division.
+        Arith::Mod if 0 <= x && x < y => Some(x),
+        Arith::Mod if y == 0 => return Err(mod_zero(divisor)),
+        Arith::Mod => x.checked_rem_euclid(y),
+    };
+    n.ok_or_else(|| overflow(e))
+}
+
+/// The value of the one card of hand `a`.
+fn single(c: Context, env: &[Value], a: &Expr, e: &Expr) -> Res<i64> {
+    let v = match &a.kind {
+        ExprKind::Slot(s) => env.get(*s).copied().unwrap_or_default(),
+        _ => eval(c, env, a)?,
+    };
+    match pool(c, v, a)? {
+        [one] => Ok(i64::from(*one)),
+        _ => Err(not_one_card(e)),
     }
 }
 
-/// Evaluates an expression, the commonest shapes (a literal, a name, the
-/// sum or difference of two of them) inline where it is called, so that
-/// their value stays in registers; anything else, or an overflow, goes
-/// through [`eval`].
+/// Evaluates an expression, numbers through [`int_operand`] so that their
+/// value stays in registers.
 #[inline(always)]
 pub fn eval_inline(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
-    let quick = match &e.kind {
-        ExprKind::Arith(Arith::Add, a, b) => direct(env, a)
-            .zip(direct(env, b))
-            .and_then(|(x, y)| x.checked_add(y)),
-        ExprKind::Arith(Arith::Sub, a, b) => direct(env, a)
-            .zip(direct(env, b))
-            .and_then(|(x, y)| x.checked_sub(y)),
-        _ => direct(env, e),
-    };
-    match quick {
-        Some(n) => Ok(Value::Int(n)),
-        None => eval(c, env, e),
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Arith(..) | ExprKind::Single(_) => {
+            int_operand(c, env, e).map(Value::Int)
+        }
+        _ => eval(c, env, e),
     }
 }
 
-/// Evaluates a condition.
+/// Evaluates a condition, the common shapes here without passing through
+/// a [`Value`].
 pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
-    boolean(eval(c, env, e)?, e)
+    match &e.kind {
+        ExprKind::Cmp(op @ (Cmp::Lt | Cmp::Le | Cmp::Gt | Cmp::Ge), a, b) => {
+            let x = int_operand(c, env, a)?;
+            let y = int_operand(c, env, b)?;
+            Ok(match op {
+                Cmp::Lt => x < y,
+                Cmp::Le => x <= y,
+                Cmp::Gt => x > y,
+                _ => x >= y,
+            })
+        }
+        ExprKind::And(a, b) => Ok(test(c, env, a)? && test(c, env, b)?),
+        ExprKind::Or(a, b) => Ok(test(c, env, a)? || test(c, env, b)?),
+        ExprKind::Not(a) => Ok(!test(c, env, a)?),
+        ExprKind::Table(t, a, b) => {
+            let row = int_operand(c, env, a)?;
+            let column = int_operand(c, env, b)?;
+            match cell(c.program, *t, row, column, e.span)? {
+                Cell::Draw => Ok(true),
+                Cell::Stand => Ok(false),
+                Cell::Choice => Err(choice_read(e)),
+            }
+        }
+        _ => boolean(eval(c, env, e)?, e),
+    }
 }
 
-/// Evaluates an expression in an environment.
+/// Evaluates an expression in an environment. The shapes a round runs
+/// most (names, arithmetic, comparisons, one card's value, a table) are
+/// here; the others are in [`eval_rare`], so that this function's frame
+/// stays small and a call costs little.
 pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
-    let p = c.program;
-    let overflow = || EvalError::Overflow { span: e.span };
     Ok(match &e.kind {
         ExprKind::Int(n) => Value::Int(*n),
         ExprKind::Bool(b) => Value::Bool(*b),
         ExprKind::Slot(s) => match env.get(*s) {
-            Some(Value::Unset) | None => {
-                return Err(Box::new(EvalError::Internal {
-                    what: "a name read before it was bound",
-                    span: e.span,
-                }))
-            }
+            Some(Value::Unset) | None => return Err(unbound(e)),
             Some(v) => *v,
         },
-        ExprKind::Not(a) => Value::Bool(!test(c, env, a)?),
-        ExprKind::Neg(a) => Value::Int(
-            int(eval(c, env, a)?, a)?
-                .checked_neg()
-                .ok_or_else(overflow)?,
-        ),
-        ExprKind::Arith(op, a, b) => {
-            let x = int_operand(c, env, a)?;
-            let y = int_operand(c, env, b)?;
-            Value::Int(match op {
-                Arith::Add => x.checked_add(y).ok_or_else(overflow)?,
-                Arith::Sub => x.checked_sub(y).ok_or_else(overflow)?,
-                Arith::Mul => x.checked_mul(y).ok_or_else(overflow)?,
-                Arith::Mod => {
-                    if y == 0 {
-                        return Err(Box::new(EvalError::ModZero { span: b.span }));
-                    }
-                    x.checked_rem_euclid(y).ok_or_else(overflow)?
-                }
-            })
-        }
+        ExprKind::Arith(..) | ExprKind::Single(_) => Value::Int(int_operand(c, env, e)?),
         ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;
             let y = eval(c, env, b)?;
             Value::Bool((x == y) == (*op == Cmp::Eq))
         }
-        ExprKind::Cmp(op, a, b) => {
-            let x = int_operand(c, env, a)?;
-            let y = int_operand(c, env, b)?;
-            Value::Bool(match op {
-                Cmp::Lt => x < y,
-                Cmp::Le => x <= y,
-                Cmp::Gt => x > y,
-                Cmp::Ge => x >= y,
-                Cmp::Eq => x == y,
-                Cmp::Ne => x != y,
-            })
-        }
-        ExprKind::And(a, b) => Value::Bool(test(c, env, a)? && test(c, env, b)?),
-        ExprKind::Or(a, b) => Value::Bool(test(c, env, a)? || test(c, env, b)?),
+        ExprKind::Cmp(..)
+        | ExprKind::And(..)
+        | ExprKind::Or(..)
+        | ExprKind::Not(_)
+        | ExprKind::Table(..) => Value::Bool(test(c, env, e)?),
+        _ => return eval_rare(c, env, e),
+    })
+}
+
+#[cold]
+fn mod_zero(divisor: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::ModZero { span: divisor.span })
+}
+
+#[cold]
+fn unbound(e: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::Internal {
+        what: "a name read before it was bound",
+        span: e.span,
+    })
+}
+
+#[cold]
+fn overflow(e: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::Overflow { span: e.span })
+}
+
+#[cold]
+fn not_one_card(e: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::Internal {
+        what: "the value of a hand that is not one card",
+        span: e.span,
+    })
+}
+
+#[cold]
+fn choice_read(e: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::Internal {
+        what: "a table with `?` cells read as a value",
+        span: e.span,
+    })
+}
+
+/// Evaluates the expressions [`eval`] leaves aside.
+#[inline(never)]
+fn eval_rare(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
+    let p = c.program;
+    let overflow = || EvalError::Overflow { span: e.span };
+    Ok(match &e.kind {
+        ExprKind::Neg(a) => Value::Int(
+            int(eval(c, env, a)?, a)?
+                .checked_neg()
+                .ok_or_else(overflow)?,
+        ),
         ExprKind::Min(a, b) => Value::Int(int_operand(c, env, a)?.min(int_operand(c, env, b)?)),
         ExprKind::Max(a, b) => Value::Int(int_operand(c, env, a)?.max(int_operand(c, env, b)?)),
         ExprKind::Total(a) => {
@@ -210,18 +262,6 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
                 .iter()
                 .try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
             Value::Int(sum.ok_or_else(overflow)?)
-        }
-        ExprKind::Single(a) => {
-            let v = eval(c, env, a)?;
-            match pool(c, v, a)? {
-                [one] => Value::Int(i64::from(*one)),
-                _ => {
-                    return Err(Box::new(EvalError::Internal {
-                        what: "the value of a hand that is not one card",
-                        span: e.span,
-                    }))
-                }
-            }
         }
         ExprKind::Count(a, f) => {
             let v = eval(c, env, a)?;
@@ -297,19 +337,11 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
             let x = int(eval(c, env, a)?, a)?;
             Value::Bool(ranges.iter().any(|&(lo, hi)| lo <= x && x <= hi))
         }
-        ExprKind::Table(t, a, b) => {
-            let row = int(eval(c, env, a)?, a)?;
-            let column = int(eval(c, env, b)?, b)?;
-            match cell(p, *t, row, column, e.span)? {
-                Cell::Draw => Value::Bool(true),
-                Cell::Stand => Value::Bool(false),
-                Cell::Choice => {
-                    return Err(Box::new(EvalError::Internal {
-                        what: "a table with `?` cells read as a value",
-                        span: e.span,
-                    }))
-                }
-            }
+        _ => {
+            return Err(Box::new(EvalError::Internal {
+                what: "an expression no evaluator knows",
+                span: e.span,
+            }))
         }
     })
 }

@@ -69,7 +69,7 @@ impl Memo {
 /// A factor to scale weights by: `num / den`, deliberately not reduced, so
 /// that all the results of one throw keep the throw's total as their common
 /// denominator and the states they lead to still merge by one addition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Factor {
     Small(u128, u128),
     Wide(BigUint, BigUint),
@@ -91,6 +91,14 @@ impl Factor {
     /// `|x|` as a factor.
     pub fn magnitude(x: &Exact) -> Factor {
         Factor::new(x.0.numer().magnitude(), x.0.denom().magnitude())
+    }
+
+    /// The numerator: for a throw's result, its number of ways.
+    pub fn ways(&self) -> BigUint {
+        match self {
+            Factor::Small(n, _) => BigUint::from(*n),
+            Factor::Wide(n, _) => n.clone(),
+        }
     }
 
     fn wide(&self) -> (BigUint, BigUint) {

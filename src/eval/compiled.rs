@@ -1,0 +1,503 @@
+//! A round's expressions compiled for a small stack machine.
+//!
+//! The exact evaluator runs each expression of a round once per state and
+//! result: for punto banco, a few hundred thousand times. Walking the tree
+//! through [`Value`]s costs a call, and a value passed through memory, at
+//! every node; a flat list of operations on machine integers costs a few
+//! instructions each.
+//!
+//! Numbers are themselves, conditions are 0 or 1, and a throw is read only
+//! through the operations that look into it. An expression that cannot have
+//! a number or a condition as its value is not compiled. Whenever an
+//! operation cannot go on (an overflow, a throw where a number was read, a
+//! table cell missing, a deeper stack than planned), the machine stops and
+//! the tree evaluator ([`eval`]) evaluates the expression instead, giving its
+//! value or its error: the compiled form is only ever a faster path to the
+//! same value.
+
+use super::value::{cell, eval, test, Context, Res, Value};
+use crate::program::{Arith, Cell, Cmp, Expr, ExprKind};
+
+/// The most values the stack machine holds at once; deeper expressions are
+/// left to the tree evaluator.
+const DEPTH: usize = 8;
+
+/// One expression, compiled.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    ops: Vec<Op>,
+    output: Output,
+    /// Subexpressions the machine hands to the tree evaluator.
+    trees: Vec<Expr>,
+    /// The ranges of each `in` test.
+    ranges: Vec<Vec<(i64, i64)>>,
+}
+
+/// What kind of value the expression has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Output {
+    Int,
+    Bool,
+    /// A name read alone: its value, whatever its kind.
+    Copy(usize),
+    /// Not compiled.
+    Tree,
+}
+
+/// Where an operation finds an operand: popped off the stack, in a slot,
+/// or written in the expression.
+#[derive(Clone, Copy, Debug)]
+enum Arg {
+    Pop,
+    Slot(usize),
+    Const(i64),
+}
+
+/// An operation of two operands.
+#[derive(Clone, Copy, Debug)]
+enum Binary {
+    Arith(Arith),
+    Cmp(Cmp),
+    Min,
+    Max,
+    /// Both sides are evaluated. Where the second could not be, the machine
+    /// stops, and the tree evaluator, which does not look at the second
+    /// side when the first decides, has the last word.
+    And,
+    Or,
+    /// Draw table `t` at (row, column).
+    Table(usize),
+}
+
+/// An operation of one operand.
+#[derive(Clone, Copy, Debug)]
+enum Unary {
+    Neg,
+    Not,
+    /// Whether the operand lies in one of `ranges[i]`.
+    In(usize),
+}
+
+/// One operation: each leaves one value on the stack.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Push(Arg),
+    /// The value of the one card (or die) held in a slot.
+    Single(usize),
+    /// The sum of the faces held in a slot.
+    Total(usize),
+    Unary(Unary, Arg),
+    Binary(Binary, Arg, Arg),
+    /// `trees[i]`, evaluated by the tree evaluator.
+    Tree(usize),
+}
+
+/// Whether an expression's value is a number, a condition, or neither
+/// (a name, whose kind the tree does not say).
+fn kind(e: &Expr) -> Output {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Neg(_)
+        | ExprKind::Arith(..)
+        | ExprKind::Min(..)
+        | ExprKind::Max(..)
+        | ExprKind::Total(_)
+        | ExprKind::Single(_)
+        | ExprKind::Count(..)
+        | ExprKind::Highest(_)
+        | ExprKind::Lowest(_)
+        | ExprKind::MostFrequent(_)
+        | ExprKind::HighestCount(_)
+        | ExprKind::Rank(_)
+        | ExprKind::Suit(_) => Output::Int,
+        ExprKind::Bool(_)
+        | ExprKind::Not(_)
+        | ExprKind::Cmp(..)
+        | ExprKind::And(..)
+        | ExprKind::Or(..)
+        | ExprKind::Matches(..)
+        | ExprKind::In(..)
+        | ExprKind::Table(..) => Output::Bool,
+        ExprKind::Slot(s) => Output::Copy(*s),
+    }
+}
+
+impl Compiled {
+    /// Compiles `e`.
+    pub fn new(e: &Expr) -> Compiled {
+        let mut c = Compiled {
+            ops: Vec::new(),
+            output: kind(e),
+            trees: Vec::new(),
+            ranges: Vec::new(),
+        };
+        if matches!(c.output, Output::Int | Output::Bool) {
+            c.emit(e);
+            if depth(&c.ops) > DEPTH {
+                c.ops.clear();
+                c.output = Output::Tree;
+            }
+        }
+        c
+    }
+
+    /// An expression left to the tree evaluator.
+    pub fn tree() -> Compiled {
+        Compiled {
+            ops: Vec::new(),
+            output: Output::Tree,
+            trees: Vec::new(),
+            ranges: Vec::new(),
+        }
+    }
+
+    /// Where an operand is, emitting what computes it when it must be
+    /// computed.
+    fn arg(&mut self, e: &Expr) -> Arg {
+        match e.kind {
+            ExprKind::Int(n) => Arg::Const(n),
+            ExprKind::Bool(b) => Arg::Const(i64::from(b)),
+            ExprKind::Slot(s) => Arg::Slot(s),
+            _ => {
+                self.emit(e);
+                Arg::Pop
+            }
+        }
+    }
+
+    fn emit(&mut self, e: &Expr) {
+        let op = match &e.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => Op::Push(self.arg(e)),
+            ExprKind::Single(a) if matches!(a.kind, ExprKind::Slot(_)) => {
+                let ExprKind::Slot(s) = a.kind else { return };
+                Op::Single(s)
+            }
+            ExprKind::Total(a) if matches!(a.kind, ExprKind::Slot(_)) => {
+                let ExprKind::Slot(s) = a.kind else { return };
+                Op::Total(s)
+            }
+            // Throws compared whole stop the machine at their names, and
+            // the tree compares them.
+            ExprKind::Arith(..)
+            | ExprKind::Cmp(..)
+            | ExprKind::Min(..)
+            | ExprKind::Max(..)
+            | ExprKind::And(..)
+            | ExprKind::Or(..)
+            | ExprKind::Table(..) => {
+                let (binary, a, b) = match &e.kind {
+                    ExprKind::Arith(op, a, b) => (Binary::Arith(*op), a, b),
+                    ExprKind::Cmp(op, a, b) => (Binary::Cmp(*op), a, b),
+                    ExprKind::Min(a, b) => (Binary::Min, a, b),
+                    ExprKind::Max(a, b) => (Binary::Max, a, b),
+                    ExprKind::And(a, b) => (Binary::And, a, b),
+                    ExprKind::Or(a, b) => (Binary::Or, a, b),
+                    ExprKind::Table(t, a, b) => (Binary::Table(*t), a, b),
+                    _ => return,
+                };
+                let a = self.arg(a);
+                let b = self.arg(b);
+                Op::Binary(binary, a, b)
+            }
+            ExprKind::Neg(a) => Op::Unary(Unary::Neg, self.arg(a)),
+            ExprKind::Not(a) => Op::Unary(Unary::Not, self.arg(a)),
+            ExprKind::In(a, ranges) => {
+                let a = self.arg(a);
+                self.ranges.push(ranges.clone());
+                Op::Unary(Unary::In(self.ranges.len() - 1), a)
+            }
+            _ => {
+                self.trees.push(e.clone());
+                Op::Tree(self.trees.len() - 1)
+            }
+        };
+        self.ops.push(op);
+    }
+
+    /// The expression's value in `env`; `e` is the expression compiled.
+    #[inline]
+    pub fn value(&self, c: Context, env: &[Value], e: &Expr) -> Res<Value> {
+        let run = match self.output {
+            Output::Copy(slot) => match env.get(slot) {
+                Some(Value::Unset) | None => None,
+                Some(v) => return Ok(*v),
+            },
+            Output::Int => self.run(c, env).map(Value::Int),
+            Output::Bool => self.run(c, env).map(|n| Value::Bool(n != 0)),
+            Output::Tree => None,
+        };
+        match run {
+            Some(v) => {
+                debug_assert_eq!(Ok(v), eval(c, env, e), "compiled {e:?}");
+                Ok(v)
+            }
+            None => eval(c, env, e),
+        }
+    }
+
+    /// Whether the condition `e`, compiled, holds in `env`.
+    #[inline]
+    pub fn holds(&self, c: Context, env: &[Value], e: &Expr) -> Res<bool> {
+        let run = match self.output {
+            Output::Bool => self.run(c, env),
+            _ => None,
+        };
+        match run {
+            Some(n) => {
+                debug_assert_eq!(Ok(n != 0), test(c, env, e), "compiled {e:?}");
+                Ok(n != 0)
+            }
+            None => test(c, env, e),
+        }
+    }
+
+    /// Runs the machine; `None` where it cannot go on.
+    ///
+    /// The operations were emitted for a stack of at most `DEPTH` values
+    /// that never runs dry (see [`depth`]), so the stack is indexed modulo
+    /// `DEPTH`, which needs no bounds check.
+    fn run(&self, c: Context, env: &[Value]) -> Option<i64> {
+        let mut stack = [0i64; DEPTH];
+        let mut top = 0usize;
+        let faces = |slot: usize| match env.get(slot) {
+            Some(Value::Pool(id)) => Some(c.pools.faces(*id)),
+            _ => None,
+        };
+        for &op in self.ops.iter() {
+            let mut fetch = |arg: Arg| match arg {
+                Arg::Pop => {
+                    top = top.wrapping_sub(1);
+                    Some(stack[top % DEPTH])
+                }
+                Arg::Slot(s) => match env.get(s) {
+                    Some(Value::Int(n)) => Some(*n),
+                    Some(Value::Bool(b)) => Some(i64::from(*b)),
+                    _ => None,
+                },
+                Arg::Const(n) => Some(n),
+            };
+            let value = match op {
+                Op::Push(arg) => fetch(arg)?,
+                Op::Binary(binary, a, b) => {
+                    // The second operand is on top.
+                    let y = fetch(b)?;
+                    let x = fetch(a)?;
+                    match binary {
+                        Binary::Arith(op) => arith(op, x, y)?,
+                        Binary::Cmp(op) => i64::from(compare(op, x, y)),
+                        Binary::Min => x.min(y),
+                        Binary::Max => x.max(y),
+                        Binary::And => i64::from(x != 0 && y != 0),
+                        Binary::Or => i64::from(x != 0 || y != 0),
+                        Binary::Table(t) => match cell(c.program, t, x, y, Default::default()) {
+                            Ok(Cell::Draw) => 1,
+                            Ok(Cell::Stand) => 0,
+                            Ok(Cell::Choice) | Err(_) => return None,
+                        },
+                    }
+                }
+                Op::Single(s) => match faces(s)? {
+                    [one] => i64::from(*one),
+                    _ => return None,
+                },
+                Op::Total(s) => faces(s)?
+                    .iter()
+                    .try_fold(0i64, |t, &f| t.checked_add(i64::from(f)))?,
+                Op::Unary(unary, a) => {
+                    let x = fetch(a)?;
+                    match unary {
+                        Unary::Neg => x.checked_neg()?,
+                        Unary::Not => i64::from(x == 0),
+                        Unary::In(i) => {
+                            let hit = self.ranges[i].iter().any(|&(lo, hi)| lo <= x && x <= hi);
+                            i64::from(hit)
+                        }
+                    }
+                }
+                Op::Tree(i) => match eval(c, env, &self.trees[i]).ok()? {
+                    Value::Int(n) => n,
+                    Value::Bool(b) => i64::from(b),
+                    Value::Pool(_) | Value::Unset => return None,
+                },
+            };
+            stack[top % DEPTH] = value;
+            top += 1;
+        }
+        (top == 1).then_some(stack[0])
+    }
+}
+
+/// `x op y`, checked; `None` on an overflow or a zero divisor.
+#[inline(always)]
+fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
+    match op {
+        Arith::Add => x.checked_add(y),
+        Arith::Sub => x.checked_sub(y),
+        Arith::Mul => x.checked_mul(y),
+        // A value already in range, as a total mod 10 mostly is, needs no
+        // division.
+        Arith::Mod if 0 <= x && x < y => Some(x),
+        Arith::Mod if y > 0 && y <= x && x - y < y => Some(x - y),
+        Arith::Mod if y == 0 => None,
+        Arith::Mod => x.checked_rem_euclid(y),
+    }
+}
+
+#[inline(always)]
+fn compare(op: Cmp, x: i64, y: i64) -> bool {
+    match op {
+        Cmp::Lt => x < y,
+        Cmp::Le => x <= y,
+        Cmp::Gt => x > y,
+        Cmp::Ge => x >= y,
+        Cmp::Eq => x == y,
+        Cmp::Ne => x != y,
+    }
+}
+
+/// The most values on the stack while `ops` run. Emitted operations always
+/// find their operands, and leave one value.
+fn depth(ops: &[Op]) -> usize {
+    let pops = |arg: &Arg| usize::from(matches!(arg, Arg::Pop));
+    let mut top = 0usize;
+    let mut most = 0;
+    for op in ops {
+        top -= match op {
+            Op::Push(a) | Op::Unary(_, a) => pops(a),
+            Op::Binary(_, a, b) => pops(a) + pops(b),
+            Op::Single(_) | Op::Total(_) | Op::Tree(_) => 0,
+        };
+        top += 1;
+        most = most.max(top);
+    }
+    most
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::value::Pools;
+    use crate::program::{Expr, Program};
+
+    /// A program with a draw table, for its expressions and its table.
+    fn program() -> Program {
+        let source = r#"
+            game "expressions"
+            outcomes hit, miss
+            table draws(a, b) {
+              columns 0 1
+              0..4 => D S
+              5..9 => S S
+            }
+            round {
+              throw hand = 1d6
+              let x = 3
+              let y = 4
+              let yes = true
+              if (x + 2 * y) mod 5 > 2 and not (x = y) or draws(x, y mod 2) { end hit }
+              if x - y < -1 or x in 2..3 or max(x, y) >= min(x, y) + 7 { end hit }
+              if -x + total(hand) > value(hand) mod 3 and yes { end hit }
+              end miss
+            }
+            bet b { hit => win 1 to 1
+                    miss => lose }
+        "#;
+        crate::load(source, &[]).expect("the program loads")
+    }
+
+    /// Every expression of the program's round.
+    fn expressions(p: &Program) -> Vec<&Expr> {
+        p.code
+            .iter()
+            .filter_map(|i| match i {
+                crate::program::Instr::Assign { value: e, .. }
+                | crate::program::Instr::Branch { cond: e, .. } => Some(e),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Compiled and walked, every expression has the same value in every
+    /// state, and the machine answers wherever the tree does.
+    #[test]
+    fn the_machine_agrees_with_the_tree() {
+        let p = program();
+        let mut pools = Pools::default();
+        let hand = p.slots.iter().position(|s| s.name == "hand").unwrap();
+        let slot = |name: &str| p.slots.iter().position(|s| s.name == name).unwrap();
+        let dice: Vec<u32> = (1..=6).map(|f| pools.intern(&[f])).collect();
+        let mut answered = 0;
+        for die in &dice {
+            for x in -2..12 {
+                for y in -2..12 {
+                    for yes in [false, true] {
+                        let mut env = vec![Value::Unset; p.slots.len()];
+                        env[hand] = Value::Pool(*die);
+                        env[slot("x")] = Value::Int(x);
+                        env[slot("y")] = Value::Int(y);
+                        env[slot("yes")] = Value::Bool(yes);
+                        let c = Context {
+                            program: &p,
+                            pools: &pools,
+                        };
+                        for e in expressions(&p) {
+                            let compiled = Compiled::new(e);
+                            let tree = eval(c, &env, e);
+                            // A missing table cell stops the machine,
+                            // even where the tree looks no further than
+                            // `or`'s first side.
+                            if let Some(n) = compiled.run(c, &env) {
+                                let expected = match tree {
+                                    Ok(Value::Int(m)) => m,
+                                    Ok(Value::Bool(b)) => i64::from(b),
+                                    ref other => panic!("{e:?}: tree {other:?}, machine {n}"),
+                                };
+                                assert_eq!(n, expected, "{e:?} at x = {x}, y = {y}");
+                                answered += 1;
+                            }
+                            assert_eq!(compiled.value(c, &env, e), tree);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(answered > 3000, "{answered}");
+    }
+
+    /// Overflows and a zero divisor stop the machine; the tree gives the
+    /// error.
+    #[test]
+    fn failures_fall_back_to_the_tree() {
+        let p = program();
+        let pools = Pools::default();
+        let c = Context {
+            program: &p,
+            pools: &pools,
+        };
+        let span = crate::ast::Span::default();
+        let int = |n| {
+            Box::new(Expr {
+                kind: ExprKind::Int(n),
+                span,
+            })
+        };
+        let overflow = Expr {
+            kind: ExprKind::Arith(Arith::Mul, int(i64::MAX), int(2)),
+            span,
+        };
+        let by_zero = Expr {
+            kind: ExprKind::Arith(Arith::Mod, int(7), int(0)),
+            span,
+        };
+        let negative = Expr {
+            kind: ExprKind::Arith(Arith::Mod, int(-7), int(10)),
+            span,
+        };
+        for e in [&overflow, &by_zero] {
+            let compiled = Compiled::new(e);
+            assert_eq!(compiled.run(c, &[]), None);
+            assert!(compiled.value(c, &[], e).is_err());
+        }
+        assert_eq!(Compiled::new(&negative).run(c, &[]), Some(3));
+    }
+}
