@@ -78,6 +78,12 @@ impl Waiting {
         true
     }
 
+    /// State `i`, in the order of arrival: its values and weight.
+    pub fn get(&self, i: usize) -> (&[Value], &Weight) {
+        let at = i * self.width;
+        (&self.values[at..at + self.width], &self.weights[i])
+    }
+
     /// Every state, with its values and weight, in the order of arrival.
     pub fn iter(&self) -> impl Iterator<Item = (&[Value], &Weight)> {
         let width = self.width;

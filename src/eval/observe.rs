@@ -72,6 +72,9 @@ pub struct Throws {
 
 /// One hand a draw deals in some state.
 pub struct Dealt {
+    /// The hand's place among every hand of the draw (as `shoe::hands`
+    /// lists them), the same in every state.
+    pub index: usize,
     pub factor: Factor,
     /// The hand, for the draw's slot.
     pub hand: Value,
@@ -151,11 +154,18 @@ impl Throws {
         let Some(decks) = shoe.decks else {
             // The infinite shoe deals alike in every state.
             let odds = self.infinite_odds(program, index, count);
-            out.extend(hands.iter().zip(odds.iter()).map(|(hand, factor)| Dealt {
-                factor: factor.clone(),
-                hand: Value::Pool(hand.pool),
-                dealt: None,
-            }));
+            out.extend(
+                hands
+                    .iter()
+                    .zip(odds.iter())
+                    .enumerate()
+                    .map(|(index, (hand, factor))| Dealt {
+                        index,
+                        factor: factor.clone(),
+                        hand: Value::Pool(hand.pool),
+                        dealt: None,
+                    }),
+            );
             return Ok(());
         };
         let before = env.get(dealt).copied().unwrap_or_default();
@@ -168,6 +178,30 @@ impl Throws {
             _ => smallvec::smallvec![0; kinds],
         };
         let left = shoe::left(shoe, decks, &gone);
+        if count == 1 {
+            // One card: each kind's chance is the cards of that kind left
+            // over the cards left.
+            let all: u64 = left.iter().sum();
+            if all == 0 {
+                return Err(EvalError::ShoeEmpty {
+                    shoe: shoe.name.clone(),
+                    count,
+                    left: 0,
+                    span,
+                });
+            }
+            for (index, (hand, &n)) in hands.iter().zip(&left).enumerate() {
+                if n > 0 {
+                    out.push(Dealt {
+                        index,
+                        factor: Factor::Small(u128::from(n), u128::from(all)),
+                        hand: Value::Pool(hand.pool),
+                        dealt: Some(self.after(before, hand)),
+                    });
+                }
+            }
+            return Ok(());
+        }
         let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
             EvalError::ShoeEmpty {
                 shoe: shoe.name.clone(),
@@ -176,33 +210,39 @@ impl Throws {
                 span,
             }
         })?;
-        for hand in hands.iter() {
+        for (index, hand) in hands.iter().enumerate() {
             let Some(factor) = odds.of(&hand.hand) else {
                 continue;
             };
-            let after = match (hand.packed, before) {
-                // Nothing dealt yet is the packed number 0. No count
-                // overflows its field (see `packing`), so the fields add
-                // as one number.
-                (Some(added), Value::Int(p)) => Value::Int(p + added),
-                (Some(added), _) => Value::Int(added),
-                (None, _) => {
-                    let mut after: Vec<u32> = match before {
-                        Value::Pool(id) => self.pools.faces(id).to_vec(),
-                        _ => Vec::new(),
-                    };
-                    after.extend_from_slice(&hand.hand.values);
-                    after.sort_unstable();
-                    Value::Pool(self.pools.intern(&after))
-                }
-            };
+            let after = self.after(before, hand);
             out.push(Dealt {
+                index,
                 factor,
                 hand: Value::Pool(hand.pool),
                 dealt: Some(after),
             });
         }
         Ok(())
+    }
+
+    /// The cards dealt from a finite shoe once `hand` is dealt after
+    /// `before`.
+    fn after(&mut self, before: Value, hand: &DealtHand) -> Value {
+        match (hand.packed, before) {
+            // Nothing dealt yet is the packed number 0. No count overflows
+            // its field (see `packing`), so the fields add as one number.
+            (Some(added), Value::Int(p)) => Value::Int(p + added),
+            (Some(added), _) => Value::Int(added),
+            (None, _) => {
+                let mut after: Vec<u32> = match before {
+                    Value::Pool(id) => self.pools.faces(id).to_vec(),
+                    _ => Vec::new(),
+                };
+                after.extend_from_slice(&hand.hand.values);
+                after.sort_unstable();
+                Value::Pool(self.pools.intern(&after))
+            }
+        }
     }
 
     /// The chance of each hand of `count` cards from infinite shoe `index`,
