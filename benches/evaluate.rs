@@ -15,9 +15,11 @@
 //!   the `bench` profile, which inherits `release`). Output goes to a null
 //!   sink; a non-zero exit fails the bench.
 //!
-//! - `handwritten/punto_banco_8_decks`: the hand-written exact count of one
-//!   8-deck punto banco coup (`benches/handwritten/punto_banco.rs`), issue
-//!   4's yardstick, timed before the game file exists;
+//! - `handwritten/punto_banco_8_decks` and `.../punto_banco_8_decks_grouped`:
+//!   the hand-written exact count of one 8-deck punto banco coup
+//!   (`benches/handwritten/punto_banco.rs`), walking every ordered sequence
+//!   of values (`coup`, plainly right) and grouping two-card hands by value
+//!   (`coup_grouped`, issue 4's yardstick, tested equal to `coup`);
 //! - `handwritten/<game>`: for the games that have one (`twenty_six`,
 //!   `quatorze`), a hand-written exact computation of the player's house
 //!   edge (`benches/handwritten/mod.rs`), the yardstick of issue 3. Before
@@ -241,12 +243,17 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                 });
             }
         }
-        // Issue 4's yardstick, ahead of the game file: one exact 8-deck
-        // coup counted by hand (the published edges are checked by
+        // Issue 4's yardstick: one exact 8-deck coup counted by hand, by
+        // ordered sequences and grouped by value (the published edges, and
+        // the two counts' agreement, are checked by
         // tests/punto_banco_count.rs).
         group.bench_function("punto_banco_8_decks", |b| {
             use handwritten::punto_banco::{coup, house_edges};
             b.iter(|| black_box(house_edges(&coup(black_box(Some(8))), 8)))
+        });
+        group.bench_function("punto_banco_8_decks_grouped", |b| {
+            use handwritten::punto_banco::{coup_grouped, house_edges};
+            b.iter(|| black_box(house_edges(&coup_grouped(black_box(Some(8))), 8)))
         });
         group.finish();
     }

@@ -11,7 +11,7 @@ use dicerules::program::Setting;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
-use punto_banco::{coup, house_edges};
+use punto_banco::{coup, coup_grouped, house_edges};
 
 fn percent(x: &BigRational) -> f64 {
     x.to_f64().expect("a finite edge") * 100.0
@@ -34,6 +34,15 @@ fn every_shoe_s_probabilities_sum_to_one() {
             BigRational::one(),
             "{decks:?}"
         );
+    }
+}
+
+/// The fast count, by unordered pairs of values, gives the ordered count's
+/// fractions exactly for every shoe.
+#[test]
+fn the_grouped_count_agrees_with_the_ordered_count() {
+    for decks in [Some(1), Some(6), Some(8), None] {
+        assert_eq!(coup_grouped(decks), coup(decks), "{decks:?}");
     }
 }
 

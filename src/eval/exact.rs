@@ -291,10 +291,11 @@ struct Machine<'p> {
     /// `next[pc]` for going on from `pc`.
     landing: Vec<usize>,
     next: Vec<usize>,
-    /// For each draw after which a value live before it is dead, as the
-    /// shoe is after its last draw: the positions, among the values live at
-    /// the draw, of those still live after it. States alike in those are
-    /// dealt as one (see [`Machine::deal_merged`]).
+    /// For each draw after which its shoe's dealt cards are dead (its last
+    /// draw on every path): the positions, among the values live at the
+    /// draw, of those still live after it, which are all but the dealt
+    /// cards (a draw reads nothing else). States alike in those are dealt
+    /// as one (see [`Machine::deal_merged`]).
     forgets: Vec<Option<Vec<usize>>>,
     /// The live values of a state being pushed, a buffer reused.
     key: Vec<Value>,

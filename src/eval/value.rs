@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use super::compiled;
 use super::EvalError;
 
 /// Errors stay boxed while expressions recurse, so that the common,
@@ -65,30 +66,21 @@ pub struct Context<'a> {
 fn int(v: Value, e: &Expr) -> Res<i64> {
     match v {
         Value::Int(n) => Ok(n),
-        _ => Err(Box::new(EvalError::Internal {
-            what: "a number where the checker promised one",
-            span: e.span,
-        })),
+        _ => Err(internal("a number where the checker promised one", e)),
     }
 }
 
 fn boolean(v: Value, e: &Expr) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),
-        _ => Err(Box::new(EvalError::Internal {
-            what: "a condition where the checker promised one",
-            span: e.span,
-        })),
+        _ => Err(internal("a condition where the checker promised one", e)),
     }
 }
 
 fn pool<'a>(c: Context<'a>, v: Value, e: &Expr) -> Res<&'a [u32]> {
     match v {
         Value::Pool(id) => Ok(c.pools.faces(id)),
-        _ => Err(Box::new(EvalError::Internal {
-            what: "a throw where the checker promised one",
-            span: e.span,
-        })),
+        _ => Err(internal("a throw where the checker promised one", e)),
     }
 }
 
@@ -115,17 +107,10 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
 /// `x op y`, checked.
 #[inline(always)]
 fn arith(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
-    let n = match op {
-        Arith::Add => x.checked_add(y),
-        Arith::Sub => x.checked_sub(y),
-        Arith::Mul => x.checked_mul(y),
-        // A value already in range, as a total mod 10 mostly is, needs no
-        // division.
-        Arith::Mod if 0 <= x && x < y => Some(x),
-        Arith::Mod if y == 0 => return Err(mod_zero(divisor)),
-        Arith::Mod => x.checked_rem_euclid(y),
-    };
-    n.ok_or_else(|| overflow(e))
+    if op == Arith::Mod && y == 0 {
+        return Err(mod_zero(divisor));
+    }
+    compiled::arith(op, x, y).ok_or_else(|| overflow(e))
 }
 
 /// The value of the one card of hand `a`.
@@ -136,19 +121,7 @@ fn single(c: Context, env: &[Value], a: &Expr, e: &Expr) -> Res<i64> {
     };
     match pool(c, v, a)? {
         [one] => Ok(i64::from(*one)),
-        _ => Err(not_one_card(e)),
-    }
-}
-
-/// Evaluates an expression, numbers through [`int_operand`] so that their
-/// value stays in registers.
-#[inline(always)]
-pub fn eval_inline(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Arith(..) | ExprKind::Single(_) => {
-            int_operand(c, env, e).map(Value::Int)
-        }
-        _ => eval(c, env, e),
+        _ => Err(internal("the value of a hand that is not one card", e)),
     }
 }
 
@@ -159,12 +132,7 @@ pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
         ExprKind::Cmp(op @ (Cmp::Lt | Cmp::Le | Cmp::Gt | Cmp::Ge), a, b) => {
             let x = int_operand(c, env, a)?;
             let y = int_operand(c, env, b)?;
-            Ok(match op {
-                Cmp::Lt => x < y,
-                Cmp::Le => x <= y,
-                Cmp::Gt => x > y,
-                _ => x >= y,
-            })
+            Ok(compiled::compare(*op, x, y))
         }
         ExprKind::And(a, b) => Ok(test(c, env, a)? && test(c, env, b)?),
         ExprKind::Or(a, b) => Ok(test(c, env, a)? || test(c, env, b)?),
@@ -175,7 +143,7 @@ pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
             match cell(c.program, *t, row, column, e.span)? {
                 Cell::Draw => Ok(true),
                 Cell::Stand => Ok(false),
-                Cell::Choice => Err(choice_read(e)),
+                Cell::Choice => Err(internal("a table with `?` cells read as a value", e)),
             }
         }
         _ => boolean(eval(c, env, e)?, e),
@@ -191,7 +159,9 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         ExprKind::Int(n) => Value::Int(*n),
         ExprKind::Bool(b) => Value::Bool(*b),
         ExprKind::Slot(s) => match env.get(*s) {
-            Some(Value::Unset) | None => return Err(unbound(e)),
+            Some(Value::Unset) | None => {
+                return Err(internal("a name read before it was bound", e))
+            }
             Some(v) => *v,
         },
         ExprKind::Arith(..) | ExprKind::Single(_) => Value::Int(int_operand(c, env, e)?),
@@ -214,33 +184,15 @@ fn mod_zero(divisor: &Expr) -> Box<EvalError> {
     Box::new(EvalError::ModZero { span: divisor.span })
 }
 
+/// An error the checker should have made impossible, at `e`.
 #[cold]
-fn unbound(e: &Expr) -> Box<EvalError> {
-    Box::new(EvalError::Internal {
-        what: "a name read before it was bound",
-        span: e.span,
-    })
+fn internal(what: &'static str, e: &Expr) -> Box<EvalError> {
+    Box::new(EvalError::Internal { what, span: e.span })
 }
 
 #[cold]
 fn overflow(e: &Expr) -> Box<EvalError> {
     Box::new(EvalError::Overflow { span: e.span })
-}
-
-#[cold]
-fn not_one_card(e: &Expr) -> Box<EvalError> {
-    Box::new(EvalError::Internal {
-        what: "the value of a hand that is not one card",
-        span: e.span,
-    })
-}
-
-#[cold]
-fn choice_read(e: &Expr) -> Box<EvalError> {
-    Box::new(EvalError::Internal {
-        what: "a table with `?` cells read as a value",
-        span: e.span,
-    })
 }
 
 /// Evaluates the expressions [`eval`] leaves aside.
