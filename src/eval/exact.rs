@@ -771,7 +771,7 @@ impl Machine<'_> {
                     env[s] = value;
                 }
                 self.throws
-                    .deal(program, &program.code[pc], env, &mut deals)?;
+                    .deal(program, &program.code[pc], env, &mut deals, false)?;
                 for d in &deals {
                     if sums.len() <= d.index {
                         sums.resize(d.index + 1, None);
@@ -818,7 +818,7 @@ impl Machine<'_> {
             ),
             (_, &Instr::Draw { slot, dealt, .. }) => {
                 let mut deals = std::mem::take(&mut self.deals);
-                self.throws.deal(program, instr, env, &mut deals)?;
+                self.throws.deal(program, instr, env, &mut deals, true)?;
                 for d in &deals {
                     next.copy_from_slice(env);
                     self.set(next, slot, d.hand)?;

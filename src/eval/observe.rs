@@ -78,7 +78,8 @@ pub struct Dealt {
     pub factor: Factor,
     /// The hand, for the draw's slot.
     pub hand: Value,
-    /// For a finite shoe, every card dealt so far, for the shoe's slot.
+    /// For a finite shoe, every card dealt so far, for the shoe's slot
+    /// (unless the deal was asked not to track them).
     pub dealt: Option<Value>,
 }
 
@@ -125,15 +126,17 @@ impl<'a> Dice<'a> {
 
 impl Throws {
     /// The hands of the draw at `instr` (an `Instr::Draw`) in state `env`,
-    /// into `out`: each with its chance, the hand, and for a finite shoe
-    /// the cards dealt so far with it. Each state deals afresh: a deal is
-    /// a few products, cheaper than keeping every deal met.
+    /// into `out`: each with its chance, the hand, and for a finite shoe,
+    /// when `track` asks, the cards dealt so far with it. Each state deals
+    /// afresh: a deal is a few products, cheaper than keeping every deal
+    /// met.
     pub fn deal(
         &mut self,
         program: &Program,
         instr: &Instr,
         env: &[Value],
         out: &mut Vec<Dealt>,
+        track: bool,
     ) -> Result<(), EvalError> {
         let &Instr::Draw {
             count,
@@ -196,7 +199,7 @@ impl Throws {
                         index,
                         factor: Factor::Small(u128::from(n), u128::from(all)),
                         hand: Value::Pool(hand.pool),
-                        dealt: Some(self.after(before, hand)),
+                        dealt: track.then(|| self.after(before, hand)),
                     });
                 }
             }
@@ -214,12 +217,12 @@ impl Throws {
             let Some(factor) = odds.of(&hand.hand) else {
                 continue;
             };
-            let after = self.after(before, hand);
+            let after = track.then(|| self.after(before, hand));
             out.push(Dealt {
                 index,
                 factor,
                 hand: Value::Pool(hand.pool),
-                dealt: Some(after),
+                dealt: after,
             });
         }
         Ok(())
