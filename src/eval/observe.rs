@@ -58,7 +58,7 @@ pub struct Throws {
     raw: FxHashMap<(u32, u32), Multisets>,
     results: FxHashMap<ThrowKey, Rc<[ThrowResult]>>,
     /// The chance of each hand from each infinite shoe, by number of cards.
-    infinite: FxHashMap<(usize, u32), Rc<[Factor]>>,
+    infinite: FxHashMap<(usize, u32), Rc<[Option<Factor>]>>,
     /// Every hand of each shoe and number of cards.
     hands: FxHashMap<(usize, u32), Rc<[DealtHand]>>,
     /// How each shoe's dealt cards are packed, once known.
@@ -157,18 +157,16 @@ impl Throws {
         let Some(decks) = shoe.decks else {
             // The infinite shoe deals alike in every state.
             let odds = self.infinite_odds(program, index, count);
-            out.extend(
-                hands
-                    .iter()
-                    .zip(odds.iter())
-                    .enumerate()
-                    .map(|(index, (hand, factor))| Dealt {
+            for (index, (hand, factor)) in hands.iter().zip(odds.iter()).enumerate() {
+                if let Some(factor) = factor {
+                    out.push(Dealt {
                         index,
                         factor: factor.clone(),
                         hand: Value::Pool(hand.pool),
                         dealt: None,
-                    }),
-            );
+                    });
+                }
+            }
             return Ok(());
         };
         let before = env.get(dealt).copied().unwrap_or_default();
@@ -194,6 +192,8 @@ impl Throws {
                 });
             }
             for (index, (hand, &n)) in hands.iter().zip(&left).enumerate() {
+                // One-card hands are listed kind by kind.
+                debug_assert_eq!(hand.hand.kinds, [(index, 1)]);
                 if n > 0 {
                     out.push(Dealt {
                         index,
@@ -248,19 +248,22 @@ impl Throws {
         }
     }
 
-    /// The chance of each hand of `count` cards from infinite shoe `index`,
-    /// computed once.
-    fn infinite_odds(&mut self, program: &Program, index: usize, count: u32) -> Rc<[Factor]> {
+    /// The chance of each hand of `count` cards from infinite shoe `index`
+    /// (`None` for a hand it cannot deal), computed once.
+    fn infinite_odds(
+        &mut self,
+        program: &Program,
+        index: usize,
+        count: u32,
+    ) -> Rc<[Option<Factor>]> {
         if let Some(odds) = self.infinite.get(&(index, count)) {
             return odds.clone();
         }
         let shoe = &program.shoes[index];
         let hands = self.hands(program, index, count);
-        let odds: Rc<[Factor]> = match shoe::Odds::new(shoe::Source::Infinite(shoe), count) {
-            Ok(odds) => hands
-                .iter()
-                .map(|h| odds.of(&h.hand).unwrap_or(Factor::Small(0, 1)))
-                .collect(),
+        let odds: Rc<[Option<Factor>]> = match shoe::Odds::new(shoe::Source::Infinite(shoe), count)
+        {
+            Ok(odds) => hands.iter().map(|h| odds.of(&h.hand)).collect(),
             // The infinite shoe never runs short.
             Err(_) => Rc::new([]),
         };

@@ -106,8 +106,8 @@ fn choose_big(n: u64, k: u32) -> BigUint {
     c
 }
 
-/// Every hand of `count` cards a shoe with `kinds` kinds of card may deal,
-/// whatever it holds, in lexicographic order of kinds.
+/// Every hand of `count` cards the shoe may deal, whatever it still holds,
+/// in lexicographic order of kinds (so one-card hands come kind by kind).
 pub fn hands(shoe: &Shoe, count: u32) -> Vec<Hand> {
     let mut hands = Vec::new();
     for_each_multiset(count, shoe.values.len() as u32, |kinds_held| {
@@ -216,7 +216,7 @@ impl<'a> Odds<'a> {
                     ways /= &self.factorials[m as usize];
                     ways *= BigUint::from(per_deck).pow(m);
                 }
-                Some(Factor::new(&ways, &self.total))
+                (ways != BigUint::ZERO).then(|| Factor::new(&ways, &self.total))
             }
         }
     }
