@@ -282,7 +282,7 @@ impl Throws {
             .into_iter()
             .map(|hand| DealtHand {
                 pool: self.pools.intern(&hand.values),
-                packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.held)),
+                packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
                 hand,
             })
             .collect();

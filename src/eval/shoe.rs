@@ -17,12 +17,11 @@ use super::pool::for_each_multiset;
 use super::weight::Factor;
 use crate::program::Shoe;
 
-/// A hand: its card values, ascending, and how many cards of each kind
-/// (each of `Shoe::values`) it holds, in full and as the kinds it holds.
+/// A hand: its card values, ascending, and the kinds of card (indices into
+/// `Shoe::values`) it holds, each with how many.
 #[derive(Debug)]
 pub struct Hand {
     pub values: Vec<u32>,
-    pub held: Vec<u32>,
     pub kinds: Vec<(usize, u32)>,
 }
 
@@ -70,9 +69,9 @@ pub fn unpack(packed: i64, bits: u32, kinds: usize) -> Counts {
         .collect()
 }
 
-/// `packed` with a hand's cards added.
-pub fn pack_add(packed: i64, bits: u32, held: &[u32]) -> i64 {
-    held.iter().enumerate().fold(packed as u64, |p, (k, &m)| {
+/// `packed` with a hand's cards (its kinds, each with how many) added.
+pub fn pack_add(packed: i64, bits: u32, kinds: &[(usize, u32)]) -> i64 {
+    kinds.iter().fold(packed as u64, |p, &(k, m)| {
         p + (u64::from(m) << (bits * k as u32))
     }) as i64
 }
@@ -111,23 +110,19 @@ fn choose_big(n: u64, k: u32) -> BigUint {
 pub fn hands(shoe: &Shoe, count: u32) -> Vec<Hand> {
     let mut hands = Vec::new();
     for_each_multiset(count, shoe.values.len() as u32, |kinds_held| {
-        let mut held = vec![0u32; shoe.values.len()];
-        for &k in kinds_held {
-            held[k as usize - 1] += 1;
-        }
         let values = kinds_held
             .iter()
             .map(|&k| shoe.values[k as usize - 1].0)
             .collect();
-        let kinds = (held.iter().enumerate())
-            .filter(|&(_, &m)| m > 0)
-            .map(|(k, &m)| (k, m))
-            .collect();
-        hands.push(Hand {
-            values,
-            held,
-            kinds,
-        });
+        // The kinds come sorted, from 1: each run is one kind held.
+        let mut kinds: Vec<(usize, u32)> = Vec::new();
+        for &k in kinds_held {
+            match kinds.last_mut() {
+                Some((last, m)) if *last == k as usize - 1 => *m += 1,
+                _ => kinds.push((k as usize - 1, 1)),
+            }
+        }
+        hands.push(Hand { values, kinds });
     });
     hands
 }
@@ -199,22 +194,19 @@ impl<'a> Odds<'a> {
                     (Some(0), _) => None,
                     (Some(w), Some(t)) => Some(Factor::Small(w, t)),
                     _ => {
-                        let ways: BigUint = hand
-                            .held
-                            .iter()
-                            .zip(left)
-                            .map(|(&m, &r)| choose_big(r, m))
+                        let ways: BigUint = (hand.kinds.iter())
+                            .map(|&(k, m)| choose_big(left[k], m))
                             .product();
                         (ways != BigUint::ZERO).then(|| Factor::new(&ways, &self.total))
                     }
                 }
             }
             Source::Infinite(shoe) => {
-                let count: u32 = hand.held.iter().sum();
+                let count: u32 = hand.kinds.iter().map(|&(_, m)| m).sum();
                 let mut ways = self.factorials[count as usize].clone();
-                for (&m, &(_, per_deck)) in hand.held.iter().zip(&shoe.values) {
+                for &(k, m) in &hand.kinds {
                     ways /= &self.factorials[m as usize];
-                    ways *= BigUint::from(per_deck).pow(m);
+                    ways *= BigUint::from(shoe.values[k].1).pow(m);
                 }
                 (ways != BigUint::ZERO).then(|| Factor::new(&ways, &self.total))
             }
@@ -317,8 +309,8 @@ mod tests {
         // 7 do not fit 62 bits.
         assert_eq!(packing(10, 7), Some(3));
         assert_eq!(packing(21, 7), None);
-        let packed = pack_add(0, 3, &[1, 0, 2, 0, 0, 0, 0, 0, 0, 7]);
-        let packed = pack_add(packed, 3, &[0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        let packed = pack_add(0, 3, &[(0, 1), (2, 2), (9, 7)]);
+        let packed = pack_add(packed, 3, &[(2, 1)]);
         assert_eq!(
             unpack(packed, 3, 10).to_vec(),
             vec![1, 0, 3, 0, 0, 0, 0, 0, 0, 7]
