@@ -98,6 +98,9 @@ fn choose(n: u64, k: u32) -> Option<u128> {
 }
 
 fn choose_big(n: u64, k: u32) -> BigUint {
+    if u64::from(k) > n {
+        return BigUint::ZERO;
+    }
     let mut c = BigUint::one();
     for i in 0..u64::from(k) {
         c = c * (n - i) / (i + 1);
@@ -301,6 +304,26 @@ mod tests {
         // Asking for more than is left.
         let gone = counts(&shoe, &[0; 16]);
         assert_eq!(deal(&shoe, &gone, 40).err(), Some(Short { left: 36 }));
+    }
+
+    /// A hand of more cards of a kind than are left cannot be dealt, also
+    /// when the other kinds' ways overflow machine words.
+    #[test]
+    fn a_kind_short_of_cards_stops_a_wide_hand() {
+        let left = [5, 1_000_000_000];
+        let odds = Odds::new(Source::Finite(&left), 20).expect("cards");
+        let hand = Hand {
+            values: [vec![0; 10], vec![1; 10]].concat(),
+            kinds: vec![(0, 10), (1, 10)],
+        };
+        assert!(odds.of(&hand).is_none());
+        // Enough of both: the ways are the product, wide.
+        let hand = Hand {
+            values: [vec![0; 5], vec![1; 15]].concat(),
+            kinds: vec![(0, 5), (1, 15)],
+        };
+        let ways = odds.of(&hand).expect("dealt").ways();
+        assert_eq!(ways, choose_big(1_000_000_000, 15));
     }
 
     #[test]
