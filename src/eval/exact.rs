@@ -611,7 +611,7 @@ impl Machine<'_> {
                         });
                     };
                     self.set(env, *slot, Value::Int(value))?;
-                    pc += 1;
+                    pc = self.next[pc];
                 }
                 Instr::Decide {
                     decision,
@@ -640,7 +640,7 @@ impl Machine<'_> {
                         }
                     };
                     self.set(env, *slot, Value::Bool(draws))?;
-                    pc += 1;
+                    pc = self.next[pc];
                 }
                 Instr::End { outcome } => {
                     outcomes.add(program, Some(*outcome), env, weight, factor, &mut self.memo);
@@ -721,7 +721,7 @@ impl Machine<'_> {
             };
             self.set(&mut next, slot, value)?;
             next[side_slot] = Value::Int(i64::from(first) + a as i64);
-            self.advance(pc + 1, &mut next, weight, factor, outcomes)?;
+            self.advance(self.next[pc], &mut next, weight, factor, outcomes)?;
         }
         Ok(())
     }
@@ -825,7 +825,7 @@ impl Machine<'_> {
                     if let Some(after) = d.dealt {
                         self.set(next, dealt, after)?;
                     }
-                    self.advance(pc + 1, next, weight, &d.factor, outcomes)?;
+                    self.advance(self.next[pc], next, weight, &d.factor, outcomes)?;
                 }
                 self.deals = deals;
                 return Ok(());
@@ -840,7 +840,7 @@ impl Machine<'_> {
         let Some(cond) = until else {
             for r in results.iter() {
                 self.land(env, r, next)?;
-                self.advance(pc + 1, next, weight, &r.factor, outcomes)?;
+                self.advance(self.next[pc], next, weight, &r.factor, outcomes)?;
             }
             return Ok(());
         };
@@ -864,7 +864,7 @@ impl Machine<'_> {
         }
         for (mut state, ways) in kept {
             let factor = Factor::new(&ways, &accepted);
-            self.advance(pc + 1, &mut state, weight, &factor, outcomes)?;
+            self.advance(self.next[pc], &mut state, weight, &factor, outcomes)?;
         }
         Ok(())
     }
