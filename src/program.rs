@@ -39,6 +39,8 @@ pub struct Program {
     pub finals: Vec<Final>,
     pub expects: Vec<Assertion>,
     pub claims: Vec<Assertion>,
+    /// The table rules `play` runs the game by.
+    pub banking: Banking,
     pub round_span: Span,
 }
 
@@ -566,4 +568,103 @@ pub struct ChoosingSide {
     /// The hidden slot holding the side's last choice (its sequence), which
     /// the evaluator keeps until the round ends.
     pub slot: usize,
+}
+
+/// The `banking` item resolved: who banks, what may be staked, the chips
+/// each seat starts with. Without the item, the house banks every seat's
+/// bets with no limit ([`Banking::default`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Banking {
+    pub bank: Bank,
+    /// `bank bets BET`: the bet (index into `Program::bets`) the bank seat
+    /// is settled by; the punters are settled by their own bet, and the
+    /// house keeps the difference.
+    pub bank_bets: Option<usize>,
+    /// The stakes the table may agree on; the first is the default. Never
+    /// empty.
+    pub stakes: Vec<Stake>,
+    /// One punter may call "banco" and cover the whole bank alone.
+    pub banco: bool,
+    pub limit: Limit,
+    /// Starting chips of each player and of the first banker.
+    pub chips: Chips,
+    pub bankrupt_banker: BankruptBanker,
+    /// Where the item is written; the round's span without one.
+    pub span: Span,
+}
+
+impl Default for Banking {
+    fn default() -> Self {
+        Banking {
+            bank: Bank::House,
+            bank_bets: None,
+            stakes: vec![Stake::Free],
+            banco: false,
+            limit: Limit::None,
+            chips: Chips {
+                players: 100,
+                banker: 100,
+            },
+            bankrupt_banker: BankruptBanker::BankPasses,
+            span: Span::new(0, 0),
+        }
+    }
+}
+
+/// Who holds the bank, and when it moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bank {
+    /// `bank house`: the house covers every bet; every seat bets.
+    House,
+    /// `bank rotates every round`.
+    RotatesEveryRound,
+    /// `bank kept until the banker loses a round`.
+    KeptUntilBankerLoses,
+    /// `bank passes when O | O`: after a round ending in one of these
+    /// outcomes (indices into `Program::outcomes`).
+    PassesWhen(Vec<usize>),
+    /// `bank kept for the game`.
+    KeptForGame,
+}
+
+/// How much a bet may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stake {
+    /// `stake fixed V`: every bet is V chips.
+    Fixed(u64),
+    /// `stake up to V`.
+    UpTo(u64),
+    /// `stake free`: anything the bettor has.
+    Free,
+    /// `stake set by the bank`: the banker puts up a stake, punters cover
+    /// it in seat order.
+    SetByBank,
+}
+
+/// The house limit on any one bet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    None,
+    /// `limit = V`.
+    Fixed(u64),
+    /// `limit set by the banker [up to V]`: each banker names the limit
+    /// when he takes the bank.
+    SetByBanker { up_to: Option<u64> },
+}
+
+/// Starting chips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chips {
+    pub players: u64,
+    pub banker: u64,
+}
+
+/// What happens when the banker cannot cover a bet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BankruptBanker {
+    /// The game ends; a new one deals chips afresh, the bank goes to the
+    /// next seat, and the player whose turn it was throws first.
+    NewGame,
+    /// The bank passes to the next seat.
+    BankPasses,
 }

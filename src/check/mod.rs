@@ -136,6 +136,7 @@ pub fn check(
                 finals,
                 expects,
                 claims,
+                banking: crate::program::Banking::default(),
                 round_span: round.map_or(whole, |r| r.span),
             })
         }
