@@ -3,8 +3,8 @@
 //!
 //! The pipeline, one module per stage: [`syntax`] reads a `.dice` file into
 //! the [`ast`]; [`check`] resolves names and types into a [`program`];
-//! [`eval`] runs that program, exactly ([`eval::exact`]) or with dice
-//! ([`eval::play`]); [`solve`] finds the best strategies or equilibrium of
+//! [`eval`] runs that program exactly ([`eval::exact`]); [`play`] runs it
+//! with dice, a round, a simulation or a table at a time; [`solve`] finds the best strategies or equilibrium of
 //! a round whose sides choose; [`report`] turns the exact distribution into the edge
 //! report. The library never prints; the `dicerules` binary does.
 #![forbid(unsafe_code)]
@@ -15,6 +15,7 @@ pub mod cli;
 pub mod error;
 pub mod eval;
 pub mod number;
+pub mod play;
 pub mod program;
 pub mod report;
 pub mod solve;

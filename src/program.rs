@@ -649,7 +649,9 @@ pub enum Limit {
     Fixed(u64),
     /// `limit set by the banker [up to V]`: each banker names the limit
     /// when he takes the bank.
-    SetByBanker { up_to: Option<u64> },
+    SetByBanker {
+        up_to: Option<u64>,
+    },
 }
 
 /// Starting chips.

@@ -17,8 +17,8 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use dicerules::eval::exact::{evaluate, Limits};
-use dicerules::eval::play::{play_round, Played, Source};
 use dicerules::number::Exact;
+use dicerules::play::round::{Played, Round, Source};
 use dicerules::program::Program;
 
 /// Faces from a script, extended with 1s when the script runs out; records
@@ -71,6 +71,7 @@ struct Leaf {
 /// `option` at the round's `choose`.
 fn enumerate_option(program: &Program, option: Option<i64>) -> Vec<Leaf> {
     let mut leaves = Vec::new();
+    let mut round = Round::new(program);
     let mut prefix: Vec<u32> = Vec::new();
     let mut prefix_sides: Vec<u32> = Vec::new();
     loop {
@@ -80,7 +81,13 @@ fn enumerate_option(program: &Program, option: Option<i64>) -> Vec<Leaf> {
             sides: prefix_sides.clone(),
             ..Script::default()
         };
-        let played = play_round(program, &mut script, |_| {}).expect("the round plays");
+        let played = match round.play(&mut script, None).expect("the round plays") {
+            Some(outcome) => Played::Ended {
+                outcome,
+                values: round.finals().collect(),
+            },
+            None => Played::Abandoned,
+        };
         script.faces.truncate(script.pos);
         script.sides.truncate(script.pos);
         let (faces, sides) = (script.faces.clone(), script.sides.clone());

@@ -162,7 +162,7 @@ fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> 
 }
 
 /// A known value as part of an information set's key.
-fn key_value(v: Value) -> i64 {
+pub(crate) fn key_value(v: Value) -> i64 {
     match v {
         Value::Int(n) => n,
         Value::Bool(b) => i64::from(b),

@@ -8,7 +8,6 @@ pub mod exact;
 pub mod frontier;
 pub mod nat;
 pub mod observe;
-pub mod play;
 pub mod pool;
 pub mod shoe;
 pub mod value;

@@ -32,10 +32,15 @@ pub enum Value {
 /// inline, so a state is one hashable block of memory.
 pub type Env = SmallVec<[Value; 8]>;
 
-/// The throws seen so far, each stored once as sorted faces.
+/// The throws seen so far, as sorted faces. The exact evaluator interns
+/// them, so that equal throws have equal ids; the player pushes each throw
+/// of a round and clears them all when the next round starts.
 #[derive(Debug, Default)]
 pub struct Pools {
-    faces: Vec<Box<[u32]>>,
+    /// Every pool's faces, one after another.
+    faces: Vec<u32>,
+    /// Where each pool's faces start and end in `faces`.
+    bounds: Vec<(u32, u32)>,
     index: FxHashMap<Box<[u32]>, u32>,
 }
 
@@ -45,14 +50,29 @@ impl Pools {
         if let Some(&id) = self.index.get(faces) {
             return id;
         }
-        let id = self.faces.len() as u32;
-        self.faces.push(faces.into());
+        let id = self.push(faces);
         self.index.insert(faces.into(), id);
         id
     }
 
+    /// Adds a sorted throw under a new id, equal throws or not.
+    pub fn push(&mut self, faces: &[u32]) -> u32 {
+        let start = self.faces.len() as u32;
+        self.faces.extend_from_slice(faces);
+        self.bounds.push((start, self.faces.len() as u32));
+        (self.bounds.len() - 1) as u32
+    }
+
+    /// Forgets every throw.
+    pub fn clear(&mut self) {
+        self.faces.clear();
+        self.bounds.clear();
+        self.index.clear();
+    }
+
     pub fn faces(&self, id: u32) -> &[u32] {
-        &self.faces[id as usize]
+        let (start, end) = self.bounds[id as usize];
+        &self.faces[start as usize..end as usize]
     }
 }
 
@@ -168,7 +188,12 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;
             let y = eval(c, env, b)?;
-            Value::Bool((x == y) == (*op == Cmp::Eq))
+            // Pools compare by faces: the player does not intern them.
+            let equal = match (x, y) {
+                (Value::Pool(p), Value::Pool(q)) => c.pools.faces(p) == c.pools.faces(q),
+                _ => x == y,
+            };
+            Value::Bool(equal == (*op == Cmp::Eq))
         }
         ExprKind::Cmp(..)
         | ExprKind::And(..)

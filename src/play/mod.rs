@@ -1,0 +1,6 @@
+//! Playing games with dice and cards: one round ([`round`]), many rounds
+//! against the exact figures ([`simulate`]), and a table of seats with
+//! chips ([`table`]). Choices follow the strategies the exact evaluation
+//! solved for ([`strategy`]).
+
+pub mod round;
