@@ -68,6 +68,23 @@ impl Exact {
         Exact(self.0.abs())
     }
 
+    /// Numbers as numerators over one denominator, the least, when all fit
+    /// machine words: `(numerators, denominator)`.
+    pub fn over_common_denominator<'a>(
+        values: impl IntoIterator<Item = &'a Exact>,
+    ) -> Option<(Vec<i64>, i64)> {
+        let values: Vec<&Exact> = values.into_iter().collect();
+        let mut d = BigInt::one();
+        for v in &values {
+            d = d.lcm(v.0.denom());
+        }
+        let numerators = values
+            .iter()
+            .map(|v| (v.0.numer() * (&d / v.0.denom())).to_i64())
+            .collect::<Option<Vec<i64>>>()?;
+        Some((numerators, d.to_i64()?))
+    }
+
     /// Parses `7`, `0.95`, `37/432`; with `percent`, divides by 100.
     /// Returns `None` for a zero denominator or text that is not a number.
     pub fn parse_literal(text: &str) -> Option<Exact> {
@@ -373,6 +390,17 @@ impl std::ops::Neg for &Exact {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_denominators_are_the_least() {
+        let values = [Exact::ratio(19, 20), Exact::int(-1), Exact::ratio(1, 8)];
+        assert_eq!(
+            Exact::over_common_denominator(&values),
+            Some((vec![38, -40, 5], 40))
+        );
+        let huge = [Exact::ratio(1, i64::MAX), Exact::ratio(1, i64::MAX - 1)];
+        assert_eq!(Exact::over_common_denominator(&huge), None);
+    }
 
     #[test]
     fn literals_parse_exactly() {

@@ -6,11 +6,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::{entry, render};
+use super::input::{overrides, read_source};
 use super::{exit, Format};
 use crate::eval::exact::{self, Limits};
 use crate::program::Setting;
 use crate::report::{self, DiagnosticEntry, Report};
-use crate::syntax;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -48,33 +48,9 @@ enum Output<'a> {
     Failed(Failed<'a>),
 }
 
-/// Parses the `--set` overrides; diagnostics go to stderr.
-fn overrides(args: &CheckArgs, stderr: &mut String) -> Option<Vec<(String, Setting)>> {
-    let mut out = Vec::new();
-    let mut ok = true;
-    for (i, text) in args.set.iter().enumerate() {
-        let Some((name, value)) = text.split_once('=') else {
-            let _ = writeln!(
-                stderr,
-                "error: `--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`"
-            );
-            ok = false;
-            continue;
-        };
-        match syntax::parse_override(value) {
-            Ok(setting) => out.push((name.trim().to_string(), setting)),
-            Err(e) => {
-                stderr.push_str(&render(e, &format!("--set #{}", i + 1), value));
-                ok = false;
-            }
-        }
-    }
-    ok.then_some(out)
-}
-
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    let Some(overrides) = overrides(args, &mut stderr) else {
+    let Some(overrides) = overrides(&args.set, &mut stderr) else {
         eprint!("{stderr}");
         return exit::INPUT;
     };
@@ -85,17 +61,10 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut outputs = Vec::new();
     let mut text = String::new();
     for file in &args.files {
-        let source = match std::fs::read(file) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => s,
-                Err(_) => {
-                    let _ = writeln!(stderr, "error: {file} is not UTF-8 text");
-                    worst = worst.max(exit::INPUT);
-                    continue;
-                }
-            },
-            Err(e) => {
-                let _ = writeln!(stderr, "error: cannot read {file}: {e}");
+        let source = match read_source(file) {
+            Ok(source) => source,
+            Err(message) => {
+                stderr.push_str(&message);
                 worst = worst.max(exit::INPUT);
                 continue;
             }

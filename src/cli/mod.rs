@@ -3,6 +3,8 @@
 
 mod check;
 mod diagnostics;
+mod input;
+mod simulate;
 
 use std::process::ExitCode;
 
@@ -29,6 +31,9 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate rule files exactly and print the edge report of every bet.
     Check(check::CheckArgs),
+    /// Play many seeded rounds; each bet's simulated house edge beside the
+    /// exact one.
+    Simulate(simulate::SimulateArgs),
 }
 
 /// The output formats of reports.
@@ -54,6 +59,7 @@ pub fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
     };
     ExitCode::from(code)
 }

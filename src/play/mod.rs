@@ -4,3 +4,5 @@
 //! solved for ([`strategy`]).
 
 pub mod round;
+pub mod strategy;
+pub mod simulate;

@@ -16,8 +16,6 @@
 //!   filled again when a round starts (each round is dealt from a full
 //!   shoe, as the exact evaluation assumes).
 
-use rand::Rng;
-
 use crate::eval::compiled::Compiled;
 use crate::eval::exact::key_value;
 use crate::eval::shoe::Counts;
@@ -70,24 +68,6 @@ pub trait Source {
     /// abandon the round (the scripted source, which enumerates attempts).
     fn retry(&mut self) -> bool {
         true
-    }
-}
-
-/// Dice from a random number generator; choices the first option.
-pub struct RngSource<R>(pub R);
-
-impl<R: Rng> Source for RngSource<R> {
-    #[inline]
-    fn die(&mut self, sides: u32) -> u32 {
-        self.0.gen_range(1..=sides)
-    }
-    #[inline]
-    fn dice(&mut self, count: u32, sides: u32) -> u64 {
-        self.0.gen_range(0..u64::from(sides).pow(count))
-    }
-    #[inline]
-    fn card(&mut self, left: u32) -> u32 {
-        self.0.gen_range(0..left)
     }
 }
 

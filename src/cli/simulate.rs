@@ -1,0 +1,165 @@
+//! `dicerules simulate FILE`: many seeded rounds, each bet's simulated
+//! house edge beside the exact one.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::diagnostics::render;
+use super::input::load;
+use super::{exit, Format};
+use crate::eval::exact;
+use crate::play::simulate::{simulate, Options, Simulation};
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The rule file to simulate.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Rounds to play.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub rounds: u64,
+    /// The seed: the same seed gives the same figures, whatever `--threads`.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The most evaluator states alive at once in the exact evaluation.
+    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+}
+
+pub fn run(args: &SimulateArgs) -> u8 {
+    let loaded = match load(&args.file, &args.set, args.max_states) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let options = Options {
+        rounds: args.rounds,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let bar = Progress::new(args.rounds);
+    let result = simulate(
+        &loaded.program,
+        &loaded.distribution,
+        options,
+        &|n| bar.advance(n),
+    );
+    bar.done();
+    match result {
+        Ok(simulation) => {
+            let out = match args.format {
+                Format::Text => text(&simulation),
+                Format::Json => serde_json::to_string_pretty(&simulation).unwrap_or_default() + "\n",
+                Format::Ron => {
+                    ron::ser::to_string_pretty(&simulation, ron::ser::PrettyConfig::default())
+                        .unwrap_or_default()
+                        + "\n"
+                }
+            };
+            print!("{out}");
+            exit::OK
+        }
+        Err(e) => {
+            eprint!(
+                "{}",
+                render(crate::Error::from(e), &args.file, &loaded.source)
+            );
+            exit::INPUT
+        }
+    }
+}
+
+/// A progress bar on stderr, shown once a run has taken a second, and only
+/// on a terminal.
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    shown: AtomicBool,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(rounds: u64) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(rounds), ProgressDrawTarget::hidden());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} rounds, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn advance(&self, rounds: u64) {
+        self.bar.inc(rounds);
+        if self.terminal
+            && !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() > Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn done(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The text form: one line per bet.
+pub fn text(s: &Simulation) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} rounds simulated (seed {}); simulated figures are estimates\n",
+        s.game, s.rounds, s.seed
+    );
+    let width = s.bets.iter().map(|b| b.bet.len()).max().unwrap_or(3).max(3);
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
+        "bet", "house edge (sim.)", "95% interval", "exact house edge", "z"
+    );
+    for b in &s.bets {
+        let z = b.z.map_or("-".to_string(), |z| format!("{z:+.2}"));
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
+            b.bet,
+            percent(b.house_edge),
+            format!(
+                "[{}, {}]",
+                percent(b.house_edge_ci95[0]),
+                percent(b.house_edge_ci95[1])
+            ),
+            percent(b.exact_house_edge_float),
+            z
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nz is (simulated - exact) / standard error: |z| above 3 is rare when the exact figure is right."
+    );
+    out
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.4}%", x * 100.0)
+}

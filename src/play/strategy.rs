@@ -1,0 +1,130 @@
+//! How automatic seats choose: by the strategies the exact evaluation
+//! solved for. The round's announced choice takes the option the report's
+//! figures are for; a decision during the round draws its option with the
+//! probabilities of the best response or equilibrium at the chooser's
+//! information set, so that rounds played so have the report's figures as
+//! their expectations.
+
+use rand::Rng;
+use rustc_hash::FxHashMap;
+
+use super::round::Source;
+use crate::eval::exact::Distribution;
+use crate::number::Exact;
+
+/// The choices of automatic seats.
+#[derive(Clone, Debug, Default)]
+pub struct Strategy {
+    /// The value of the round's announced choice.
+    choice: Option<i64>,
+    /// By (decision, known values): each option's chance, as cumulative
+    /// numerators over a denominator.
+    infosets: FxHashMap<(usize, Vec<i64>), Mixed>,
+}
+
+/// Chances of options: cumulative numerators over a denominator, exact
+/// when they fit machine words, else floats.
+#[derive(Clone, Debug)]
+enum Mixed {
+    Exact { cumulative: Vec<u64>, total: u64 },
+    Float(Vec<f64>),
+}
+
+impl Strategy {
+    /// The strategy of a round's exact evaluation.
+    pub fn new(distribution: &Distribution) -> Strategy {
+        let mut strategy = Strategy {
+            choice: distribution.choice.as_ref().map(|c| c.value),
+            ..Strategy::default()
+        };
+        for info in distribution.solution.iter().flat_map(|s| &s.infosets) {
+            let chances: Vec<&Exact> = info.options.iter().map(|o| &o.probability).collect();
+            let mixed = match Exact::over_common_denominator(chances.iter().copied()) {
+                Some((numerators, total)) if numerators.iter().all(|&n| n >= 0) => {
+                    let cumulative = numerators
+                        .iter()
+                        .scan(0u64, |sum, &n| {
+                            *sum += n as u64;
+                            Some(*sum)
+                        })
+                        .collect();
+                    Mixed::Exact {
+                        cumulative,
+                        total: total as u64,
+                    }
+                }
+                _ => Mixed::Float(
+                    chances
+                        .iter()
+                        .scan(0.0, |sum, p| {
+                            *sum += p.to_f64();
+                            Some(*sum)
+                        })
+                        .collect(),
+                ),
+            };
+            strategy
+                .infosets
+                .insert((info.decision, info.key.clone()), mixed);
+        }
+        strategy
+    }
+
+    /// The value of the round's announced choice, when it has one.
+    pub fn choice(&self) -> Option<i64> {
+        self.choice
+    }
+
+    /// The option (by index) taken at `decision` knowing `key`, drawn with
+    /// the strategy's chances; the first where the strategy says nothing
+    /// (an information set the evaluation never met).
+    pub fn option(&self, decision: usize, key: &[i64], rng: &mut impl Rng) -> usize {
+        let Some(mixed) = self.infosets.get(&(decision, key.to_vec())) else {
+            return 0;
+        };
+        match mixed {
+            Mixed::Exact { cumulative, total } => {
+                if cumulative.len() == 1 || cumulative[0] == *total {
+                    return 0;
+                }
+                let u = rng.gen_range(0..*total);
+                cumulative.iter().position(|&c| u < c).unwrap_or(0)
+            }
+            Mixed::Float(cumulative) => {
+                let u: f64 = rng.gen::<f64>() * cumulative.last().copied().unwrap_or(1.0);
+                cumulative.iter().position(|&c| u < c).unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// Dice and cards from a generator, choices by a strategy.
+pub struct Automatic<'s, R> {
+    pub rng: R,
+    pub strategy: &'s Strategy,
+}
+
+impl<R: Rng> Source for Automatic<'_, R> {
+    #[inline]
+    fn die(&mut self, sides: u32) -> u32 {
+        self.rng.gen_range(1..=sides)
+    }
+    #[inline]
+    fn dice(&mut self, count: u32, sides: u32) -> u64 {
+        self.rng.gen_range(0..u64::from(sides).pow(count))
+    }
+    #[inline]
+    fn card(&mut self, left: u32) -> u32 {
+        self.rng.gen_range(0..left)
+    }
+    fn choose(&mut self, options: &[i64]) -> i64 {
+        self.strategy
+            .choice
+            .filter(|v| options.contains(v))
+            .unwrap_or(options[0])
+    }
+    fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
+        let i = self.strategy.option(decision, key, &mut self.rng);
+        options.get(i).copied().unwrap_or(options[0])
+    }
+}
