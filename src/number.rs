@@ -68,6 +68,37 @@ impl Exact {
         Exact(self.0.abs())
     }
 
+    /// The number as an exact decimal (`12.95`, `-3`) when its denominator
+    /// has no prime but 2 and 5; else as a fraction (`1/3`).
+    pub fn decimal(&self) -> String {
+        let mut d = self.0.denom().clone();
+        let (two, five) = (BigInt::from(2), BigInt::from(5));
+        let mut places = 0u32;
+        let (mut twos, mut fives) = (0u32, 0u32);
+        while (&d % &two).is_zero() {
+            d /= &two;
+            twos += 1;
+        }
+        while (&d % &five).is_zero() {
+            d /= &five;
+            fives += 1;
+        }
+        if !d.is_one() {
+            return self.to_string();
+        }
+        places = places.max(twos).max(fives);
+        let scaled = &self.0 * BigRational::from_integer(BigInt::from(10).pow(places));
+        let digits = scaled.to_integer().abs().to_string();
+        let sign = if self.0.is_negative() { "-" } else { "" };
+        if places == 0 {
+            return format!("{sign}{digits}");
+        }
+        let places = places as usize;
+        let padded = format!("{digits:0>width$}", width = places + 1);
+        let (whole, frac) = padded.split_at(padded.len() - places);
+        format!("{sign}{whole}.{frac}")
+    }
+
     /// Numbers as numerators over one denominator, the least, when all fit
     /// machine words: `(numerators, denominator)`.
     pub fn over_common_denominator<'a>(
@@ -390,6 +421,15 @@ impl std::ops::Neg for &Exact {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_are_exact_or_fractions() {
+        assert_eq!(Exact::ratio(259, 20).decimal(), "12.95");
+        assert_eq!(Exact::ratio(-1, 20).decimal(), "-0.05");
+        assert_eq!(Exact::int(-3).decimal(), "-3");
+        assert_eq!(Exact::ratio(1, 3).decimal(), "1/3");
+        assert_eq!(Exact::ratio(3, 8).decimal(), "0.375");
+    }
 
     #[test]
     fn common_denominators_are_the_least() {

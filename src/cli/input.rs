@@ -11,7 +11,9 @@ use crate::syntax;
 /// The text of a rule file, or the message saying why it cannot be read.
 pub fn read_source(file: &str) -> Result<String, String> {
     match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| format!("error: {file} is not UTF-8 text\n")),
+        Ok(bytes) => {
+            String::from_utf8(bytes).map_err(|_| format!("error: {file} is not UTF-8 text\n"))
+        }
         Err(e) => Err(format!("error: cannot read {file}: {e}\n")),
     }
 }

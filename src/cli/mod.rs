@@ -4,6 +4,7 @@
 mod check;
 mod diagnostics;
 mod input;
+mod play;
 mod simulate;
 
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate rule files exactly and print the edge report of every bet.
     Check(check::CheckArgs),
+    /// Run a table: seats with chips play a seeded session by the file's
+    /// `banking` rules; the transcript goes to stdout.
+    Play(play::PlayArgs),
     /// Play many seeded rounds; each bet's simulated house edge beside the
     /// exact one.
     Simulate(simulate::SimulateArgs),
@@ -59,6 +63,7 @@ pub fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
     };
     ExitCode::from(code)

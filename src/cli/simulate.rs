@@ -51,18 +51,17 @@ pub fn run(args: &SimulateArgs) -> u8 {
         threads: args.threads,
     };
     let bar = Progress::new(args.rounds);
-    let result = simulate(
-        &loaded.program,
-        &loaded.distribution,
-        options,
-        &|n| bar.advance(n),
-    );
+    let result = simulate(&loaded.program, &loaded.distribution, options, &|n| {
+        bar.advance(n)
+    });
     bar.done();
     match result {
         Ok(simulation) => {
             let out = match args.format {
                 Format::Text => text(&simulation),
-                Format::Json => serde_json::to_string_pretty(&simulation).unwrap_or_default() + "\n",
+                Format::Json => {
+                    serde_json::to_string_pretty(&simulation).unwrap_or_default() + "\n"
+                }
                 Format::Ron => {
                     ron::ser::to_string_pretty(&simulation, ron::ser::PrettyConfig::default())
                         .unwrap_or_default()

@@ -4,5 +4,6 @@
 //! solved for ([`strategy`]).
 
 pub mod round;
-pub mod strategy;
 pub mod simulate;
+pub mod strategy;
+pub mod table;

@@ -287,11 +287,13 @@ impl Settlement {
     #[inline]
     fn net(&self, outcome: Option<usize>, round: &Round) -> Result<i64, EvalError> {
         match &self.rule {
-            Rule::Outcomes(nets) => outcome
-                .and_then(|o| nets.get(o).copied())
-                .ok_or(EvalError::NoOutcome {
-                    span: round.program().round_close(),
-                }),
+            Rule::Outcomes(nets) => {
+                outcome
+                    .and_then(|o| nets.get(o).copied())
+                    .ok_or(EvalError::NoOutcome {
+                        span: round.program().round_close(),
+                    })
+            }
             Rule::Value {
                 slot,
                 name,

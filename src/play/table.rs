@@ -1,0 +1,971 @@
+//! A table: seats with chips playing a game for many rounds by its
+//! `banking` rules (docs/language.md §11).
+//!
+//! A *table round* is one of:
+//!
+//! - with the house banking, every seat bets and one round is played for
+//!   all of them;
+//! - with a seat banking, the banker plays the round once against each
+//!   other seat in turn, clockwise from his left, covering each bet while
+//!   his chips allow;
+//! - with `stake set by the bank`, the banker puts up a stake, punters
+//!   cover it in seat order (or one calls "banco" and covers it all), and
+//!   one round is played against all of them.
+//!
+//! Chips are exact numbers: a bet paid 0.95 to 1 pays 0.95 of its stake.
+//! What seats lose and do not win back goes to the house (its banking
+//! result, or the commission), so that the seats' chips plus the house's
+//! always equal the chips dealt.
+//!
+//! Automatic seats bet the table minimum (one chip, or the fixed stake) on
+//! the bet with the lowest house edge, and choose by the strategies of the
+//! exact evaluation. One seat may be a person ([`Person`]), asked for its
+//! bets and choices.
+
+use rand::Rng;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+use super::round::{Event, Round, Source};
+use super::strategy::Strategy;
+use crate::eval::exact::Distribution;
+use crate::eval::EvalError;
+use crate::number::Exact;
+use crate::program::{Bank, BankruptBanker, Limit, Program, Stake};
+use crate::report::BetFigures;
+
+/// How the session runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seats: usize,
+    /// Starting chips of every seat, instead of the file's.
+    pub chips: Option<u64>,
+    /// Table rounds to play.
+    pub rounds: u64,
+    pub seed: u64,
+    /// The seat (from 0) a person plays, if any.
+    pub person: Option<usize>,
+}
+
+/// Asks a person for bets and choices.
+pub trait Person {
+    /// Asks a question; `None` at the end of input.
+    fn ask(&mut self, question: &str) -> Option<String>;
+    /// Says why an answer was not taken.
+    fn tell(&mut self, message: &str);
+}
+
+/// One line of the transcript. Seats are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum TableEvent {
+    /// A game starts: chips are dealt.
+    Game {
+        game: u64,
+        seats: usize,
+        chips: Vec<Exact>,
+        banker: Option<usize>,
+    },
+    /// A table round starts.
+    Round { round: u64, banker: Option<usize> },
+    /// A banker names the house limit.
+    Limit { seat: usize, limit: u64 },
+    /// The bank puts up a stake.
+    BankStake { seat: usize, stake: u64 },
+    /// A seat bets.
+    Bet {
+        seat: usize,
+        bet: String,
+        stake: u64,
+        banco: bool,
+    },
+    /// A throw of dice.
+    Throw {
+        name: String,
+        faces: Vec<u32>,
+        attempt: u64,
+        accepted: bool,
+    },
+    /// Cards dealt.
+    Draw { name: String, cards: Vec<u32> },
+    /// A choice made.
+    Choose {
+        name: String,
+        option: String,
+        seat: Option<usize>,
+    },
+    /// The round's outcome.
+    End { outcome: Option<String> },
+    /// A seat's bet settled: its net and the chips it then holds.
+    Settle {
+        seat: usize,
+        bet: String,
+        payout: String,
+        net: Exact,
+        chips: Exact,
+    },
+    /// What the house took from a round (its banking result, or the
+    /// commission), and its total.
+    House { net: Exact, total: Exact },
+    /// The bank moves.
+    BankPasses { from: usize, to: usize },
+    /// The banker cannot cover a bet.
+    BankerBroke { seat: usize },
+    /// A seat with too few chips to bet leaves.
+    Leaves { seat: usize },
+    /// The session ends: every seat's chips and the house's.
+    Summary {
+        rounds: u64,
+        chips: Vec<Exact>,
+        house: Exact,
+        reason: String,
+    },
+}
+
+impl TableEvent {
+    /// The event with seats numbered from 1 instead of 0.
+    fn numbered_from_one(mut self) -> TableEvent {
+        match &mut self {
+            TableEvent::Game { banker, .. } | TableEvent::Round { banker, .. } => {
+                *banker = banker.map(|b| b + 1)
+            }
+            TableEvent::Limit { seat, .. }
+            | TableEvent::BankStake { seat, .. }
+            | TableEvent::Bet { seat, .. }
+            | TableEvent::Settle { seat, .. }
+            | TableEvent::BankerBroke { seat }
+            | TableEvent::Leaves { seat } => *seat += 1,
+            TableEvent::Choose { seat, .. } => *seat = seat.map(|s| s + 1),
+            TableEvent::BankPasses { from, to } => {
+                *from += 1;
+                *to += 1;
+            }
+            TableEvent::Throw { .. }
+            | TableEvent::Draw { .. }
+            | TableEvent::End { .. }
+            | TableEvent::House { .. }
+            | TableEvent::Summary { .. } => {}
+        }
+        self
+    }
+}
+
+/// A seat.
+#[derive(Clone, Debug)]
+struct Seat {
+    chips: Exact,
+    playing: bool,
+}
+
+/// One bet placed on a round.
+#[derive(Clone, Debug)]
+struct Placed {
+    seat: usize,
+    bet: usize,
+    stake: u64,
+}
+
+/// The session.
+pub struct Table<'p, 'e> {
+    program: &'p Program,
+    strategy: Strategy,
+    options: Options,
+    round: Round<'p>,
+    rng: Xoshiro256PlusPlus,
+    seats: Vec<Seat>,
+    banker: Option<usize>,
+    /// The limit the current banker named, with `limit set by the banker`.
+    named_limit: Option<u64>,
+    house: Exact,
+    /// The bet automatic punters make: the lowest house edge.
+    best_bet: usize,
+    /// Each bet's largest net and largest loss per unit.
+    most_won: Vec<Exact>,
+    most_lost: Vec<Exact>,
+    game: u64,
+    /// The seat that starts the next table round against the banker.
+    first: usize,
+    person: Option<&'e mut dyn Person>,
+    /// The person's input ended.
+    ended: bool,
+    sink: &'e mut dyn FnMut(TableEvent),
+}
+
+impl<'p, 'e> Table<'p, 'e> {
+    pub fn new(
+        program: &'p Program,
+        distribution: &Distribution,
+        options: Options,
+        person: Option<&'e mut dyn Person>,
+        emit: &'e mut dyn FnMut(TableEvent),
+    ) -> Table<'p, 'e> {
+        let edges: Vec<Exact> = program
+            .bets
+            .iter()
+            .map(|b| -&BetFigures::new(b, distribution).ev)
+            .collect();
+        let punter_bets: Vec<usize> = (0..program.bets.len())
+            .filter(|&b| Some(b) != program.banking.bank_bets)
+            .collect();
+        let best_bet = punter_bets
+            .iter()
+            .copied()
+            .min_by(|&a, &b| edges[a].cmp(&edges[b]))
+            .unwrap_or(0);
+        let nets = |b: &crate::program::Bet| -> Vec<Exact> {
+            match &b.settle {
+                crate::program::Settle::Outcomes(pays) => {
+                    pays.iter().map(|p| p.net.clone()).collect()
+                }
+                crate::program::Settle::Value { lines, .. } => {
+                    lines.iter().map(|(_, p)| p.net.clone()).collect()
+                }
+            }
+        };
+        let most_won = program
+            .bets
+            .iter()
+            .map(|b| {
+                nets(b)
+                    .into_iter()
+                    .max()
+                    .unwrap_or_else(Exact::zero)
+                    .max(Exact::zero())
+            })
+            .collect();
+        let most_lost = program
+            .bets
+            .iter()
+            .map(|b| {
+                nets(b)
+                    .into_iter()
+                    .min()
+                    .map(|n| -&n)
+                    .unwrap_or_else(Exact::zero)
+                    .max(Exact::zero())
+            })
+            .collect();
+        Table {
+            program,
+            strategy: Strategy::new(distribution),
+            round: Round::new(program),
+            rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            seats: Vec::new(),
+            banker: None,
+            named_limit: None,
+            house: Exact::zero(),
+            best_bet,
+            most_won,
+            most_lost,
+            game: 0,
+            first: 0,
+            options,
+            person,
+            ended: false,
+            sink: emit,
+        }
+    }
+
+    /// Plays the session; the summary is the last event.
+    pub fn run(&mut self) -> Result<(), EvalError> {
+        self.new_game(0);
+        let mut played = 0;
+        let reason = loop {
+            if played == self.options.rounds {
+                break "the rounds asked for were played".to_string();
+            }
+            if self.ended {
+                break "the input ended".to_string();
+            }
+            let needed = if self.banker.is_some() { 2 } else { 1 };
+            if self.seats.iter().filter(|s| s.playing).count() < needed {
+                break "too few seats have chips to play".to_string();
+            }
+            played += 1;
+            self.emit(TableEvent::Round {
+                round: played,
+                banker: self.banker,
+            });
+            self.table_round()?;
+        };
+        self.emit(TableEvent::Summary {
+            rounds: played,
+            chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
+            house: self.house.clone(),
+            reason,
+        });
+        Ok(())
+    }
+
+    /// Emits an event, seats numbered from 1 as the table calls them.
+    fn emit(&mut self, event: TableEvent) {
+        (self.sink)(event.numbered_from_one());
+    }
+
+    fn banking(&self) -> &'p crate::program::Banking {
+        &self.program.banking
+    }
+
+    /// Deals chips afresh; the bank goes to `banker` (a seat bank).
+    fn new_game(&mut self, banker: usize) {
+        self.game += 1;
+        let chips = self.banking().chips;
+        let players = self.options.chips.unwrap_or(chips.players);
+        let bank_chips = self.options.chips.unwrap_or(chips.banker);
+        let seat_bank = self.banking().bank != Bank::House;
+        self.banker = seat_bank.then_some(banker % self.options.seats.max(1));
+        self.seats = (0..self.options.seats)
+            .map(|i| Seat {
+                chips: Exact::int(if Some(i) == self.banker {
+                    bank_chips
+                } else {
+                    players
+                } as i64),
+                playing: true,
+            })
+            .collect();
+        self.emit(TableEvent::Game {
+            game: self.game,
+            seats: self.options.seats,
+            chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
+            banker: self.banker,
+        });
+        self.take_bank();
+    }
+
+    /// A new banker names the limit, where the banker does.
+    fn take_bank(&mut self) {
+        self.named_limit = None;
+        let (Some(seat), Limit::SetByBanker { up_to }) = (self.banker, self.banking().limit) else {
+            return;
+        };
+        let most = up_to.unwrap_or(u64::MAX);
+        let limit = if self.is_person(seat) {
+            let q = format!(
+                "seat {} banks: name the house limit (1 to {most})",
+                seat + 1
+            );
+            self.ask_number(&q, 1, most).unwrap_or(most)
+        } else {
+            most
+        };
+        self.named_limit = Some(limit);
+        self.emit(TableEvent::Limit { seat, limit });
+    }
+
+    /// The largest stake the table allows a bettor, before chips.
+    fn stake_ceiling(&self) -> u64 {
+        let limit = match self.banking().limit {
+            Limit::None => u64::MAX,
+            Limit::Fixed(v) => v,
+            Limit::SetByBanker { up_to } => self.named_limit.or(up_to).unwrap_or(u64::MAX),
+        };
+        let stake = match self.banking().stakes.first() {
+            Some(Stake::Fixed(v)) => *v,
+            Some(Stake::UpTo(v)) => *v,
+            _ => u64::MAX,
+        };
+        limit.min(stake)
+    }
+
+    /// The table minimum.
+    fn minimum(&self) -> u64 {
+        match self.banking().stakes.first() {
+            Some(Stake::Fixed(v)) => *v,
+            _ => 1,
+        }
+    }
+
+    /// The most a seat may stake on `bet`: what the table allows and what
+    /// its chips can lose.
+    fn affordable(&self, seat: usize, bet: usize) -> u64 {
+        let chips = &self.seats[seat].chips;
+        let most_lost = &self.most_lost[bet];
+        let by_chips = if most_lost.is_zero() {
+            u64::MAX
+        } else {
+            (chips / most_lost)
+                .0
+                .floor()
+                .to_integer()
+                .try_into()
+                .unwrap_or(0)
+        };
+        self.stake_ceiling().min(by_chips)
+    }
+
+    fn is_person(&self, seat: usize) -> bool {
+        self.options.person == Some(seat) && self.person.is_some() && !self.ended
+    }
+
+    /// Asks the person for a whole number in `lo..=hi`, again until the
+    /// answer is one; `None` when the input ends.
+    fn ask_number(&mut self, question: &str, lo: u64, hi: u64) -> Option<u64> {
+        let person = self.person.as_mut()?;
+        loop {
+            let Some(answer) = person.ask(question) else {
+                self.ended = true;
+                return None;
+            };
+            match answer.trim().parse::<u64>() {
+                Ok(n) if lo <= n && n <= hi => return Some(n),
+                _ => person.tell(&format!("please answer a whole number from {lo} to {hi}")),
+            }
+        }
+    }
+
+    /// The bet a punter places: `None` to sit the round out.
+    fn punter_bet(&mut self, seat: usize, bets: &[usize]) -> Option<Placed> {
+        let minimum = self.minimum();
+        if !self.is_person(seat) {
+            let bet = self.best_bet;
+            return (self.affordable(seat, bet) >= minimum).then_some(Placed {
+                seat,
+                bet,
+                stake: minimum,
+            });
+        }
+        let names: Vec<&str> = bets
+            .iter()
+            .map(|&b| self.program.bets[b].name.as_str())
+            .collect();
+        let question = format!(
+            "seat {} ({} chips): your bet, as AMOUNT{} ({} to sit out)",
+            seat + 1,
+            self.seats[seat].chips.decimal(),
+            if names.len() > 1 {
+                format!(" BET, BET one of {}", names.join(", "))
+            } else {
+                format!(" on {}", names[0])
+            },
+            0
+        );
+        loop {
+            let answer = self.person.as_mut()?.ask(&question);
+            let Some(answer) = answer else {
+                self.ended = true;
+                return None;
+            };
+            let words: Vec<&str> = answer.split_whitespace().collect();
+            let (amount, name) = match words[..] {
+                [amount] if names.len() == 1 => (amount, names[0]),
+                [amount, name] => (amount, name),
+                _ => {
+                    self.tell("answer a whole number of chips, then the bet's name if the game has several");
+                    continue;
+                }
+            };
+            let Some(bet) = bets
+                .iter()
+                .copied()
+                .find(|&b| self.program.bets[b].name == name)
+            else {
+                self.tell(&format!(
+                    "there is no bet `{name}`: one of {}",
+                    names.join(", ")
+                ));
+                continue;
+            };
+            let Ok(stake) = amount.parse::<u64>() else {
+                self.tell(&format!("`{amount}` is not a whole number of chips"));
+                continue;
+            };
+            if stake == 0 {
+                return None;
+            }
+            let most = self.affordable(seat, bet);
+            if stake < minimum || stake > most {
+                self.tell(&format!(
+                    "the stake must be from {minimum} to {most} (the table's limits and your chips)"
+                ));
+                continue;
+            }
+            if let Some(Stake::Fixed(v)) = self.banking().stakes.first() {
+                if stake != *v {
+                    self.tell(&format!("the stake is fixed at {v}"));
+                    continue;
+                }
+            }
+            return Some(Placed { seat, bet, stake });
+        }
+    }
+
+    fn tell(&mut self, message: &str) {
+        if let Some(p) = self.person.as_mut() {
+            p.tell(message);
+        }
+    }
+
+    /// The bets punters may make.
+    fn punter_bets(&self) -> Vec<usize> {
+        (0..self.program.bets.len())
+            .filter(|&b| Some(b) != self.banking().bank_bets)
+            .collect()
+    }
+
+    /// Seats in turn from `start`, clockwise, skipping the banker and seats
+    /// out of the game.
+    fn in_turn(&self, start: usize) -> Vec<usize> {
+        let n = self.seats.len();
+        (0..n)
+            .map(|i| (start + i) % n)
+            .filter(|&s| self.seats[s].playing && Some(s) != self.banker)
+            .collect()
+    }
+
+    /// One table round.
+    fn table_round(&mut self) -> Result<(), EvalError> {
+        let bets = self.punter_bets();
+        let Some(banker) = self.banker else {
+            // The house banks: every seat bets on one round.
+            let mut placed = Vec::new();
+            for seat in self.in_turn(0) {
+                if let Some(p) = self.punter_bet(seat, &bets) {
+                    self.announce(&p, false);
+                    placed.push(p);
+                }
+            }
+            if !placed.is_empty() {
+                self.play(&placed, None)?;
+            }
+            self.after_round(None, false, false);
+            return Ok(());
+        };
+        if self.banking().stakes.first() == Some(&Stake::SetByBank) {
+            return self.bank_stakes(banker, &bets);
+        }
+        let mut banker_lost = false;
+        let mut passes = false;
+        let start = if self.first == banker {
+            banker + 1
+        } else {
+            self.first
+        };
+        for seat in self.in_turn(start) {
+            if self.ended || self.banker != Some(banker) {
+                break;
+            }
+            let Some(mut p) = self.punter_bet(seat, &bets) else {
+                continue;
+            };
+            // The banker covers what his chips can pay.
+            let covers = self.covers(banker, p.bet);
+            if covers < self.minimum() {
+                self.emit(TableEvent::BankerBroke { seat: banker });
+                self.first = seat;
+                return self.broke(banker);
+            }
+            p.stake = p.stake.min(covers);
+            self.announce(&p, false);
+            let (lost, outcome) = self.play(&[p], Some(banker))?;
+            banker_lost |= lost;
+            passes |= self.passes_on(outcome);
+        }
+        self.first = banker + 1;
+        self.after_round(Some(banker), banker_lost, passes);
+        Ok(())
+    }
+
+    /// The largest stake on `bet` the banker's chips can pay.
+    fn covers(&self, banker: usize, bet: usize) -> u64 {
+        let won = &self.most_won[bet];
+        if won.is_zero() {
+            return u64::MAX;
+        }
+        (&self.seats[banker].chips / won)
+            .0
+            .floor()
+            .to_integer()
+            .try_into()
+            .unwrap_or(0)
+    }
+
+    /// A table round where the bank puts up a stake and punters cover it.
+    fn bank_stakes(&mut self, banker: usize, bets: &[usize]) -> Result<(), EvalError> {
+        let bet = bets.first().copied().unwrap_or(0);
+        let chips: u64 = self.seats[banker]
+            .chips
+            .0
+            .floor()
+            .to_integer()
+            .try_into()
+            .unwrap_or(0);
+        let most = chips.min(self.stake_ceiling());
+        let minimum = self.minimum();
+        if most < minimum {
+            self.emit(TableEvent::BankerBroke { seat: banker });
+            return self.broke(banker);
+        }
+        let stake = if self.is_person(banker) {
+            let q = format!(
+                "seat {} banks: put up a stake ({minimum} to {most})",
+                banker + 1
+            );
+            self.ask_number(&q, minimum, most).unwrap_or(minimum)
+        } else {
+            minimum
+        };
+        self.emit(TableEvent::BankStake {
+            seat: banker,
+            stake,
+        });
+        let mut placed: Vec<Placed> = Vec::new();
+        let mut open = stake;
+        for seat in self.in_turn(banker + 1) {
+            if open == 0 {
+                break;
+            }
+            let can = self.affordable(seat, bet).min(open);
+            if can == 0 {
+                continue;
+            }
+            let take = if self.is_person(seat) {
+                let q = format!(
+                    "seat {} ({} chips): cover how much of the bank's {open}? ({} calls banco; 0 passes)",
+                    seat + 1,
+                    self.seats[seat].chips.decimal(),
+                    open
+                );
+                match self.ask_number(&q, 0, can) {
+                    Some(n) => n,
+                    None => break,
+                }
+            } else {
+                can
+            };
+            if take == 0 {
+                continue;
+            }
+            let banco = self.banking().banco && placed.is_empty() && take == stake;
+            let p = Placed {
+                seat,
+                bet,
+                stake: take,
+            };
+            self.announce(&p, banco);
+            placed.push(p);
+            open -= take;
+            if banco {
+                break;
+            }
+        }
+        let mut passes = false;
+        let mut lost = false;
+        if !placed.is_empty() {
+            // The largest stake plays the hand.
+            placed.sort_by_key(|p| std::cmp::Reverse(p.stake));
+            let (l, outcome) = self.play(&placed, Some(banker))?;
+            lost = l;
+            passes = self.passes_on(outcome);
+        }
+        self.after_round(Some(banker), lost, passes);
+        Ok(())
+    }
+
+    fn announce(&mut self, p: &Placed, banco: bool) {
+        self.emit(TableEvent::Bet {
+            seat: p.seat,
+            bet: self.program.bets[p.bet].name.clone(),
+            stake: p.stake,
+            banco,
+        });
+    }
+
+    /// Whether a round ending so passes the bank.
+    fn passes_on(&self, outcome: Option<usize>) -> bool {
+        match (&self.banking().bank, outcome) {
+            (Bank::PassesWhen(outcomes), Some(o)) => outcomes.contains(&o),
+            _ => false,
+        }
+    }
+
+    /// Plays one round for `placed` (the first makes the choices of its
+    /// bet's side) and settles it; `(whether the banker lost a bet, the
+    /// outcome)`.
+    fn play(
+        &mut self,
+        placed: &[Placed],
+        banker: Option<usize>,
+    ) -> Result<(bool, Option<usize>), EvalError> {
+        let program = self.program;
+        // Who makes each side's choices: the seat with the largest stake on
+        // that side's bet, or the bank seat for the bank's bet.
+        let chooser: Vec<Option<usize>> = program
+            .sides
+            .iter()
+            .map(|side| {
+                if Some(side.bet) == self.banking().bank_bets {
+                    banker
+                } else {
+                    // The first of the largest stakes.
+                    placed
+                        .iter()
+                        .filter(|p| p.bet == side.bet)
+                        .fold(None::<&Placed>, |best, p| match best {
+                            Some(b) if b.stake >= p.stake => Some(b),
+                            _ => Some(p),
+                        })
+                        .map(|p| p.seat)
+                }
+            })
+            .collect();
+        let person_sides: Vec<bool> = chooser
+            .iter()
+            .map(|c| c.is_some_and(|s| self.is_person(s)))
+            .collect();
+        // The round's announced choice is the person's when the person
+        // bets on the choosing bet.
+        let person_chooses = program.choice.as_ref().is_some_and(|c| {
+            placed
+                .iter()
+                .any(|p| self.is_person(p.seat) && program.bets[p.bet].name == c.by)
+        });
+        let mut events = Vec::new();
+        let outcome = {
+            let mut source = TableSource {
+                rng: &mut self.rng,
+                strategy: &self.strategy,
+                program,
+                person_sides: &person_sides,
+                person_chooses,
+                person: self.person.as_deref_mut(),
+                ended: &mut self.ended,
+            };
+            let mut record = |e: Event| events.push(e);
+            let ended = self.round.play(&mut source, Some(&mut record))?;
+            ended.unwrap_or(None)
+        };
+        for e in events {
+            let event = match e {
+                Event::Throw {
+                    name,
+                    faces,
+                    attempt,
+                    accepted,
+                } => TableEvent::Throw {
+                    name,
+                    faces,
+                    attempt,
+                    accepted,
+                },
+                Event::Draw { name, values } => TableEvent::Draw {
+                    name,
+                    cards: values,
+                },
+                Event::Choose { name, option } => {
+                    let side = program
+                        .decisions
+                        .iter()
+                        .find(|d| d.name == name)
+                        .map(|d| d.side);
+                    TableEvent::Choose {
+                        name,
+                        option,
+                        seat: side.and_then(|s| chooser.get(s).copied().flatten()),
+                    }
+                }
+                Event::End { .. } => continue,
+            };
+            self.emit(event);
+        }
+        self.emit(TableEvent::End {
+            outcome: outcome.map(|o| program.outcomes[o].name.clone()),
+        });
+        let values: Vec<Option<i64>> = self.round.finals().collect();
+        let mut house = Exact::zero();
+        let mut banker_net = Exact::zero();
+        let mut banker_lost = false;
+        for p in placed {
+            let bet = &program.bets[p.bet];
+            let payout = bet.payout(outcome, &values).ok_or(EvalError::Internal {
+                what: "a bet with no settlement for a round's end",
+                span: bet.span,
+            })?;
+            let net = &Exact::int(p.stake as i64) * &payout.net;
+            banker_lost |= net.is_positive();
+            self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
+            self.emit(TableEvent::Settle {
+                seat: p.seat,
+                bet: bet.name.clone(),
+                payout: payout.label.clone(),
+                net: net.clone(),
+                chips: self.seats[p.seat].chips.clone(),
+            });
+            // What the punter won, the bank pays; with a bet of its own,
+            // the bank is settled by it and the house keeps the rest.
+            let bank_side = match (banker, self.banking().bank_bets) {
+                (Some(_), Some(b)) => {
+                    let own =
+                        program.bets[b]
+                            .payout(outcome, &values)
+                            .ok_or(EvalError::Internal {
+                                what: "the bank's bet has no settlement for a round's end",
+                                span: program.bets[b].span,
+                            })?;
+                    &Exact::int(p.stake as i64) * &own.net
+                }
+                _ => -&net,
+            };
+            house = &house - &(&net + &bank_side);
+            banker_net = &banker_net + &bank_side;
+        }
+        match banker {
+            Some(b) => {
+                self.seats[b].chips = &self.seats[b].chips + &banker_net;
+                let bet = self
+                    .banking()
+                    .bank_bets
+                    .map_or("bank".to_string(), |x| program.bets[x].name.clone());
+                self.emit(TableEvent::Settle {
+                    seat: b,
+                    bet,
+                    payout: "bank".to_string(),
+                    net: banker_net,
+                    chips: self.seats[b].chips.clone(),
+                });
+            }
+            None => house = &house + &banker_net,
+        }
+        if !house.is_zero() || banker.is_none() {
+            self.house = &self.house + &house;
+            self.emit(TableEvent::House {
+                net: house,
+                total: self.house.clone(),
+            });
+        }
+        Ok((banker_lost, outcome))
+    }
+
+    /// Seats that cannot make the smallest bet leave; the bank moves.
+    fn after_round(&mut self, banker: Option<usize>, banker_lost: bool, passes: bool) {
+        let minimum = Exact::int(self.minimum() as i64);
+        for s in 0..self.seats.len() {
+            let lost = &self.most_lost[self.best_bet];
+            let needed = &minimum * lost;
+            if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
+                self.seats[s].playing = false;
+                self.emit(TableEvent::Leaves { seat: s });
+            }
+        }
+        let Some(b) = banker else { return };
+        let moves = match self.banking().bank {
+            Bank::RotatesEveryRound => true,
+            Bank::KeptUntilBankerLoses => banker_lost,
+            Bank::PassesWhen(_) => passes,
+            Bank::KeptForGame | Bank::House => false,
+        };
+        if moves {
+            self.pass_bank(b);
+        }
+    }
+
+    /// The bank goes to the next seat in the game.
+    fn pass_bank(&mut self, from: usize) {
+        let next = self.in_turn(from + 1).first().copied();
+        if let Some(to) = next {
+            self.banker = Some(to);
+            self.emit(TableEvent::BankPasses { from, to });
+            self.take_bank();
+        }
+    }
+
+    /// The banker cannot cover the smallest bet.
+    fn broke(&mut self, banker: usize) -> Result<(), EvalError> {
+        match self.banking().bankrupt_banker {
+            BankruptBanker::NewGame => self.new_game(banker + 1),
+            BankruptBanker::BankPasses => {
+                self.seats[banker].playing = false;
+                self.emit(TableEvent::Leaves { seat: banker });
+                self.pass_bank(banker);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The dice of a table round, and its choices: a person's sides asked, the
+/// others by the strategy.
+struct TableSource<'a, 'e> {
+    rng: &'a mut Xoshiro256PlusPlus,
+    strategy: &'a Strategy,
+    program: &'a Program,
+    person_sides: &'a [bool],
+    person_chooses: bool,
+    person: Option<&'a mut (dyn Person + 'e)>,
+    ended: &'a mut bool,
+}
+
+impl Source for TableSource<'_, '_> {
+    fn die(&mut self, sides: u32) -> u32 {
+        self.rng.gen_range(1..=sides)
+    }
+    fn dice(&mut self, count: u32, sides: u32) -> u64 {
+        self.rng.gen_range(0..u64::from(sides).pow(count))
+    }
+    fn card(&mut self, left: u32) -> u32 {
+        self.rng.gen_range(0..left)
+    }
+    fn choose(&mut self, options: &[i64]) -> i64 {
+        let automatic = self
+            .strategy
+            .choice()
+            .filter(|v| options.contains(v))
+            .unwrap_or(options[0]);
+        let (true, false, Some(person), Some(choice)) = (
+            self.person_chooses,
+            *self.ended,
+            self.person.as_mut(),
+            self.program.choice.as_ref(),
+        ) else {
+            return automatic;
+        };
+        let listed: Vec<String> = options.iter().map(i64::to_string).collect();
+        let question = format!("{}: one of {}", choice.name, listed.join(", "));
+        loop {
+            let Some(answer) = person.ask(&question) else {
+                *self.ended = true;
+                return automatic;
+            };
+            match answer.trim().parse::<i64>() {
+                Ok(v) if options.contains(&v) => return v,
+                _ => person.tell(&format!("answer one of: {}", listed.join(", "))),
+            }
+        }
+    }
+    fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
+        let d = &self.program.decisions[decision];
+        let automatic = options[self
+            .strategy
+            .option(decision, key, self.rng)
+            .min(options.len() - 1)];
+        if *self.ended || !self.person_sides.get(d.side).copied().unwrap_or(false) {
+            return automatic;
+        }
+        let Some(person) = self.person.as_mut() else {
+            return automatic;
+        };
+        let known: Vec<String> = d
+            .knowing
+            .iter()
+            .zip(key)
+            .map(|(name, v)| format!("{name} = {v}"))
+            .collect();
+        let question = format!(
+            "{}: {} (you know {})",
+            d.name,
+            d.options.join(" or "),
+            known.join(", ")
+        );
+        loop {
+            let Some(answer) = person.ask(&question) else {
+                *self.ended = true;
+                return automatic;
+            };
+            match d.options.iter().position(|o| o == answer.trim()) {
+                Some(i) => return d.values[i],
+                None => person.tell(&format!("answer one of: {}", d.options.join(", "))),
+            }
+        }
+    }
+}
