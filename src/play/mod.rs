@@ -7,3 +7,4 @@ pub mod round;
 pub mod simulate;
 pub mod strategy;
 pub mod table;
+pub mod transcript;

@@ -431,15 +431,14 @@ impl<'p, 'e> Table<'p, 'e> {
             .map(|&b| self.program.bets[b].name.as_str())
             .collect();
         let question = format!(
-            "seat {} ({} chips): your bet, as AMOUNT{} ({} to sit out)",
+            "seat {} ({} chips): your bet{} (0 to sit out)",
             seat + 1,
             self.seats[seat].chips.decimal(),
             if names.len() > 1 {
-                format!(" BET, BET one of {}", names.join(", "))
+                format!(" as AMOUNT BET, BET one of {}", names.join(", "))
             } else {
-                format!(" on {}", names[0])
+                format!(" on {}, as AMOUNT", names[0])
             },
-            0
         );
         loop {
             let answer = self.person.as_mut()?.ask(&question);
@@ -449,7 +448,7 @@ impl<'p, 'e> Table<'p, 'e> {
             };
             let words: Vec<&str> = answer.split_whitespace().collect();
             let (amount, name) = match words[..] {
-                [amount] if names.len() == 1 => (amount, names[0]),
+                [amount] if names.len() == 1 || amount.trim() == "0" => (amount, names[0]),
                 [amount, name] => (amount, name),
                 _ => {
                     self.tell("answer a whole number of chips, then the bet's name if the game has several");

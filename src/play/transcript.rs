@@ -1,0 +1,113 @@
+//! The text transcript of a table: one line (the summary, several) per
+//! event, as a person at the table would say it.
+
+use super::table::TableEvent;
+use crate::number::Exact;
+use crate::program::Program;
+
+/// An event as a line of the text transcript.
+pub fn line(program: &Program, event: &TableEvent) -> String {
+    let list = |xs: &[u32]| xs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    match event {
+        TableEvent::Game {
+            game,
+            seats,
+            chips,
+            banker,
+        } => {
+            let dealt: Vec<String> = chips.iter().map(|c| c.decimal()).collect();
+            format!(
+                "{}, game {game}: {seats} seats with {} chips; {}",
+                program.name,
+                dealt.join(", "),
+                banker.map_or("the house banks".to_string(), |b| format!("seat {b} banks"))
+            )
+        }
+        TableEvent::Round { round, banker } => match banker {
+            Some(b) => format!("round {round} (seat {b} banks)"),
+            None => format!("round {round}"),
+        },
+        TableEvent::Limit { seat, limit } => format!("  seat {seat} names the limit: {limit}"),
+        TableEvent::BankStake { seat, stake } => {
+            format!("  seat {seat} puts up {stake} in the bank")
+        }
+        TableEvent::Bet {
+            seat,
+            bet,
+            stake,
+            banco,
+        } => format!(
+            "  seat {seat} bets {stake} on {bet}{}",
+            if *banco { ", calling banco" } else { "" }
+        ),
+        TableEvent::Throw {
+            name,
+            faces,
+            attempt,
+            accepted,
+        } => {
+            let again = match (attempt, accepted) {
+                (1, true) => String::new(),
+                (n, true) => format!(" (attempt {n})"),
+                (n, false) => format!(" (attempt {n}, thrown again)"),
+            };
+            format!("  {name}: {}{again}", list(faces))
+        }
+        TableEvent::Draw { name, cards } => format!("  {name}: {}", list(cards)),
+        TableEvent::Choose { name, option, seat } => match seat {
+            Some(s) => format!("  seat {s} chooses {name}: {option}"),
+            None => format!("  {name}: {option}"),
+        },
+        TableEvent::End { outcome } => {
+            format!("  => {}", outcome.as_deref().unwrap_or("the round ends"))
+        }
+        TableEvent::Settle {
+            seat,
+            bet,
+            payout,
+            net,
+            chips,
+        } => {
+            let what = if net.is_positive() {
+                format!("wins {}", net.decimal())
+            } else if net.is_negative() {
+                format!("loses {}", net.abs().decimal())
+            } else {
+                "is even".to_string()
+            };
+            format!(
+                "  seat {seat} {what} on {bet} ({payout}): {} chips",
+                chips.decimal()
+            )
+        }
+        TableEvent::House { net, total } => {
+            format!("  house {}: {} in all", signed(net), total.decimal())
+        }
+        TableEvent::BankPasses { from, to } => {
+            format!("  the bank passes from seat {from} to seat {to}")
+        }
+        TableEvent::BankerBroke { seat } => format!("  seat {seat} cannot cover the bet"),
+        TableEvent::Leaves { seat } => format!("  seat {seat} has too few chips and leaves"),
+        TableEvent::Summary {
+            rounds,
+            chips,
+            house,
+            reason,
+        } => {
+            let mut out = format!("after {rounds} round(s), {reason}:");
+            for (i, c) in chips.iter().enumerate() {
+                out.push_str(&format!("\n  seat {}: {} chips", i + 1, c.decimal()));
+            }
+            out.push_str(&format!("\n  house: {}", signed(house)));
+            out
+        }
+    }
+}
+
+fn signed(x: &Exact) -> String {
+    if x.is_negative() {
+        x.decimal()
+    } else {
+        format!("+{}", x.decimal())
+    }
+}

@@ -1,0 +1,346 @@
+//! Tables and simulations of every shipped game: the invariants of a
+//! session (chips conserved, stakes within chips and limits, the same seed
+//! giving the same transcript), a short session of each game snapshotted,
+//! a person's answers, and simulations landing near the exact figures.
+
+use std::collections::VecDeque;
+
+use dicerules::eval::exact::{evaluate, Distribution, Limits};
+use dicerules::number::Exact;
+use dicerules::play::simulate::{simulate, Options as SimOptions};
+use dicerules::play::table::{Options, Person, Table, TableEvent};
+use dicerules::play::transcript;
+use dicerules::program::{Limit, Program};
+
+fn load(path: &std::path::Path) -> (Program, Distribution) {
+    let source = std::fs::read_to_string(path).expect("the game reads");
+    let program = dicerules::load(&source, &[]).expect("the game checks");
+    let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
+    (program, distribution)
+}
+
+fn session(
+    program: &Program,
+    distribution: &Distribution,
+    options: Options,
+    person: Option<&mut dyn Person>,
+) -> Vec<TableEvent> {
+    let mut events = Vec::new();
+    let mut emit = |e: TableEvent| events.push(e);
+    // A shorter-lived person for the table's one lifetime.
+    let person = person.map(|p| -> &mut dyn Person { p });
+    Table::new(program, distribution, options, person, &mut emit)
+        .run()
+        .expect("the session plays");
+    events
+}
+
+fn options(seats: usize, rounds: u64, seed: u64) -> Options {
+    Options {
+        seats,
+        chips: None,
+        rounds,
+        seed,
+        person: None,
+    }
+}
+
+/// Replays a transcript, checking after every event that the seats' chips
+/// plus the house's equal the chips dealt for the game, and that no bet is
+/// beyond its seat's chips or the house limit.
+fn check_invariants(name: &str, program: &Program, events: &[TableEvent]) {
+    let mut chips: Vec<Exact> = Vec::new();
+    let mut dealt = Exact::zero();
+    let mut house = Exact::zero();
+    let mut house_at_start = Exact::zero();
+    let mut named_limit = None;
+    let mut summaries = 0;
+    for (i, e) in events.iter().enumerate() {
+        // Between rounds (and before a new game deals afresh), the seats'
+        // chips and what the house took add up to what was dealt.
+        if matches!(
+            e,
+            TableEvent::Round { .. } | TableEvent::Game { .. } | TableEvent::Summary { .. }
+        ) && !chips.is_empty()
+        {
+            let seats = chips.iter().fold(Exact::zero(), |a, b| &a + b);
+            let total = &seats + &(&house - &house_at_start);
+            assert_eq!(
+                total, dealt,
+                "{name}, event {i} ({e:?}): chips are not conserved"
+            );
+        }
+        match e {
+            TableEvent::Game { chips: c, .. } => {
+                chips = c.clone();
+                dealt = c.iter().fold(Exact::zero(), |a, b| &a + b);
+                house_at_start = house.clone();
+            }
+            TableEvent::Limit { limit, .. } => named_limit = Some(*limit),
+            TableEvent::Bet { seat, stake, .. } => {
+                let have = &chips[seat - 1];
+                assert!(
+                    Exact::int(*stake as i64) <= *have,
+                    "{name}, event {i}: seat {seat} stakes {stake} holding {have}"
+                );
+                let limit = match program.banking.limit {
+                    Limit::None => None,
+                    Limit::Fixed(v) => Some(v),
+                    Limit::SetByBanker { up_to } => named_limit.or(up_to),
+                };
+                if let Some(limit) = limit {
+                    assert!(
+                        *stake <= limit,
+                        "{name}, event {i}: stake {stake} over the limit {limit}"
+                    );
+                }
+            }
+            TableEvent::Settle { seat, chips: c, .. } => chips[seat - 1] = c.clone(),
+            TableEvent::House { total, .. } => house = total.clone(),
+            TableEvent::Summary {
+                chips: c, house: h, ..
+            } => {
+                summaries += 1;
+                assert_eq!(
+                    c, &chips,
+                    "{name}: the summary's chips are the last settled"
+                );
+                assert_eq!(h, &house, "{name}: the summary's house is the last");
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(summaries, 1, "{name}: one summary, last");
+    assert!(matches!(events.last(), Some(TableEvent::Summary { .. })));
+}
+
+#[test]
+fn sessions_conserve_chips_and_respect_stakes() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (program, distribution) = load(path);
+        let name = path.display().to_string();
+        for seed in 1..=3 {
+            let events = session(&program, &distribution, options(4, 60, seed), None);
+            check_invariants(&name, &program, &events);
+        }
+    });
+}
+
+#[test]
+fn a_seed_gives_the_same_transcript() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (program, distribution) = load(path);
+        let once = session(&program, &distribution, options(3, 20, 7), None);
+        let again = session(&program, &distribution, options(3, 20, 7), None);
+        assert_eq!(once, again);
+        let other = session(&program, &distribution, options(3, 20, 8), None);
+        assert_ne!(once, other, "another seed plays another session");
+    });
+}
+
+#[test]
+fn short_sessions() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (program, distribution) = load(path);
+        let events = session(&program, &distribution, options(3, 3, 1), None);
+        let text: Vec<String> = events
+            .iter()
+            .map(|e| transcript::line(&program, e))
+            .collect();
+        insta::assert_snapshot!(text.join("\n"));
+    });
+}
+
+/// Answers from a script; records what it was told.
+struct Script {
+    answers: VecDeque<&'static str>,
+    asked: Vec<String>,
+    told: Vec<String>,
+}
+
+impl Person for Script {
+    fn ask(&mut self, question: &str) -> Option<String> {
+        self.asked.push(question.to_string());
+        self.answers.pop_front().map(str::to_string)
+    }
+    fn tell(&mut self, message: &str) {
+        self.told.push(message.to_string());
+    }
+}
+
+fn game(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("games")
+        .join(name)
+}
+
+#[test]
+fn a_person_is_asked_again_and_the_end_of_input_ends_the_session() {
+    let (program, distribution) = load(&game("punto_banco.dice"));
+    let mut script = Script {
+        answers: VecDeque::from(["lots", "5", "3 baccarat", "999999 tie", "3 tie", "0"]),
+        asked: Vec::new(),
+        told: Vec::new(),
+    };
+    let events = {
+        let options = Options {
+            person: Some(0),
+            ..options(2, 50, 3)
+        };
+        session(&program, &distribution, options, Some(&mut script))
+    };
+    // Four bad answers, each explained, then a bet, a pass, and the end.
+    assert_eq!(script.told.len(), 4, "{:?}", script.told);
+    assert_eq!(script.asked.len(), 7);
+    let bets: Vec<(usize, u64, &str)> = events
+        .iter()
+        .filter_map(|e| match e {
+            TableEvent::Bet {
+                seat, stake, bet, ..
+            } => Some((*seat, *stake, bet.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bets[0], (1, 3, "tie"));
+    assert!(bets[1..].iter().all(|b| b.0 == 2), "{bets:?}");
+    match events.last() {
+        Some(TableEvent::Summary { rounds, reason, .. }) => {
+            assert_eq!(*rounds, 3);
+            assert_eq!(reason, "the input ended");
+        }
+        other => panic!("no summary: {other:?}"),
+    }
+    check_invariants("punto_banco", &program, &events);
+}
+
+/// Bets one chip on `player` and answers each choice with a wrong word
+/// first, then `stand`, for `questions` questions.
+struct Punter {
+    questions: usize,
+    asked: usize,
+    wrong: bool,
+    told: Vec<String>,
+}
+
+impl Person for Punter {
+    fn ask(&mut self, question: &str) -> Option<String> {
+        self.asked += 1;
+        if self.asked > self.questions {
+            return None;
+        }
+        if question.contains("your bet") {
+            return Some("1 player".to_string());
+        }
+        self.wrong = !self.wrong;
+        Some(if self.wrong { "hold" } else { "stand" }.to_string())
+    }
+    fn tell(&mut self, message: &str) {
+        self.told.push(message.to_string());
+    }
+}
+
+#[test]
+fn a_person_makes_the_choices_of_the_bet_they_play() {
+    let (program, distribution) = load(&game("chemin_de_fer_free.dice"));
+    let mut punter = Punter {
+        questions: 60,
+        asked: 0,
+        wrong: false,
+        told: Vec::new(),
+    };
+    let options = Options {
+        person: Some(0),
+        ..options(2, 40, 11)
+    };
+    let events = session(&program, &distribution, options, Some(&mut punter));
+    let mine: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            TableEvent::Choose {
+                seat: Some(1),
+                option,
+                ..
+            } => Some(option.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(!mine.is_empty(), "the person chose: {events:?}");
+    assert!(mine.iter().all(|o| *o == "stand"), "{mine:?}");
+    assert_eq!(
+        punter.told.len(),
+        mine.len(),
+        "each wrong word was explained once"
+    );
+    assert!(punter.told.iter().all(|t| t.contains("draw, stand")));
+    check_invariants("chemin_de_fer_free", &program, &events);
+}
+
+/// Rounds of each game for the simulation test: enough for a standard
+/// error well under the edges, few enough for a debug build.
+fn rounds(name: &str) -> u64 {
+    match name {
+        "twenty_six.dice" | "quatorze.dice" => 20_000,
+        _ => 200_000,
+    }
+}
+
+#[test]
+fn simulations_land_within_four_standard_errors_of_the_exact_edges() {
+    insta::glob!("../games", "*.dice", |path| {
+        let (program, distribution) = load(path);
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let options = SimOptions {
+            rounds: rounds(&name),
+            seed: 2026,
+            threads: 2,
+        };
+        let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
+        for b in &sim.bets {
+            let z = b.z.expect("results vary");
+            assert!(z.abs() < 4.0, "{name} {}: z = {z}", b.bet);
+            assert!(b.std_error > 0.0 && b.std_error < 0.05, "{name} {}", b.bet);
+        }
+    });
+}
+
+#[test]
+fn the_figures_do_not_depend_on_the_threads() {
+    let (program, distribution) = load(&game("heist.dice"));
+    let run = |threads| {
+        let options = SimOptions {
+            rounds: 300_001,
+            seed: 5,
+            threads,
+        };
+        let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
+        serde_json::to_string(&sim).expect("serialises")
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
+
+#[test]
+fn a_wrong_figure_is_caught() {
+    // Heist paying boxcars 3 to 1 instead of 2 to 1: its simulation agrees
+    // with its own exact figure and is far from the true game's.
+    let (program, distribution) = load(&game("heist.dice"));
+    let source = std::fs::read_to_string(game("heist.dice")).expect("reads");
+    let wrong = dicerules::load(&source.replace("win 2 to 1", "win 3 to 1"), &[]).expect("checks");
+    let wrong_distribution = evaluate(&wrong, Limits::default()).expect("evaluates");
+    let options = SimOptions {
+        rounds: 400_000,
+        seed: 9,
+        threads: 2,
+    };
+    let truth = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
+    let sim = simulate(&wrong, &wrong_distribution, options, &|_| {}).expect("simulates");
+    let (b, true_edge) = (&sim.bets[0], truth.bets[0].exact_house_edge_float);
+    assert!(b.z.expect("results vary").abs() < 4.0);
+    let z = (b.house_edge - true_edge) / b.std_error;
+    assert!(z < -8.0, "3 to 1 pays more than 2 to 1: z = {z}");
+}
