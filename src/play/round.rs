@@ -352,6 +352,7 @@ impl<'p> Round<'p> {
 
     /// Throws the dice of the throw at `pc`, again until its condition
     /// holds; `false` when the source abandons the round.
+    #[inline]
     fn throw(
         &mut self,
         pc: usize,
@@ -434,7 +435,9 @@ impl<'p> Round<'p> {
                 }
                 _ => true,
             };
-            self.accept_throw(pc, attempt, accepted, on_event);
+            if on_event.is_some() {
+                self.accept_throw(pc, attempt, accepted, on_event);
+            }
             if accepted {
                 return Ok(true);
             }
@@ -451,6 +454,7 @@ impl<'p> Round<'p> {
     }
 
     /// Reports a throw's attempt.
+    #[cold]
     fn accept_throw(
         &self,
         pc: usize,
