@@ -11,8 +11,9 @@
 //!   settled each round;
 //! - `simulate_handwritten/punto_banco_8_decks`: [`punto_banco_coups`], each
 //!   coup from a fresh 8-deck shoe, the player, banker and tie bets settled;
-//! - `simulate/heist`, `simulate/punto_banco`: the tool's simulator, to be
-//!   added (see the comment in `benches`).
+//! - `simulate/heist`, `simulate/punto_banco`: the tool's simulator on one
+//!   thread (`dicerules::play::simulate`), every bet of the file settled,
+//!   a new seed per batch.
 //!
 //! The hand-written simulators are in `benches/handwritten/simulate.rs`.
 //! Every group takes its dice from one `Xoshiro256PlusPlus` seeded with
@@ -29,6 +30,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::play::simulate::{simulate, Options};
 use dicerules::report::Report;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -115,12 +117,36 @@ fn benches(c: &mut Criterion) {
         group.finish();
     }
 
-    // The tool's simulator goes here, issue 5: groups `simulate/heist` and
-    // `simulate/punto_banco` (games/heist.dice and games/punto_banco.dice
-    // with their default parameters, 8 decks), built the same way: one
-    // `Xoshiro256PlusPlus::seed_from_u64(SEED)` per game, batches of `BATCH`
-    // rounds, `Throughput::Elements(BATCH)`, flat sampling, so criterion's
-    // elements/s compare directly with `simulate_handwritten/...`.
+    {
+        // The tool's simulator: the round compiled once (`play::round`),
+        // played BATCH times per iteration with the solved strategy, every
+        // bet settled into exact tallies, as `dicerules simulate` does on
+        // one thread.
+        let mut group = c.benchmark_group("simulate");
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(20);
+        group.throughput(Throughput::Elements(BATCH));
+        for name in ["heist", "punto_banco"] {
+            let path = format!("{GAMES_DIR}/{name}.dice");
+            let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let program = dicerules::load(&source, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+            let distribution =
+                evaluate(&program, Limits::default()).unwrap_or_else(|e| panic!("{e:?}"));
+            let mut seed = SEED;
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    seed += 1;
+                    let options = Options {
+                        rounds: BATCH,
+                        seed,
+                        threads: 1,
+                    };
+                    simulate(&program, &distribution, options, &|_| {}).expect("simulates")
+                })
+            });
+        }
+        group.finish();
+    }
 }
 
 fn main() {
