@@ -234,7 +234,7 @@ impl<'p> Round<'p> {
         self.env.fill(Value::Unset);
         self.pools.clear();
         for (left, full) in self.left.iter_mut().zip(&self.full) {
-            left.clone_from(full);
+            left.copy_from_slice(full);
         }
         let mut pc = 0;
         loop {

@@ -290,7 +290,7 @@ impl Settlement {
             Rule::Outcomes(nets) => {
                 outcome
                     .and_then(|o| nets.get(o).copied())
-                    .ok_or(EvalError::NoOutcome {
+                    .ok_or_else(|| EvalError::NoOutcome {
                         span: round.program().round_close(),
                     })
             }

@@ -777,10 +777,12 @@ impl<'p, 'e> Table<'p, 'e> {
         let mut banker_lost = false;
         for p in placed {
             let bet = &program.bets[p.bet];
-            let payout = bet.payout(outcome, &values).ok_or(EvalError::Internal {
-                what: "a bet with no settlement for a round's end",
-                span: bet.span,
-            })?;
+            let payout = bet
+                .payout(outcome, &values)
+                .ok_or_else(|| EvalError::Internal {
+                    what: "a bet with no settlement for a round's end",
+                    span: bet.span,
+                })?;
             let net = &Exact::int(p.stake as i64) * &payout.net;
             banker_lost |= net.is_positive();
             self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
@@ -795,13 +797,12 @@ impl<'p, 'e> Table<'p, 'e> {
             // the bank is settled by it and the house keeps the rest.
             let bank_side = match (banker, self.banking().bank_bets) {
                 (Some(_), Some(b)) => {
-                    let own =
-                        program.bets[b]
-                            .payout(outcome, &values)
-                            .ok_or(EvalError::Internal {
-                                what: "the bank's bet has no settlement for a round's end",
-                                span: program.bets[b].span,
-                            })?;
+                    let own = program.bets[b].payout(outcome, &values).ok_or_else(|| {
+                        EvalError::Internal {
+                            what: "the bank's bet has no settlement for a round's end",
+                            span: program.bets[b].span,
+                        }
+                    })?;
                     &Exact::int(p.stake as i64) * &own.net
                 }
                 _ => -&net,
