@@ -45,14 +45,51 @@ fn every_game_survives_print_and_parse() {
             printed,
             "{path}: printing is not a fixed point"
         );
-        // And the tree is really compared: a changed payout must show.
-        let changed = printed.replacen("win 1 to 1", "win 2 to 1", 1);
-        if changed != printed {
-            assert_ne!(without_spans(&parse(&changed).0), without_spans(&first));
+        // And the tree is really compared: a changed payout or table rule
+        // must show.
+        for (from, to) in [
+            ("win 1 to 1", "win 2 to 1"),
+            ("stake free", "stake up to 5"),
+        ] {
+            let changed = printed.replacen(from, to, 1);
+            if changed != printed {
+                assert_ne!(without_spans(&parse(&changed).0), without_spans(&first));
+            }
         }
         seen += 1;
     }
     assert!(seen >= 6, "found only {seen} games");
+}
+
+/// Every form of every `banking` clause survives printing and parsing.
+#[test]
+fn every_banking_clause_survives_print_and_parse() {
+    let source = "banking {
+  bank house
+  bank rotates every round
+  bank kept until the banker loses a round
+  bank kept for the game
+  bank passes when player | tie
+  bank bets banker
+  stake fixed 2 or up to stake_cap or free or set by the bank
+  banco
+  limit = 10
+  limit set by the banker
+  limit set by the banker up to house_limit
+  chips each = 100
+  chips players = player_chips, banker = 50
+  bankrupt banker => new game
+  bankrupt banker => bank passes
+  bankrupt player => leaves
+}
+";
+    let (first, errors) = parse(source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed = print::file(&first);
+    assert_eq!(printed, source);
+    let (second, errors) = parse(&printed);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(without_spans(&first), without_spans(&second));
 }
 
 fn glob_files(pattern: &str) -> Vec<String> {

@@ -85,6 +85,7 @@ pub enum Item {
     Bet(BetDecl),
     Expect(ExpectDecl),
     Claim(ClaimDecl),
+    Banking(Banking),
 }
 
 /// `game "Heist"`.
@@ -219,6 +220,122 @@ pub struct ValueMap {
 pub enum Ranks {
     One { rank: String, span: Span },
     Range(Key),
+}
+
+/// `banking { ... }`: the table rules, clause by clause as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Banking {
+    pub clauses: Vec<Clause>,
+    pub span: Span,
+}
+
+/// One line of a `banking` item.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clause {
+    pub kind: ClauseKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClauseKind {
+    /// `bank house`, `bank rotates every round`, ...: who banks.
+    Bank(BankRule),
+    /// `bank bets BET`: the bet the bank seat is settled by.
+    BankBets(Ident),
+    /// `stake A or B ...`: the stakes the table may agree on.
+    Stake(Vec<StakeRule>),
+    /// `banco`.
+    Banco,
+    /// `limit = V` or `limit set by the banker [up to V]`.
+    Limit(LimitRule),
+    /// `chips each = V` or `chips players = V, banker = W`.
+    Chips(ChipsRule),
+    /// `bankrupt banker => new game | bank passes`.
+    BankruptBanker(BankruptRule),
+    /// `bankrupt player => leaves`, the only rule for a player.
+    BankruptPlayerLeaves,
+}
+
+impl ClauseKind {
+    /// The clause as its first words name it: `bank`, `stake`, `bankrupt banker`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ClauseKind::Bank(_) => "bank",
+            ClauseKind::BankBets(_) => "bank bets",
+            ClauseKind::Stake(_) => "stake",
+            ClauseKind::Banco => "banco",
+            ClauseKind::Limit(_) => "limit",
+            ClauseKind::Chips(_) => "chips",
+            ClauseKind::BankruptBanker(_) => "bankrupt banker",
+            ClauseKind::BankruptPlayerLeaves => "bankrupt player",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BankRule {
+    House,
+    RotatesEveryRound,
+    KeptUntilBankerLoses,
+    KeptForGame,
+    /// `passes when OUTCOME | OUTCOME`.
+    PassesWhen(Vec<Ident>),
+}
+
+/// One of the stakes of a `stake` clause.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StakeRule {
+    pub kind: StakeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StakeKind {
+    /// `fixed V`.
+    Fixed(Amount),
+    /// `up to V`.
+    UpTo(Amount),
+    Free,
+    /// `set by the bank`.
+    SetByBank,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LimitRule {
+    /// `= V`.
+    Fixed(Amount),
+    /// `set by the banker [up to V]`.
+    SetByBanker { up_to: Option<Amount> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ChipsRule {
+    /// `each = V`.
+    Each(Amount),
+    /// `players = V, banker = W`.
+    Split { players: Amount, banker: Amount },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BankruptRule {
+    NewGame,
+    BankPasses,
+}
+
+/// A number of chips: a number or a parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Amount {
+    Number(Number),
+    Param(Ident),
+}
+
+impl Amount {
+    pub fn span(&self) -> Span {
+        match self {
+            Amount::Number(n) => n.span,
+            Amount::Param(p) => p.span,
+        }
+    }
 }
 
 /// `round { ... }`.

@@ -133,6 +133,74 @@ fn write_item(out: &mut String, item: &Item) {
                 c.text
             );
         }
+        Item::Banking(b) => {
+            out.push_str("banking {\n");
+            for clause in &b.clauses {
+                let _ = writeln!(out, "  {}", banking_clause(&clause.kind));
+            }
+            out.push_str("}\n");
+        }
+    }
+}
+
+/// A clause of a `banking` item as written: `stake fixed 2 or free`.
+pub fn banking_clause(c: &ClauseKind) -> String {
+    match c {
+        ClauseKind::Bank(rule) => match rule {
+            BankRule::House => "bank house".to_string(),
+            BankRule::RotatesEveryRound => "bank rotates every round".to_string(),
+            BankRule::KeptUntilBankerLoses => {
+                "bank kept until the banker loses a round".to_string()
+            }
+            BankRule::KeptForGame => "bank kept for the game".to_string(),
+            BankRule::PassesWhen(outcomes) => {
+                let names: Vec<&str> = outcomes.iter().map(|o| o.name.as_str()).collect();
+                format!("bank passes when {}", names.join(" | "))
+            }
+        },
+        ClauseKind::BankBets(bet) => format!("bank bets {}", bet.name),
+        ClauseKind::Stake(stakes) => {
+            let stakes: Vec<String> = stakes.iter().map(|s| stake(&s.kind)).collect();
+            format!("stake {}", stakes.join(" or "))
+        }
+        ClauseKind::Banco => "banco".to_string(),
+        ClauseKind::Limit(LimitRule::Fixed(v)) => format!("limit = {}", amount(v)),
+        ClauseKind::Limit(LimitRule::SetByBanker { up_to }) => match up_to {
+            Some(v) => format!("limit set by the banker up to {}", amount(v)),
+            None => "limit set by the banker".to_string(),
+        },
+        ClauseKind::Chips(ChipsRule::Each(v)) => format!("chips each = {}", amount(v)),
+        ClauseKind::Chips(ChipsRule::Split { players, banker }) => {
+            format!(
+                "chips players = {}, banker = {}",
+                amount(players),
+                amount(banker)
+            )
+        }
+        ClauseKind::BankruptBanker(BankruptRule::NewGame) => {
+            "bankrupt banker => new game".to_string()
+        }
+        ClauseKind::BankruptBanker(BankruptRule::BankPasses) => {
+            "bankrupt banker => bank passes".to_string()
+        }
+        ClauseKind::BankruptPlayerLeaves => "bankrupt player => leaves".to_string(),
+    }
+}
+
+/// One stake of a `stake` clause: `fixed 2`, `up to stake_cap`, `free`.
+pub fn stake(s: &StakeKind) -> String {
+    match s {
+        StakeKind::Fixed(v) => format!("fixed {}", amount(v)),
+        StakeKind::UpTo(v) => format!("up to {}", amount(v)),
+        StakeKind::Free => "free".to_string(),
+        StakeKind::SetByBank => "set by the bank".to_string(),
+    }
+}
+
+pub fn amount(a: &Amount) -> String {
+    match a {
+        Amount::Number(n) => n.text.clone(),
+        Amount::Param(p) => p.name.clone(),
     }
 }
 

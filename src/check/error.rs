@@ -254,6 +254,41 @@ pub enum CheckError {
         #[help]
         help: Option<String>,
     },
+    /// A `banking` item whose clauses do not make table rules: no `bank`
+    /// clause; `banco` without `stake set by the bank`; `stake set by the
+    /// bank` beside other stakes; a clause about a player holding the bank
+    /// (`bank bets`, `stake set by the bank`, `limit set by the banker`, the
+    /// banker's chips, `bankrupt banker`) with `bank house`; `bank bets`
+    /// naming the file's only bet; a fixed stake above the limit; a stake or
+    /// an outcome listed twice; chips, a stake or a limit that is not a
+    /// positive whole number.
+    #[error("{message}")]
+    #[diagnostic(code(dice::check::banking))]
+    BadBanking {
+        message: String,
+        #[label("{label}")]
+        span: Span,
+        label: &'static str,
+        #[label("{other_label}")]
+        other: Option<Span>,
+        other_label: &'static str,
+        #[help]
+        help: Option<String>,
+    },
+    /// A clause a `banking` item has at most once (`bank`, `stake`,
+    /// `limit`, ...) written twice.
+    #[error("a second `{clause}` clause")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("a `banking` item has one `{clause}` clause: keep one of the two")
+    )]
+    RepeatedClause {
+        clause: &'static str,
+        #[label("first here")]
+        first: Span,
+        #[label("again here")]
+        second: Span,
+    },
     /// `--set NAME=VALUE` naming no parameter of the file.
     #[error("`--set {name}=...`: the game has no parameter `{name}`")]
     #[diagnostic(code(dice::check::unknown_parameter))]

@@ -488,7 +488,7 @@ fn odds_value(
 }
 
 /// The parameter `name` refers to; an error when there is none.
-fn param<'p>(
+pub(super) fn param<'p>(
     params: &'p [Param],
     name: &ast::Ident,
     errors: &mut Vec<CheckError>,

@@ -2,8 +2,9 @@
 //!
 //! Every problem is collected; a file gets all its errors at once. The round
 //! itself is compiled by [`round`]; [`liveness`] then marks which values each
-//! step still needs.
+//! step still needs. The table rules are resolved by [`banking`].
 
+mod banking;
 mod error;
 mod expr;
 mod items;
@@ -14,7 +15,7 @@ mod round;
 pub use error::CheckError;
 
 use crate::ast::{self, Item, Span};
-use crate::program::{ChoosingSide, Named, Program, Setting};
+use crate::program::{Banking, ChoosingSide, Named, Program, Setting};
 
 /// Checks `file` with parameter overrides `(name, value)` applied.
 pub fn check(
@@ -32,11 +33,13 @@ pub fn check(
     let mut game: Option<&ast::GameDecl> = None;
     let mut round: Option<&ast::RoundDecl> = None;
     let mut hands: Option<&ast::HandsDecl> = None;
+    let mut table_rules: Option<&ast::Banking> = None;
     for item in &file.items {
         match item {
             Item::Game(g) => once(&mut game, g, g.span, "game", &mut errors),
             Item::Round(r) => once(&mut round, r, r.span, "round", &mut errors),
             Item::Hands(h) => once(&mut hands, h, h.span, "hands", &mut errors),
+            Item::Banking(b) => once(&mut table_rules, b, b.span, "banking", &mut errors),
             _ => {}
         }
     }
@@ -82,6 +85,30 @@ pub fn check(
         &mut finals,
         &mut errors,
     );
+    let declared_bets: Vec<&str> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Bet(b) => Some(b.name.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let table_rules = match table_rules {
+        Some(decl) => {
+            let names = banking::Names {
+                params: &params,
+                outcomes: &outcomes,
+                bets: &bets,
+                declared_bets: &declared_bets,
+            };
+            banking::banking(decl, &names, &mut errors)
+        }
+        // The house banks; "where the rules are written" is the round.
+        None => Banking {
+            span: round.map_or(whole, |r| r.span),
+            ..Banking::default()
+        },
+    };
     let decisions = compiled.as_ref().map_or(&[][..], |c| &c.decisions[..]);
     let scope = items::Figures {
         outcomes: &outcomes,
@@ -136,7 +163,7 @@ pub fn check(
                 finals,
                 expects,
                 claims,
-                banking: crate::program::Banking::default(),
+                banking: table_rules,
                 round_span: round.map_or(whole, |r| r.span),
             })
         }
@@ -235,6 +262,7 @@ fn item_span(item: &Item) -> Span {
         Item::Bet(i) => i.span,
         Item::Expect(i) => i.span,
         Item::Claim(i) => i.span,
+        Item::Banking(i) => i.span,
     };
     // The first line of it is enough to say "in this file".
     Span::new(span.start, span.start + 1)
@@ -255,6 +283,11 @@ impl HasSpan for ast::RoundDecl {
     }
 }
 impl HasSpan for ast::HandsDecl {
+    fn span(&self) -> Span {
+        self.span
+    }
+}
+impl HasSpan for ast::Banking {
     fn span(&self) -> Span {
         self.span
     }

@@ -4,6 +4,7 @@
 //! serialised (JSON, RON) from the same structure.
 
 mod figures;
+pub mod table;
 pub mod text;
 
 use miette::Diagnostic;
@@ -27,6 +28,10 @@ pub struct Report {
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
+    /// The table rules of the file's `banking` item; left out without one.
+    /// No figure depends on them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<table::TableReport>,
     /// The probability of each outcome of a round.
     pub results: Vec<ResultRow>,
     /// The distribution of each name a bet is settled on (or a figure names).
@@ -378,6 +383,7 @@ impl Report {
                     (p.name.clone(), value)
                 })
                 .collect(),
+            table: table::TableReport::new(program),
             results,
             values,
             bets,

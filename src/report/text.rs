@@ -174,6 +174,9 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
             .collect();
         let _ = writeln!(out, "parameters: {}", params.join(", "));
     }
+    if let Some(table) = &report.table {
+        let _ = writeln!(out, "table: {}", table.line());
+    }
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);
     }

@@ -178,7 +178,7 @@ pub(super) fn from_pest(
         });
     }
     if at == base {
-        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `shoe`, `round`, `bet`, `expect` or `claim`)"];
+        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `shoe`, `round`, `bet`, `expect`, `claim` or `banking`)"];
     }
     let expected = match expected.len() {
         0 => "something else".to_string(),
@@ -247,7 +247,7 @@ fn is_keyword(word: &str) -> bool {
         "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
         "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
         "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower", "repeat", "on", "choose", "from", "by", "shoe",
+        "equal", "lower", "repeat", "on", "choose", "from", "by", "shoe", "banking",
     ];
     KEYWORDS.contains(&word)
 }
@@ -392,6 +392,41 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_in => "`in`",
         Rule::kw_true | Rule::kw_false => "`true` or `false`",
         Rule::kw_higher | Rule::kw_equal | Rule::kw_lower => "`higher`, `equal` or `lower`",
+        Rule::kw_banking => "`banking`",
+        Rule::bank_clause | Rule::word_bank => "`bank`",
+        Rule::stake_clause | Rule::word_stake => "`stake`",
+        Rule::banco | Rule::word_banco => "`banco`",
+        Rule::limit_clause | Rule::word_limit => "`limit`",
+        Rule::chips_clause | Rule::word_chips => "`chips`",
+        Rule::bankrupt_clause | Rule::word_bankrupt => "`bankrupt`",
+        Rule::bank_house | Rule::word_house => "`house`",
+        Rule::bank_rotates | Rule::word_rotates => "`rotates every round`",
+        Rule::bank_kept_until | Rule::bank_kept_for_game | Rule::word_kept => {
+            "`kept until the banker loses a round`, `kept for the game`"
+        }
+        Rule::bank_passes_when => "`passes when OUTCOME`",
+        Rule::bank_bets | Rule::word_bets => "`bets BET`",
+        Rule::word_every => "`every`",
+        Rule::word_the => "`the`",
+        Rule::word_banker => "`banker`",
+        Rule::word_loses => "`loses`",
+        Rule::word_a => "`a`",
+        Rule::word_for => "`for`",
+        Rule::word_passes => "`passes`",
+        Rule::word_when => "`when`",
+        Rule::stake_fixed | Rule::word_fixed => "`fixed V`",
+        Rule::stake_up_to | Rule::word_up => "`up to V`",
+        Rule::stake_free | Rule::word_free => "`free`",
+        Rule::stake_set_by_bank => "`set by the bank`",
+        Rule::limit_fixed => "`= V`",
+        Rule::limit_set_by_banker => "`set by the banker`",
+        Rule::chips_each | Rule::word_each => "`each = V`",
+        Rule::chips_split | Rule::word_players => "`players = V, banker = W`",
+        Rule::bankrupt_banker => "`banker => new game` or `banker => bank passes`",
+        Rule::bankrupt_player | Rule::word_player => "`player => leaves`",
+        Rule::new_game | Rule::word_new => "`new game`",
+        Rule::bank_passes => "`bank passes`",
+        Rule::word_leaves => "`leaves`",
         Rule::EOI => "the end of the file",
         _ => "an item",
     }

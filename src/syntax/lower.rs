@@ -79,6 +79,34 @@ fn is_token(rule: Rule) -> bool {
             | Rule::word_values
             | Rule::word_decided
             | Rule::word_knowing
+            | Rule::kw_banking
+            | Rule::kw_or
+            | Rule::word_bank
+            | Rule::word_house
+            | Rule::word_rotates
+            | Rule::word_every
+            | Rule::word_kept
+            | Rule::word_the
+            | Rule::word_banker
+            | Rule::word_loses
+            | Rule::word_a
+            | Rule::word_for
+            | Rule::word_passes
+            | Rule::word_when
+            | Rule::word_bets
+            | Rule::word_stake
+            | Rule::word_fixed
+            | Rule::word_up
+            | Rule::word_free
+            | Rule::word_banco
+            | Rule::word_limit
+            | Rule::word_chips
+            | Rule::word_each
+            | Rule::word_players
+            | Rule::word_bankrupt
+            | Rule::word_new
+            | Rule::word_player
+            | Rule::word_leaves
     )
 }
 
@@ -115,6 +143,7 @@ pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
         Rule::bet_decl => Item::Bet(bet(pair, base)?),
         Rule::expect_decl => Item::Expect(expect(pair, base)?),
         Rule::claim_decl => Item::Claim(claim(pair, base)?),
+        Rule::banking_decl => Item::Banking(banking(pair, base)?),
         _ => return Err(malformed(at)),
     })
 }
@@ -293,6 +322,110 @@ fn shoe(pair: Pair<Rule>, base: usize) -> Result<ShoeDecl> {
         decks,
         values,
         span: at,
+    })
+}
+
+fn banking(pair: Pair<Rule>, base: usize) -> Result<Banking> {
+    let at = span(&pair, base);
+    let clauses = children(pair)
+        .map(|c| clause(c, base))
+        .collect::<Result<_>>()?;
+    Ok(Banking { clauses, span: at })
+}
+
+fn clause(pair: Pair<Rule>, base: usize) -> Result<Clause> {
+    let at = span(&pair, base);
+    let kind = match pair.as_rule() {
+        Rule::bank_clause => bank_clause(next(&mut children(pair), at)?, base)?,
+        Rule::stake_clause => ClauseKind::Stake(
+            children(pair)
+                .map(|s| stake(s, base))
+                .collect::<Result<_>>()?,
+        ),
+        Rule::banco => ClauseKind::Banco,
+        Rule::limit_clause => ClauseKind::Limit(limit(next(&mut children(pair), at)?, base)?),
+        Rule::chips_clause => ClauseKind::Chips(chips(next(&mut children(pair), at)?, base)?),
+        Rule::bankrupt_clause => bankrupt(next(&mut children(pair), at)?, at)?,
+        _ => return Err(malformed(at)),
+    };
+    Ok(Clause { kind, span: at })
+}
+
+/// What follows `bank`: who banks, or `bets BET`.
+fn bank_clause(pair: Pair<Rule>, base: usize) -> Result<ClauseKind> {
+    let at = span(&pair, base);
+    Ok(match pair.as_rule() {
+        Rule::bank_house => ClauseKind::Bank(BankRule::House),
+        Rule::bank_rotates => ClauseKind::Bank(BankRule::RotatesEveryRound),
+        Rule::bank_kept_until => ClauseKind::Bank(BankRule::KeptUntilBankerLoses),
+        Rule::bank_kept_for_game => ClauseKind::Bank(BankRule::KeptForGame),
+        Rule::bank_passes_when => ClauseKind::Bank(BankRule::PassesWhen(
+            children(pair).map(|o| ident(o, base)).collect(),
+        )),
+        Rule::bank_bets => ClauseKind::BankBets(ident(next(&mut children(pair), at)?, base)),
+        _ => return Err(malformed(at)),
+    })
+}
+
+fn stake(pair: Pair<Rule>, base: usize) -> Result<StakeRule> {
+    let at = span(&pair, base);
+    let kind = match pair.as_rule() {
+        Rule::stake_fixed => StakeKind::Fixed(amount(next(&mut children(pair), at)?, base)?),
+        Rule::stake_up_to => StakeKind::UpTo(amount(next(&mut children(pair), at)?, base)?),
+        Rule::stake_free => StakeKind::Free,
+        Rule::stake_set_by_bank => StakeKind::SetByBank,
+        _ => return Err(malformed(at)),
+    };
+    Ok(StakeRule { kind, span: at })
+}
+
+fn limit(pair: Pair<Rule>, base: usize) -> Result<LimitRule> {
+    let at = span(&pair, base);
+    Ok(match pair.as_rule() {
+        Rule::limit_fixed => LimitRule::Fixed(amount(next(&mut children(pair), at)?, base)?),
+        _ => LimitRule::SetByBanker {
+            up_to: match children(pair).next() {
+                Some(v) => Some(amount(v, base)?),
+                None => None,
+            },
+        },
+    })
+}
+
+fn chips(pair: Pair<Rule>, base: usize) -> Result<ChipsRule> {
+    let at = span(&pair, base);
+    let is_each = pair.as_rule() == Rule::chips_each;
+    let mut it = children(pair);
+    let first = amount(next(&mut it, at)?, base)?;
+    Ok(if is_each {
+        ChipsRule::Each(first)
+    } else {
+        ChipsRule::Split {
+            players: first,
+            banker: amount(next(&mut it, at)?, base)?,
+        }
+    })
+}
+
+/// What follows `bankrupt`: `banker => ...` or `player => leaves`.
+fn bankrupt(pair: Pair<Rule>, at: Span) -> Result<ClauseKind> {
+    if pair.as_rule() == Rule::bankrupt_player {
+        return Ok(ClauseKind::BankruptPlayerLeaves);
+    }
+    Ok(ClauseKind::BankruptBanker(
+        match next(&mut children(pair), at)?.as_rule() {
+            Rule::new_game => BankruptRule::NewGame,
+            _ => BankruptRule::BankPasses,
+        },
+    ))
+}
+
+/// A number of chips: a number, or a parameter's name.
+fn amount(pair: Pair<Rule>, base: usize) -> Result<Amount> {
+    Ok(if pair.as_rule() == Rule::ident {
+        Amount::Param(ident(pair, base))
+    } else {
+        Amount::Number(number(pair, base)?)
     })
 }
 

@@ -23,6 +23,7 @@ struct DiceParser;
 /// The words that begin an item; recovery resumes at a line starting with one.
 pub const ITEM_KEYWORDS: &[&str] = &[
     "game", "param", "outcomes", "hands", "table", "shoe", "round", "bet", "expect", "claim",
+    "banking",
 ];
 
 /// The deepest nesting of brackets a file may have. Rule files need a few

@@ -1,0 +1,173 @@
+//! The table rules of a `banking` item in the report: a `table` object in
+//! JSON and RON, one line of text. No figure depends on them; `check`
+//! shows them so that a reader sees the rules `play` runs the table by.
+
+use serde::Serialize;
+
+use crate::program::{Bank, BankruptBanker, Limit, Program, Stake};
+
+/// The `banking` item, resolved with the parameters in force.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableReport {
+    /// Who banks, and when the bank moves.
+    pub bank: BankRow,
+    /// `bank bets BET`: the bet the bank seat is settled by.
+    pub bank_bets: Option<String>,
+    /// The stakes the table may agree on, the default first.
+    pub stakes: Vec<StakeRow>,
+    pub banco: bool,
+    pub limit: LimitRow,
+    pub chips: ChipsRow,
+    pub bankrupt_banker: BankruptRow,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BankRow {
+    House,
+    RotatesEveryRound,
+    KeptUntilBankerLoses,
+    KeptForGame,
+    PassesWhen { outcomes: Vec<String> },
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StakeRow {
+    Fixed { chips: u64 },
+    UpTo { chips: u64 },
+    Free,
+    SetByBank,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LimitRow {
+    None,
+    Fixed { chips: u64 },
+    SetByBanker { up_to: Option<u64> },
+}
+
+/// What a banker who cannot cover a bet does: `"bank_passes"` or
+/// `"new_game"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BankruptRow {
+    BankPasses,
+    NewGame,
+}
+
+/// Starting chips: each player's, and the first banker's.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChipsRow {
+    pub players: u64,
+    pub banker: u64,
+}
+
+impl TableReport {
+    /// The table rules of `program`; `None` when the file has no `banking`
+    /// item, which `check` marks by giving the default rules the round's
+    /// span (see `program::Banking::span`).
+    pub fn new(program: &Program) -> Option<TableReport> {
+        let b = &program.banking;
+        if b.span == program.round_span {
+            return None;
+        }
+        Some(TableReport {
+            bank: match &b.bank {
+                Bank::House => BankRow::House,
+                Bank::RotatesEveryRound => BankRow::RotatesEveryRound,
+                Bank::KeptUntilBankerLoses => BankRow::KeptUntilBankerLoses,
+                Bank::KeptForGame => BankRow::KeptForGame,
+                Bank::PassesWhen(outcomes) => BankRow::PassesWhen {
+                    outcomes: outcomes
+                        .iter()
+                        .filter_map(|&o| program.outcomes.get(o))
+                        .map(|o| o.name.clone())
+                        .collect(),
+                },
+            },
+            bank_bets: b
+                .bank_bets
+                .and_then(|i| program.bets.get(i))
+                .map(|bet| bet.name.clone()),
+            stakes: b
+                .stakes
+                .iter()
+                .map(|s| match *s {
+                    Stake::Fixed(chips) => StakeRow::Fixed { chips },
+                    Stake::UpTo(chips) => StakeRow::UpTo { chips },
+                    Stake::Free => StakeRow::Free,
+                    Stake::SetByBank => StakeRow::SetByBank,
+                })
+                .collect(),
+            banco: b.banco,
+            limit: match b.limit {
+                Limit::None => LimitRow::None,
+                Limit::Fixed(chips) => LimitRow::Fixed { chips },
+                Limit::SetByBanker { up_to } => LimitRow::SetByBanker { up_to },
+            },
+            chips: ChipsRow {
+                players: b.chips.players,
+                banker: b.chips.banker,
+            },
+            bankrupt_banker: match b.bankrupt_banker {
+                BankruptBanker::BankPasses => BankruptRow::BankPasses,
+                BankruptBanker::NewGame => BankruptRow::NewGame,
+            },
+        })
+    }
+
+    /// The rules on one line, clause by clause: `bank rotates every round;
+    /// stake free; limit 10; chips 100 each; a bankrupt banker passes the
+    /// bank`.
+    pub fn line(&self) -> String {
+        let mut parts = vec![match &self.bank {
+            BankRow::House => "the house banks".to_string(),
+            BankRow::RotatesEveryRound => "bank rotates every round".to_string(),
+            BankRow::KeptUntilBankerLoses => "bank kept until the banker loses a round".to_string(),
+            BankRow::KeptForGame => "bank kept for the game".to_string(),
+            BankRow::PassesWhen { outcomes } => {
+                format!("bank passes when {}", outcomes.join(" | "))
+            }
+        }];
+        if let Some(bet) = &self.bank_bets {
+            parts.push(format!("bank bets {bet}"));
+        }
+        let stakes: Vec<String> = self
+            .stakes
+            .iter()
+            .map(|s| match s {
+                StakeRow::Fixed { chips } => format!("fixed {chips}"),
+                StakeRow::UpTo { chips } => format!("up to {chips}"),
+                StakeRow::Free => "free".to_string(),
+                StakeRow::SetByBank => "set by the bank".to_string(),
+            })
+            .collect();
+        parts.push(format!("stake {}", stakes.join(" or ")));
+        if self.banco {
+            parts.push("banco".to_string());
+        }
+        parts.push(match self.limit {
+            LimitRow::None => "no limit".to_string(),
+            LimitRow::Fixed { chips } => format!("limit {chips}"),
+            LimitRow::SetByBanker { up_to: None } => "limit set by the banker".to_string(),
+            LimitRow::SetByBanker { up_to: Some(most) } => {
+                format!("limit set by the banker up to {most}")
+            }
+        });
+        let ChipsRow { players, banker } = self.chips;
+        parts.push(if players == banker {
+            format!("chips {players} each")
+        } else {
+            format!("chips {players} each, banker {banker}")
+        });
+        if !matches!(self.bank, BankRow::House) {
+            parts.push(match self.bankrupt_banker {
+                BankruptRow::NewGame => "a bankrupt banker ends the game".to_string(),
+                BankruptRow::BankPasses => "a bankrupt banker passes the bank".to_string(),
+            });
+        }
+        parts.join("; ")
+    }
+}
