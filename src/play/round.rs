@@ -287,7 +287,14 @@ impl<'p> Round<'p> {
                             span: program.round_span,
                         });
                     }
-                    self.env[*slot] = Value::Int(source.choose(options));
+                    let value = source.choose(options);
+                    if let (Some(f), Some(choice)) = (on_event.as_mut(), &program.choice) {
+                        f(Event::Choose {
+                            name: choice.name.clone(),
+                            option: value.to_string(),
+                        });
+                    }
+                    self.env[*slot] = Value::Int(value);
                     pc = self.next[pc];
                 }
                 (

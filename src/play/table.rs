@@ -777,12 +777,10 @@ impl<'p, 'e> Table<'p, 'e> {
         let mut banker_lost = false;
         for p in placed {
             let bet = &program.bets[p.bet];
-            let payout = bet
-                .payout(outcome, &values)
-                .ok_or_else(|| EvalError::Internal {
-                    what: "a bet with no settlement for a round's end",
-                    span: bet.span,
-                })?;
+            let payout = bet.payout(outcome, &values).ok_or(EvalError::Internal {
+                what: "a bet with no settlement for a round's end",
+                span: bet.span,
+            })?;
             let net = &Exact::int(p.stake as i64) * &payout.net;
             banker_lost |= net.is_positive();
             self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;

@@ -75,10 +75,14 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             } else {
                 "is even".to_string()
             };
-            format!(
-                "  seat {seat} {what} on {bet} ({payout}): {} chips",
-                chips.decimal()
-            )
+            if payout == "bank" {
+                format!("  seat {seat}, the bank, {what}: {} chips", chips.decimal())
+            } else {
+                format!(
+                    "  seat {seat} {what} on {bet} ({payout}): {} chips",
+                    chips.decimal()
+                )
+            }
         }
         TableEvent::House { net, total } => {
             format!("  house {}: {} in all", signed(net), total.decimal())
