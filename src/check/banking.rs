@@ -49,6 +49,8 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     let clauses = once_each(decl, errors);
     let find = |name: &str| clauses.iter().copied().find(|c| c.kind.name() == name);
 
+    // A value with an error keeps the default in its place: the error stops
+    // the file anyway.
     let mut house = None;
     let mut has_bank = false;
     let mut fixed_stakes = Vec::new();
@@ -86,18 +88,20 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
                 };
             }
             ClauseKind::Chips(ChipsRule::Each(v)) => {
-                let each = chips(v, "the starting chips", names.params, errors).unwrap_or(100);
+                let each = chips(v, "the starting chips", names.params, errors)
+                    .unwrap_or(out.chips.players);
                 out.chips = Chips {
                     players: each,
                     banker: each,
                 };
             }
             ClauseKind::Chips(ChipsRule::Split { players, banker }) => {
-                let mut get =
-                    |v| chips(v, "the starting chips", names.params, errors).unwrap_or(100);
+                let default = out.chips;
                 out.chips = Chips {
-                    players: get(players),
-                    banker: get(banker),
+                    players: chips(players, "the starting chips", names.params, errors)
+                        .unwrap_or(default.players),
+                    banker: chips(banker, "the starting chips", names.params, errors)
+                        .unwrap_or(default.banker),
                 };
             }
             ClauseKind::BankruptBanker(rule) => {
@@ -202,18 +206,27 @@ fn outcomes(list: &[ast::Ident], names: &Names, errors: &mut Vec<CheckError>) ->
             continue;
         };
         match found.iter().find(|(i, _)| *i == index) {
-            Some((_, first)) => errors.push(CheckError::BadBanking {
-                message: format!("the outcome `{}` is listed twice", o.name),
-                span: o.span,
-                label: "listed again here",
-                other: Some(*first),
-                other_label: "first here",
-                help: Some("keep one of the two".to_string()),
-            }),
+            Some((_, first)) => errors.push(listed_twice(
+                format!("the outcome `{}`", o.name),
+                *first,
+                o.span,
+            )),
             None => found.push((index, o.span)),
         }
     }
     found.into_iter().map(|(i, _)| i).collect()
+}
+
+/// `what` (an outcome, a stake) listed at `first` and again at `second`.
+fn listed_twice(what: String, first: ast::Span, second: ast::Span) -> CheckError {
+    CheckError::BadBanking {
+        message: format!("{what} is listed twice"),
+        span: second,
+        label: "listed again here",
+        other: Some(first),
+        other_label: "first here",
+        help: Some("keep one of the two".to_string()),
+    }
 }
 
 /// `bank bets BET`: the bet's index.
@@ -267,17 +280,11 @@ fn stakes(
             }
         };
         match out.iter().find(|(s, _)| *s == stake) {
-            Some((_, first)) => errors.push(CheckError::BadBanking {
-                message: format!(
-                    "the stake `{}` is listed twice",
-                    ast::print::stake(&rule.kind)
-                ),
-                span: rule.span,
-                label: "listed again here",
-                other: Some(*first),
-                other_label: "first here",
-                help: Some("keep one of the two".to_string()),
-            }),
+            Some((_, first)) => errors.push(listed_twice(
+                format!("the stake `{}`", ast::print::stake(&rule.kind)),
+                *first,
+                rule.span,
+            )),
             None => out.push((stake, rule.span)),
         }
     }
