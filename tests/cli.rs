@@ -105,6 +105,19 @@ cli_case!(
     ["check", "games/twenty_six.dice", "--show", "scor"]
 );
 
+// The table rules read the parameters in force: a limit set to `infinite`
+// is no number of chips, and a larger one shows in the table line.
+cli_case!(
+    set_house_limit_to_infinite,
+    2,
+    ["check", "games/heist.dice", "--set", "house_limit=infinite"]
+);
+cli_case!(
+    set_house_limit,
+    0,
+    ["check", "games/heist_c.dice", "--set", "house_limit=50"]
+);
+
 cli_case!(
     full_history_hits_the_state_limit,
     2,

@@ -49,6 +49,8 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     let clauses = once_each(decl, errors);
     let find = |name: &str| clauses.iter().copied().find(|c| c.kind.name() == name);
 
+    // A value with an error keeps the default in its place: the error stops
+    // the file anyway.
     let mut house = None;
     let mut has_bank = false;
     let mut fixed_stakes = Vec::new();
@@ -76,28 +78,30 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
             ClauseKind::Banco => out.banco = true,
             ClauseKind::Limit(LimitRule::Fixed(v)) => {
                 out.limit =
-                    chips(v, "a limit", names.params, errors).map_or(Limit::None, Limit::Fixed);
+                    chips(v, "the limit", names.params, errors).map_or(Limit::None, Limit::Fixed);
             }
             ClauseKind::Limit(LimitRule::SetByBanker { up_to }) => {
                 out.limit = Limit::SetByBanker {
                     up_to: up_to
                         .as_ref()
-                        .and_then(|v| chips(v, "a limit", names.params, errors)),
+                        .and_then(|v| chips(v, "the limit", names.params, errors)),
                 };
             }
             ClauseKind::Chips(ChipsRule::Each(v)) => {
-                let each = chips(v, "a number of chips", names.params, errors).unwrap_or(100);
+                let each = chips(v, "the starting chips", names.params, errors)
+                    .unwrap_or(out.chips.players);
                 out.chips = Chips {
                     players: each,
                     banker: each,
                 };
             }
             ClauseKind::Chips(ChipsRule::Split { players, banker }) => {
-                let mut get =
-                    |v| chips(v, "a number of chips", names.params, errors).unwrap_or(100);
+                let default = out.chips;
                 out.chips = Chips {
-                    players: get(players),
-                    banker: get(banker),
+                    players: chips(players, "the starting chips", names.params, errors)
+                        .unwrap_or(default.players),
+                    banker: chips(banker, "the starting chips", names.params, errors)
+                        .unwrap_or(default.banker),
                 };
             }
             ClauseKind::BankruptBanker(rule) => {
@@ -118,7 +122,7 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
             other: None,
             other_label: "",
             help: Some(
-                "add one of `bank house`, `bank rotates every round`, `bank kept until the banker loses a round`, `bank kept for the game`, `bank passes when OUTCOME`"
+                "add one: `bank house`, `bank rotates every round`, `bank kept until the banker loses a round`, `bank kept for the game` or `bank passes when OUTCOME`"
                     .to_string(),
             ),
         });
@@ -202,18 +206,27 @@ fn outcomes(list: &[ast::Ident], names: &Names, errors: &mut Vec<CheckError>) ->
             continue;
         };
         match found.iter().find(|(i, _)| *i == index) {
-            Some((_, first)) => errors.push(CheckError::BadBanking {
-                message: format!("the outcome `{}` is listed twice", o.name),
-                span: o.span,
-                label: "listed again here",
-                other: Some(*first),
-                other_label: "first here",
-                help: Some("keep one of the two".to_string()),
-            }),
+            Some((_, first)) => errors.push(listed_twice(
+                format!("the outcome `{}`", o.name),
+                *first,
+                o.span,
+            )),
             None => found.push((index, o.span)),
         }
     }
     found.into_iter().map(|(i, _)| i).collect()
+}
+
+/// `what` (an outcome, a stake) listed at `first` and again at `second`.
+fn listed_twice(what: String, first: ast::Span, second: ast::Span) -> CheckError {
+    CheckError::BadBanking {
+        message: format!("{what} is listed twice"),
+        span: second,
+        label: "listed again here",
+        other: Some(first),
+        other_label: "first here",
+        help: Some("keep one of the two".to_string()),
+    }
 }
 
 /// `bank bets BET`: the bet's index.
@@ -267,17 +280,11 @@ fn stakes(
             }
         };
         match out.iter().find(|(s, _)| *s == stake) {
-            Some((_, first)) => errors.push(CheckError::BadBanking {
-                message: format!(
-                    "the stake `{}` is listed twice",
-                    ast::print::stake(&rule.kind)
-                ),
-                span: rule.span,
-                label: "listed again here",
-                other: Some(*first),
-                other_label: "first here",
-                help: Some("keep one of the two".to_string()),
-            }),
+            Some((_, first)) => errors.push(listed_twice(
+                format!("the stake `{}`", ast::print::stake(&rule.kind)),
+                *first,
+                rule.span,
+            )),
             None => out.push((stake, rule.span)),
         }
     }
@@ -294,20 +301,29 @@ fn seat_clauses_without_seat(
     house: ast::Span,
     errors: &mut Vec<CheckError>,
 ) {
+    let elsewhere = "let a player bank (`bank rotates every round`, `bank kept for the game`, ...), or remove this";
     for clause in clauses {
-        let (what, span) = match &clause.kind {
-            ClauseKind::BankBets(_) => ("`bank bets`", clause.span),
+        let (what, span, help) = match &clause.kind {
+            ClauseKind::BankBets(_) => ("`bank bets`".to_string(), clause.span, elsewhere),
             ClauseKind::Stake(list) => match list.iter().find(|s| s.kind == StakeKind::SetByBank) {
-                Some(s) => ("`stake set by the bank`", s.span),
+                Some(s) => ("`stake set by the bank`".to_string(), s.span, elsewhere),
                 None => continue,
             },
-            ClauseKind::Limit(LimitRule::SetByBanker { .. }) => {
-                ("`limit set by the banker`", clause.span)
-            }
-            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => {
-                ("the banker's chips", banker.span())
-            }
-            ClauseKind::BankruptBanker(_) => ("`bankrupt banker`", clause.span),
+            ClauseKind::Limit(LimitRule::SetByBanker { .. }) => (
+                "`limit set by the banker`".to_string(),
+                clause.span,
+                "the house's limit is `limit = V`",
+            ),
+            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => (
+                format!("`banker = {}`", ast::print::amount(banker)),
+                banker.span(),
+                "the house covers every bet from its own purse: give the players theirs with `chips each = V`",
+            ),
+            ClauseKind::BankruptBanker(_) => (
+                "`bankrupt banker`".to_string(),
+                clause.span,
+                "the house never runs out of chips: remove this",
+            ),
             _ => continue,
         };
         errors.push(CheckError::BadBanking {
@@ -316,16 +332,13 @@ fn seat_clauses_without_seat(
             label: "about the bank seat",
             other: Some(house),
             other_label: "no player holds the bank",
-            help: Some(
-                "let the players bank (`bank rotates every round`, `bank kept for the game`, ...), or remove this; with `bank house` write `chips each = V`"
-                    .to_string(),
-            ),
+            help: Some(help.to_string()),
         });
     }
 }
 
 /// A number of chips, written or a parameter's value in force: a whole
-/// number from 1 to `u64::MAX`. `what` says what it counts: "a limit".
+/// number from 1 to `u64::MAX`. `what` says what it counts: "the limit".
 fn chips(
     amount: &Amount,
     what: &str,
@@ -336,7 +349,7 @@ fn chips(
         Amount::Number(n) => (
             n.value.clone(),
             format!("not {}", n.text),
-            "write a whole number above 0, such as `10`".to_string(),
+            format!("write a whole number from 1 to {}, such as `10`", u64::MAX),
         ),
         Amount::Param(name) => {
             let p = param(params, name, errors)?;
@@ -351,8 +364,9 @@ fn chips(
                 p.value.clone(),
                 format!("and `{}` is {}", p.name, p.value),
                 format!(
-                    "give `{0}` a whole number above 0: `param {0} = 10`, or `--set {0}=10`",
-                    p.name
+                    "give `{0}` a whole number from 1 to {1}: `param {0} = 10`, or `--set {0}=10`",
+                    p.name,
+                    u64::MAX
                 ),
             )
         }
@@ -365,10 +379,7 @@ fn chips(
         .filter(|n| *n > 0);
     if whole.is_none() {
         errors.push(CheckError::BadBanking {
-            message: format!(
-                "{what} is a whole number of chips from 1 to {}, {shown}",
-                u64::MAX
-            ),
+            message: format!("{what} must be a positive whole number, {shown}"),
             span: amount.span(),
             label: "not a positive whole number",
             other: None,
