@@ -167,3 +167,44 @@ fn set_changes_the_figures() {
     // 1 - 8 * P(tie) with P(tie) = 51719/419904.
     assert_eq!(tie["house_edge"], "769/52488");
 }
+
+/// `play --interactive` with answers piped to stdin: a wrong answer is
+/// asked again, the end of input ends the session with its summary, exit 0.
+#[test]
+fn play_interactive_from_a_pipe() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args([
+            "play",
+            "games/punto_banco.dice",
+            "--seats",
+            "2",
+            "--rounds",
+            "5",
+            "--interactive",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(b"lots\n5 player\n")
+        .expect("writes");
+    let output = child.wait_with_output().expect("the binary ends");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stderr.contains("answer a whole number of chips"), "{stderr}");
+    assert!(stdout.contains("seat 1 bets 5 on player"), "{stdout}");
+    assert!(stdout.contains("after 2 round(s), the input ended"), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
