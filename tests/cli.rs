@@ -203,8 +203,14 @@ fn play_interactive_from_a_pipe() {
         String::from_utf8_lossy(&output.stderr),
     );
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(stderr.contains("answer a whole number of chips"), "{stderr}");
+    assert!(
+        stderr.contains("answer a whole number of chips"),
+        "{stderr}"
+    );
     assert!(stdout.contains("seat 1 bets 5 on player"), "{stdout}");
-    assert!(stdout.contains("after 2 round(s), the input ended"), "{stdout}");
+    assert!(
+        stdout.contains("after 2 round(s), the input ended"),
+        "{stdout}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
