@@ -73,7 +73,6 @@ impl Exact {
     pub fn decimal(&self) -> String {
         let mut d = self.0.denom().clone();
         let (two, five) = (BigInt::from(2), BigInt::from(5));
-        let mut places = 0u32;
         let (mut twos, mut fives) = (0u32, 0u32);
         while (&d % &two).is_zero() {
             d /= &two;
@@ -86,7 +85,7 @@ impl Exact {
         if !d.is_one() {
             return self.to_string();
         }
-        places = places.max(twos).max(fives);
+        let places = twos.max(fives);
         let scaled = &self.0 * BigRational::from_integer(BigInt::from(10).pow(places));
         let digits = scaled.to_integer().abs().to_string();
         let sign = if self.0.is_negative() { "-" } else { "" };

@@ -64,6 +64,29 @@ pub struct Param {
 }
 
 impl Program {
+    /// Where a jump to each step lands, past any jumps there. Jumps go
+    /// forward only (the checker emits no other), so following them from
+    /// the end resolves chains; a jump that does not go forward is left
+    /// where it is.
+    pub fn landings(&self) -> Vec<usize> {
+        let mut landing: Vec<usize> = (0..self.code.len()).collect();
+        for pc in (0..self.code.len()).rev() {
+            if let Instr::Jump(target) = self.code[pc] {
+                if target > pc {
+                    landing[pc] = landing.get(target).copied().unwrap_or(target);
+                }
+            }
+        }
+        landing
+    }
+
+    /// Where the round goes after each step, past jumps.
+    pub fn nexts(&self, landing: &[usize]) -> Vec<usize> {
+        (0..self.code.len())
+            .map(|pc| landing.get(pc + 1).copied().unwrap_or(pc + 1))
+            .collect()
+    }
+
     /// Whether some bet is settled on the outcome, so that every round must
     /// end with one.
     pub fn settles_on_outcomes(&self) -> bool {
@@ -406,6 +429,18 @@ pub struct Bet {
 }
 
 impl Bet {
+    /// The net of every payout line, in order.
+    pub fn nets(&self) -> impl Iterator<Item = &Exact> {
+        let (outcomes, lines) = match &self.settle {
+            Settle::Outcomes(pays) => (&pays[..], &[][..]),
+            Settle::Value { lines, .. } => (&[][..], &lines[..]),
+        };
+        outcomes
+            .iter()
+            .map(|p| &p.net)
+            .chain(lines.iter().map(|(_, p)| &p.net))
+    }
+
     /// What the bet pays at an end: its outcome and final values.
     pub fn payout(&self, outcome: Option<usize>, values: &[Option<i64>]) -> Option<&Payout> {
         match &self.settle {

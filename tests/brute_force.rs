@@ -18,7 +18,7 @@ use num_traits::{One, Zero};
 
 use dicerules::eval::exact::{evaluate, Limits};
 use dicerules::number::Exact;
-use dicerules::play::round::{Played, Round, Source};
+use dicerules::play::round::{Round, Source};
 use dicerules::program::Program;
 
 /// Faces from a script, extended with 1s when the script runs out; records
@@ -57,6 +57,19 @@ impl Source for Script {
     fn retry(&mut self) -> bool {
         false
     }
+}
+
+/// How a scripted round finished.
+#[derive(Debug, PartialEq, Eq)]
+enum Played {
+    /// The round ended: with an outcome, or at its last statement; with the
+    /// values of `Program::finals`.
+    Ended {
+        outcome: Option<usize>,
+        values: Vec<Option<i64>>,
+    },
+    /// The script declined to retry a failed reroll.
+    Abandoned,
 }
 
 /// One complete run: the dice it read, the reroll starts, how it ended.

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::{entry, render};
-use super::input::{overrides, read_source};
+use super::input::{overrides, read_source, GameArgs};
 use super::{exit, Format};
 use crate::eval::exact::{self, Limits};
 use crate::program::Setting;
@@ -20,16 +20,12 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = super::Format::Text)]
     pub format: Format,
-    /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
     /// Print the distribution of a name some bet is settled on (or `mean`
     /// names), as a table and a histogram: `--show score` (repeatable).
     #[arg(long, value_name = "NAME")]
     pub show: Vec<String>,
-    /// The most evaluator states alive at once before giving up.
-    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// The JSON/RON form of a file that could not be reported.
@@ -50,12 +46,12 @@ enum Output<'a> {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    let Some(overrides) = overrides(&args.set, &mut stderr) else {
+    let Some(overrides) = overrides(&args.game.set, &mut stderr) else {
         eprint!("{stderr}");
         return exit::INPUT;
     };
     let limits = Limits {
-        max_states: args.max_states,
+        max_states: args.game.max_states,
     };
     let mut worst = exit::OK;
     let mut outputs = Vec::new();

@@ -3,10 +3,23 @@
 
 use std::fmt::Write as _;
 
+use clap::Args;
+
 use super::diagnostics::render;
 use crate::eval::exact::{self, Distribution, Limits};
 use crate::program::{Program, Setting};
 use crate::syntax;
+
+/// What every command takes about the game it reads.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The most evaluator states alive at once before giving up.
+    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+}
 
 /// The text of a rule file, or the message saying why it cannot be read.
 pub fn read_source(file: &str) -> Result<String, String> {
@@ -51,10 +64,10 @@ pub struct Loaded {
 
 /// Reads, checks and evaluates `file`; on failure, the diagnostics are
 /// written to stderr and the exit code is returned.
-pub fn load(file: &str, set: &[String], max_states: usize) -> Result<Loaded, u8> {
+pub fn load(file: &str, game: &GameArgs) -> Result<Loaded, u8> {
     let mut stderr = String::new();
     let result = (|| {
-        let overrides = overrides(set, &mut stderr).ok_or(())?;
+        let overrides = overrides(&game.set, &mut stderr).ok_or(())?;
         let source = read_source(file).map_err(|m| stderr.push_str(&m))?;
         let program = crate::load(&source, &overrides).map_err(|errors| {
             let count = errors.len();
@@ -63,7 +76,13 @@ pub fn load(file: &str, set: &[String], max_states: usize) -> Result<Loaded, u8>
             }
             let _ = writeln!(stderr, "error: {file}: {count} error(s)");
         })?;
-        let distribution = exact::evaluate(&program, Limits { max_states }).map_err(|e| {
+        let distribution = exact::evaluate(
+            &program,
+            Limits {
+                max_states: game.max_states,
+            },
+        )
+        .map_err(|e| {
             stderr.push_str(&render(crate::Error::from(e), file, &source));
         })?;
         Ok(Loaded {

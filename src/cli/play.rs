@@ -2,12 +2,11 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::diagnostics::render;
-use super::input::load;
-use super::{exit, Format};
-use crate::eval::exact;
+use super::exit;
+use super::input::{load, GameArgs};
 use crate::play::table::{Options, Person, Table, TableEvent};
 use crate::play::transcript;
 
@@ -32,14 +31,17 @@ pub struct PlayArgs {
     #[arg(long)]
     pub interactive: bool,
     /// Transcript format: text, or json (one event object per line).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Override a parameter of the game: `--set house_limit=50` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// The most evaluator states alive at once in the exact evaluation.
-    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    #[arg(long, value_enum, default_value_t = Transcript::Text)]
+    pub format: Transcript,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The formats of a transcript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Transcript {
+    Text,
+    Json,
 }
 
 /// A person at the terminal (or a pipe): questions on stderr, answers
@@ -66,11 +68,7 @@ impl Person for Terminal {
 }
 
 pub fn run(args: &PlayArgs) -> u8 {
-    if args.format == Format::Ron {
-        eprintln!("error: `play` writes text or json transcripts");
-        return exit::INPUT;
-    }
-    let loaded = match load(&args.file, &args.set, args.max_states) {
+    let loaded = match load(&args.file, &args.game) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -99,8 +97,8 @@ pub fn run(args: &PlayArgs) -> u8 {
     let mut stdout = std::io::stdout().lock();
     let mut emit = |event: TableEvent| {
         let line = match format {
-            Format::Json => serde_json::to_string(&event).unwrap_or_default(),
-            _ => transcript::line(program, &event),
+            Transcript::Json => serde_json::to_string(&event).unwrap_or_default(),
+            Transcript::Text => transcript::line(program, &event),
         };
         let _ = writeln!(stdout, "{line}");
         let _ = stdout.flush();

@@ -10,9 +10,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::diagnostics::render;
-use super::input::load;
+use super::input::{load, GameArgs};
 use super::{exit, Format};
-use crate::eval::exact;
 use crate::play::simulate::{simulate, Options, Simulation};
 
 #[derive(Debug, Args)]
@@ -32,16 +31,12 @@ pub struct SimulateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// The most evaluator states alive at once in the exact evaluation.
-    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 pub fn run(args: &SimulateArgs) -> u8 {
-    let loaded = match load(&args.file, &args.set, args.max_states) {
+    let loaded = match load(&args.file, &args.game) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

@@ -400,19 +400,9 @@ fn evaluate_fixed(
                 .collect()
         })
         .collect();
-    // Jumps go forward only (a jump backwards is an internal error when a
-    // state is pushed), so following them from the end resolves chains.
-    let mut landing: Vec<usize> = (0..program.code.len()).collect();
-    for pc in (0..program.code.len()).rev() {
-        if let Instr::Jump(target) = program.code[pc] {
-            if target > pc {
-                landing[pc] = landing[target];
-            }
-        }
-    }
-    let next: Vec<usize> = (0..program.code.len())
-        .map(|pc| landing.get(pc + 1).copied().unwrap_or(pc + 1))
-        .collect();
+    // A jump backwards is an internal error when a state is pushed.
+    let landing = program.landings();
+    let next = program.nexts(&landing);
     let forgets = (0..program.code.len())
         .map(|pc| {
             let to = next[pc];

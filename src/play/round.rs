@@ -89,36 +89,6 @@ pub enum Event {
     End { outcome: String },
 }
 
-/// How a round finished.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Played {
-    /// The round ended: with an outcome, or at its last statement; with the
-    /// values of `Program::finals`.
-    Ended {
-        outcome: Option<usize>,
-        values: Vec<Option<i64>>,
-    },
-    /// The source declined to retry a failed reroll.
-    Abandoned,
-}
-
-/// Plays one round, reporting each event to `on_event`: a round compiled
-/// for a single use.
-pub fn play_round(
-    program: &Program,
-    source: &mut impl Source,
-    mut on_event: impl FnMut(Event),
-) -> Result<Played, EvalError> {
-    let mut round = Round::new(program);
-    Ok(match round.play(source, Some(&mut on_event))? {
-        Some(outcome) => Played::Ended {
-            outcome,
-            values: round.finals().collect(),
-        },
-        None => Played::Abandoned,
-    })
-}
-
 /// What a step needs beyond its instruction, compiled.
 #[derive(Debug)]
 enum Fast {
@@ -157,23 +127,12 @@ pub struct Round<'p> {
 impl<'p> Round<'p> {
     pub fn new(program: &'p Program) -> Round<'p> {
         let code = &program.code;
-        let land = |mut pc: usize| {
-            // Jumps form no cycle: the checker emits only forward jumps.
-            let mut hops = 0;
-            while let Some(Instr::Jump(target)) = code.get(pc) {
-                pc = *target;
-                hops += 1;
-                if hops > code.len() {
-                    break;
-                }
-            }
-            pc
-        };
-        let next = (0..code.len()).map(|pc| land(pc + 1)).collect();
+        let landing = program.landings();
+        let next = program.nexts(&landing);
         let otherwise = code
             .iter()
             .map(|instr| match instr {
-                Instr::Branch { otherwise, .. } => land(*otherwise),
+                Instr::Branch { otherwise, .. } => landing[*otherwise],
                 _ => 0,
             })
             .collect();
@@ -280,15 +239,15 @@ impl<'p> Round<'p> {
                 }
                 (Instr::Jump(target), _) => pc = *target,
                 (Instr::Choose { slot }, _) => {
-                    let options = program.choice.as_ref().map_or(&[][..], |c| &c.options[..]);
-                    if options.is_empty() {
+                    let Some(choice) = program.choice.as_ref().filter(|c| !c.options.is_empty())
+                    else {
                         return Err(EvalError::Internal {
                             what: "a choice with no options",
                             span: program.round_span,
                         });
-                    }
-                    let value = source.choose(options);
-                    if let (Some(f), Some(choice)) = (on_event.as_mut(), &program.choice) {
+                    };
+                    let value = source.choose(&choice.options);
+                    if let Some(f) = on_event.as_mut() {
                         f(Event::Choose {
                             name: choice.name.clone(),
                             option: value.to_string(),
@@ -371,9 +330,9 @@ impl<'p> Round<'p> {
             slot,
             count,
             sides,
+            observe,
             until,
             span,
-            ..
         } = &program.code[pc]
         else {
             return Ok(true);
@@ -400,13 +359,7 @@ impl<'p> Round<'p> {
                     self.env[*obs] = *v;
                 }
                 if on_event.is_some() {
-                    self.faces.clear();
-                    let mut rest = n;
-                    for _ in 0..*count {
-                        self.faces.push((rest % u64::from(*sides)) as u32 + 1);
-                        rest /= u64::from(*sides);
-                    }
-                    self.faces.sort_unstable();
+                    sorted_faces(n, *count, *sides, &mut self.faces);
                 }
             } else {
                 self.faces.clear();
@@ -420,16 +373,9 @@ impl<'p> Round<'p> {
                     program,
                     pools: &self.pools,
                 };
-                if let Instr::Throw {
-                    observe: Some(projection),
-                    ..
-                } = &program.code[pc]
-                {
-                    for ((obs, compiled), (_, e)) in
-                        observations.iter().zip(&projection.observations)
-                    {
-                        self.env[*obs] = compiled.value(context, &self.env, e).map_err(|e| *e)?;
-                    }
+                let exprs = observe.iter().flat_map(|p| &p.observations);
+                for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
+                    self.env[*obs] = compiled.value(context, &self.env, e).map_err(|e| *e)?;
                 }
             }
             let accepted = match (until, until_fast) {
@@ -442,8 +388,13 @@ impl<'p> Round<'p> {
                 }
                 _ => true,
             };
-            if on_event.is_some() {
-                self.accept_throw(pc, attempt, accepted, on_event);
+            if let Some(f) = on_event.as_mut() {
+                f(Event::Throw {
+                    name: program.slots[*slot].name.clone(),
+                    faces: self.faces.clone(),
+                    attempt,
+                    accepted,
+                });
             }
             if accepted {
                 return Ok(true);
@@ -457,25 +408,6 @@ impl<'p> Round<'p> {
                     span: *span,
                 });
             }
-        }
-    }
-
-    /// Reports a throw's attempt.
-    #[cold]
-    fn accept_throw(
-        &self,
-        pc: usize,
-        attempt: u64,
-        accepted: bool,
-        on_event: &mut Option<&mut dyn FnMut(Event)>,
-    ) {
-        if let (Some(f), Instr::Throw { slot, .. }) = (on_event.as_mut(), &self.program.code[pc]) {
-            f(Event::Throw {
-                name: self.program.slots[*slot].name.clone(),
-                faces: self.faces.clone(),
-                attempt,
-                accepted,
-            });
         }
     }
 
@@ -619,13 +551,7 @@ fn tabulate(
     let mut env = vec![Value::Unset; program.slots.len()];
     let mut faces = Vec::with_capacity(count as usize);
     for n in 0..results {
-        faces.clear();
-        let mut rest = n;
-        for _ in 0..count {
-            faces.push((rest % u64::from(sides)) as u32 + 1);
-            rest /= u64::from(sides);
-        }
-        faces.sort_unstable();
+        sorted_faces(n, count, sides, &mut faces);
         env[slot] = Value::Pool(pools.intern(&faces));
         let context = Context {
             program,
@@ -636,4 +562,16 @@ fn tabulate(
         }
     }
     Some(table)
+}
+
+/// The faces of `count` dice of `sides` sides thrown as one number below
+/// `sides^count` ([`Source::dice`]), sorted, into `faces`.
+fn sorted_faces(n: u64, count: u32, sides: u32, faces: &mut Vec<u32>) {
+    faces.clear();
+    let mut rest = n;
+    for _ in 0..count {
+        faces.push((rest % u64::from(sides)) as u32 + 1);
+        rest /= u64::from(sides);
+    }
+    faces.sort_unstable();
 }

@@ -90,26 +90,19 @@ pub fn simulate(
         progress(rounds);
         Ok(tally)
     };
-    let tallies: Vec<Tally> = if options.threads == 1 {
-        let mut round = Round::new(program);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|_| EvalError::Internal {
+            what: "no threads for the simulation",
+            span: program.round_span,
+        })?;
+    let tallies: Vec<Tally> = pool.install(|| {
         (0..chunks)
-            .map(|c| run(&mut round, c))
-            .collect::<Result<_, _>>()?
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads)
-            .build()
-            .map_err(|_| EvalError::Internal {
-                what: "no threads for the simulation",
-                span: program.round_span,
-            })?;
-        pool.install(|| {
-            (0..chunks)
-                .into_par_iter()
-                .map_init(|| Round::new(program), run)
-                .collect::<Result<_, _>>()
-        })?
-    };
+            .into_par_iter()
+            .map_init(|| Round::new(program), run)
+            .collect::<Result<_, _>>()
+    })?;
     let mut total = Tally::new(settlements.len());
     for t in &tallies {
         total.add(t);
@@ -254,33 +247,22 @@ impl Settlement {
             what: "payouts whose common denominator passes 64 bits",
             span: bet.span,
         };
-        Ok(match &bet.settle {
-            Settle::Outcomes(pays) => {
-                let (nets, denominator) =
-                    Exact::over_common_denominator(pays.iter().map(|p| &p.net))
-                        .ok_or_else(too_fine)?;
-                Settlement {
-                    denominator,
-                    rule: Rule::Outcomes(nets),
-                }
-            }
+        let (nets, denominator) =
+            Exact::over_common_denominator(bet.nets()).ok_or_else(too_fine)?;
+        let rule = match &bet.settle {
+            Settle::Outcomes(_) => Rule::Outcomes(nets),
             Settle::Value { final_index, lines } => {
-                let (nets, denominator) =
-                    Exact::over_common_denominator(lines.iter().map(|(_, p)| &p.net))
-                        .ok_or_else(too_fine)?;
                 let f = &program.finals[*final_index];
-                Settlement {
-                    denominator,
-                    rule: Rule::Value {
-                        slot: f.slot,
-                        name: f.name.clone(),
-                        lines: lines.iter().map(|(m, _)| m.clone()).zip(nets).collect(),
-                        bet: bet.name.clone(),
-                        span: bet.span,
-                    },
+                Rule::Value {
+                    slot: f.slot,
+                    name: f.name.clone(),
+                    lines: lines.iter().map(|(m, _)| m.clone()).zip(nets).collect(),
+                    bet: bet.name.clone(),
+                    span: bet.span,
                 }
             }
-        })
+        };
+        Ok(Settlement { denominator, rule })
     }
 
     /// The net of the round just played, over the denominator.

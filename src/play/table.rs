@@ -22,13 +22,12 @@
 //! exact evaluation. One seat may be a person ([`Person`]), asked for its
 //! bets and choices.
 
-use rand::Rng;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
 use super::round::{Event, Round, Source};
-use super::strategy::Strategy;
+use super::strategy::{Automatic, Strategy};
 use crate::eval::exact::Distribution;
 use crate::eval::EvalError;
 use crate::number::Exact;
@@ -205,32 +204,18 @@ impl<'p, 'e> Table<'p, 'e> {
             .iter()
             .map(|b| -&BetFigures::new(b, distribution).ev)
             .collect();
-        let punter_bets: Vec<usize> = (0..program.bets.len())
-            .filter(|&b| Some(b) != program.banking.bank_bets)
-            .collect();
-        let best_bet = punter_bets
-            .iter()
-            .copied()
+        let best_bet = punter_bets(program)
+            .into_iter()
             .min_by(|&a, &b| edges[a].cmp(&edges[b]))
             .unwrap_or(0);
-        let nets = |b: &crate::program::Bet| -> Vec<Exact> {
-            match &b.settle {
-                crate::program::Settle::Outcomes(pays) => {
-                    pays.iter().map(|p| p.net.clone()).collect()
-                }
-                crate::program::Settle::Value { lines, .. } => {
-                    lines.iter().map(|(_, p)| p.net.clone()).collect()
-                }
-            }
-        };
         let most_won = program
             .bets
             .iter()
             .map(|b| {
-                nets(b)
-                    .into_iter()
+                b.nets()
                     .max()
-                    .unwrap_or_else(Exact::zero)
+                    .cloned()
+                    .unwrap_or_default()
                     .max(Exact::zero())
             })
             .collect();
@@ -238,11 +223,10 @@ impl<'p, 'e> Table<'p, 'e> {
             .bets
             .iter()
             .map(|b| {
-                nets(b)
-                    .into_iter()
+                b.nets()
                     .min()
-                    .map(|n| -&n)
-                    .unwrap_or_else(Exact::zero)
+                    .map(|n| -n)
+                    .unwrap_or_default()
                     .max(Exact::zero())
             })
             .collect();
@@ -380,18 +364,7 @@ impl<'p, 'e> Table<'p, 'e> {
     /// The most a seat may stake on `bet`: what the table allows and what
     /// its chips can lose.
     fn affordable(&self, seat: usize, bet: usize) -> u64 {
-        let chips = &self.seats[seat].chips;
-        let most_lost = &self.most_lost[bet];
-        let by_chips = if most_lost.is_zero() {
-            u64::MAX
-        } else {
-            (chips / most_lost)
-                .0
-                .floor()
-                .to_integer()
-                .try_into()
-                .unwrap_or(0)
-        };
+        let by_chips = stakes_payable(&self.seats[seat].chips, &self.most_lost[bet]);
         self.stake_ceiling().min(by_chips)
     }
 
@@ -402,17 +375,15 @@ impl<'p, 'e> Table<'p, 'e> {
     /// Asks the person for a whole number in `lo..=hi`, again until the
     /// answer is one; `None` when the input ends.
     fn ask_number(&mut self, question: &str, lo: u64, hi: u64) -> Option<u64> {
-        let person = self.person.as_mut()?;
-        loop {
-            let Some(answer) = person.ask(question) else {
-                self.ended = true;
-                return None;
-            };
+        let person = self.person.as_deref_mut()?;
+        let answer = ask(person, question, |answer| {
             match answer.trim().parse::<u64>() {
-                Ok(n) if lo <= n && n <= hi => return Some(n),
-                _ => person.tell(&format!("please answer a whole number from {lo} to {hi}")),
+                Ok(n) if lo <= n && n <= hi => Ok(n),
+                _ => Err(format!("please answer a whole number from {lo} to {hi}")),
             }
-        }
+        });
+        self.ended |= answer.is_none();
+        answer
     }
 
     /// The bet a punter places: `None` to sit the round out.
@@ -440,67 +411,62 @@ impl<'p, 'e> Table<'p, 'e> {
                 format!(" on {}, as AMOUNT", names[0])
             },
         );
-        loop {
-            let answer = self.person.as_mut()?.ask(&question);
-            let Some(answer) = answer else {
-                self.ended = true;
-                return None;
-            };
-            let words: Vec<&str> = answer.split_whitespace().collect();
-            let (amount, name) = match words[..] {
-                [amount] if names.len() == 1 || amount.trim() == "0" => (amount, names[0]),
+        let person = self.person.take()?;
+        let answer = ask(&mut *person, &question, |answer| {
+            self.parse_bet(seat, bets, &names, answer)
+        });
+        self.person = Some(person);
+        self.ended |= answer.is_none();
+        answer.flatten()
+    }
+
+    /// A person's answer to "your bet": `Ok(None)` to sit out, `Err` with
+    /// the reason it cannot be taken.
+    fn parse_bet(
+        &self,
+        seat: usize,
+        bets: &[usize],
+        names: &[&str],
+        answer: &str,
+    ) -> Result<Option<Placed>, String> {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        let (amount, name) =
+            match words[..] {
+                [amount] if names.len() == 1 || amount == "0" => (amount, names[0]),
                 [amount, name] => (amount, name),
-                _ => {
-                    self.tell("answer a whole number of chips, then the bet's name if the game has several");
-                    continue;
-                }
+                _ => return Err(
+                    "answer a whole number of chips, then the bet's name if the game has several"
+                        .to_string(),
+                ),
             };
-            let Some(bet) = bets
-                .iter()
-                .copied()
-                .find(|&b| self.program.bets[b].name == name)
-            else {
-                self.tell(&format!(
-                    "there is no bet `{name}`: one of {}",
-                    names.join(", ")
-                ));
-                continue;
-            };
-            let Ok(stake) = amount.parse::<u64>() else {
-                self.tell(&format!("`{amount}` is not a whole number of chips"));
-                continue;
-            };
-            if stake == 0 {
-                return None;
-            }
-            let most = self.affordable(seat, bet);
-            if stake < minimum || stake > most {
-                self.tell(&format!(
-                    "the stake must be from {minimum} to {most} (the table's limits and your chips)"
-                ));
-                continue;
-            }
-            if let Some(Stake::Fixed(v)) = self.banking().stakes.first() {
-                if stake != *v {
-                    self.tell(&format!("the stake is fixed at {v}"));
-                    continue;
-                }
-            }
-            return Some(Placed { seat, bet, stake });
+        let Some(bet) = bets
+            .iter()
+            .copied()
+            .find(|&b| self.program.bets[b].name == name)
+        else {
+            return Err(format!(
+                "there is no bet `{name}`: one of {}",
+                names.join(", ")
+            ));
+        };
+        let Ok(stake) = amount.parse::<u64>() else {
+            return Err(format!("`{amount}` is not a whole number of chips"));
+        };
+        if stake == 0 {
+            return Ok(None);
         }
-    }
-
-    fn tell(&mut self, message: &str) {
-        if let Some(p) = self.person.as_mut() {
-            p.tell(message);
+        let (minimum, most) = (self.minimum(), self.affordable(seat, bet));
+        if stake < minimum || stake > most {
+            return Err(format!(
+                "the stake must be from {minimum} to {most} (the table's limits and your chips)"
+            ));
         }
-    }
-
-    /// The bets punters may make.
-    fn punter_bets(&self) -> Vec<usize> {
-        (0..self.program.bets.len())
-            .filter(|&b| Some(b) != self.banking().bank_bets)
-            .collect()
+        if let Some(Stake::Fixed(v)) = self.banking().stakes.first() {
+            if stake != *v {
+                return Err(format!("the stake is fixed at {v}"));
+            }
+        }
+        Ok(Some(Placed { seat, bet, stake }))
     }
 
     /// Seats in turn from `start`, clockwise, skipping the banker and seats
@@ -515,7 +481,7 @@ impl<'p, 'e> Table<'p, 'e> {
 
     /// One table round.
     fn table_round(&mut self) -> Result<(), EvalError> {
-        let bets = self.punter_bets();
+        let bets = punter_bets(self.program);
         let Some(banker) = self.banker else {
             // The house banks: every seat bets on one round.
             let mut placed = Vec::new();
@@ -568,28 +534,13 @@ impl<'p, 'e> Table<'p, 'e> {
 
     /// The largest stake on `bet` the banker's chips can pay.
     fn covers(&self, banker: usize, bet: usize) -> u64 {
-        let won = &self.most_won[bet];
-        if won.is_zero() {
-            return u64::MAX;
-        }
-        (&self.seats[banker].chips / won)
-            .0
-            .floor()
-            .to_integer()
-            .try_into()
-            .unwrap_or(0)
+        stakes_payable(&self.seats[banker].chips, &self.most_won[bet])
     }
 
     /// A table round where the bank puts up a stake and punters cover it.
     fn bank_stakes(&mut self, banker: usize, bets: &[usize]) -> Result<(), EvalError> {
         let bet = bets.first().copied().unwrap_or(0);
-        let chips: u64 = self.seats[banker]
-            .chips
-            .0
-            .floor()
-            .to_integer()
-            .try_into()
-            .unwrap_or(0);
+        let chips = stakes_payable(&self.seats[banker].chips, &Exact::one());
         let most = chips.min(self.stake_ceiling());
         let minimum = self.minimum();
         if most < minimum {
@@ -723,8 +674,10 @@ impl<'p, 'e> Table<'p, 'e> {
         let mut events = Vec::new();
         let outcome = {
             let mut source = TableSource {
-                rng: &mut self.rng,
-                strategy: &self.strategy,
+                automatic: Automatic {
+                    rng: &mut self.rng,
+                    strategy: &self.strategy,
+                },
                 program,
                 person_sides: &person_sides,
                 person_chooses,
@@ -885,8 +838,7 @@ impl<'p, 'e> Table<'p, 'e> {
 /// The dice of a table round, and its choices: a person's sides asked, the
 /// others by the strategy.
 struct TableSource<'a, 'e> {
-    rng: &'a mut Xoshiro256PlusPlus,
-    strategy: &'a Strategy,
+    automatic: Automatic<'a, &'a mut Xoshiro256PlusPlus>,
     program: &'a Program,
     person_sides: &'a [bool],
     person_chooses: bool,
@@ -894,55 +846,52 @@ struct TableSource<'a, 'e> {
     ended: &'a mut bool,
 }
 
+impl TableSource<'_, '_> {
+    /// The person's answer to `question`, when the person is still there;
+    /// the end of input ends the session.
+    fn ask<T>(
+        &mut self,
+        question: &str,
+        parse: impl FnMut(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        if *self.ended {
+            return None;
+        }
+        let answer = ask(self.person.as_deref_mut()?, question, parse);
+        *self.ended |= answer.is_none();
+        answer
+    }
+}
+
 impl Source for TableSource<'_, '_> {
     fn die(&mut self, sides: u32) -> u32 {
-        self.rng.gen_range(1..=sides)
+        self.automatic.die(sides)
     }
     fn dice(&mut self, count: u32, sides: u32) -> u64 {
-        self.rng.gen_range(0..u64::from(sides).pow(count))
+        self.automatic.dice(count, sides)
     }
     fn card(&mut self, left: u32) -> u32 {
-        self.rng.gen_range(0..left)
+        self.automatic.card(left)
     }
     fn choose(&mut self, options: &[i64]) -> i64 {
-        let automatic = self
-            .strategy
-            .choice()
-            .filter(|v| options.contains(v))
-            .unwrap_or(options[0]);
-        let (true, false, Some(person), Some(choice)) = (
-            self.person_chooses,
-            *self.ended,
-            self.person.as_mut(),
-            self.program.choice.as_ref(),
-        ) else {
+        let automatic = self.automatic.choose(options);
+        let Some(choice) = self.program.choice.as_ref().filter(|_| self.person_chooses) else {
             return automatic;
         };
         let listed: Vec<String> = options.iter().map(i64::to_string).collect();
         let question = format!("{}: one of {}", choice.name, listed.join(", "));
-        loop {
-            let Some(answer) = person.ask(&question) else {
-                *self.ended = true;
-                return automatic;
-            };
-            match answer.trim().parse::<i64>() {
-                Ok(v) if options.contains(&v) => return v,
-                _ => person.tell(&format!("answer one of: {}", listed.join(", "))),
-            }
-        }
+        self.ask(&question, |answer| match answer.trim().parse::<i64>() {
+            Ok(v) if options.contains(&v) => Ok(v),
+            _ => Err(format!("answer one of: {}", listed.join(", "))),
+        })
+        .unwrap_or(automatic)
     }
     fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
+        let automatic = self.automatic.decide(decision, key, options);
         let d = &self.program.decisions[decision];
-        let automatic = options[self
-            .strategy
-            .option(decision, key, self.rng)
-            .min(options.len() - 1)];
-        if *self.ended || !self.person_sides.get(d.side).copied().unwrap_or(false) {
+        if !self.person_sides.get(d.side).copied().unwrap_or(false) {
             return automatic;
         }
-        let Some(person) = self.person.as_mut() else {
-            return automatic;
-        };
         let known: Vec<String> = d
             .knowing
             .iter()
@@ -955,15 +904,48 @@ impl Source for TableSource<'_, '_> {
             d.options.join(" or "),
             known.join(", ")
         );
-        loop {
-            let Some(answer) = person.ask(&question) else {
-                *self.ended = true;
-                return automatic;
-            };
+        self.ask(&question, |answer| {
             match d.options.iter().position(|o| o == answer.trim()) {
-                Some(i) => return d.values[i],
-                None => person.tell(&format!("answer one of: {}", d.options.join(", "))),
+                Some(i) => Ok(d.values[i]),
+                None => Err(format!("answer one of: {}", d.options.join(", "))),
             }
+        })
+        .unwrap_or(automatic)
+    }
+}
+
+/// Asks `person` until `parse` takes the answer, telling them why each
+/// answer it refuses was refused; `None` at the end of input.
+fn ask<T>(
+    person: &mut dyn Person,
+    question: &str,
+    mut parse: impl FnMut(&str) -> Result<T, String>,
+) -> Option<T> {
+    loop {
+        match parse(&person.ask(question)?) {
+            Ok(value) => return Some(value),
+            Err(why) => person.tell(&why),
         }
     }
+}
+
+/// The bets punters may make: every bet but the bank's own.
+fn punter_bets(program: &Program) -> Vec<usize> {
+    (0..program.bets.len())
+        .filter(|&b| Some(b) != program.banking.bank_bets)
+        .collect()
+}
+
+/// The most whole stakes `chips` can pay at `per_unit` each; no bound when
+/// a stake costs nothing.
+fn stakes_payable(chips: &Exact, per_unit: &Exact) -> u64 {
+    if per_unit.is_zero() {
+        return u64::MAX;
+    }
+    (chips / per_unit)
+        .0
+        .floor()
+        .to_integer()
+        .try_into()
+        .unwrap_or(0)
 }
