@@ -9,9 +9,9 @@ mod simulate;
 
 use dicerules::eval::exact::{evaluate, Limits};
 use dicerules::report::{BetReport, Report};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use simulate::{heist_rounds, punto_banco_coups, Tally};
+use simulate::{card, die, heist_rounds, punto_banco_coups, Tally};
 
 /// The tool's report of a game file, with its default parameters.
 fn report(file: &str) -> Report {
@@ -104,4 +104,17 @@ fn a_tally_sums_exactly() {
         (4, 159, 361 + 400 + 25600)
     );
     assert_eq!(tally.mean(), 159.0 / 4.0 / 20.0);
+}
+
+/// The simulators' dice and cards are `gen_range`'s, number for number.
+#[test]
+fn dice_and_cards_are_gen_range_s() {
+    let mut ours = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut theirs = Xoshiro256PlusPlus::seed_from_u64(7);
+    for sides in [1, 2, 6, 36, 416, 1 << 31, u32::MAX] {
+        for _ in 0..1000 {
+            assert_eq!(die(&mut ours, sides), theirs.gen_range(1..=sides));
+            assert_eq!(card(&mut ours, sides), theirs.gen_range(0..sides));
+        }
+    }
 }
