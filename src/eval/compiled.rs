@@ -329,7 +329,7 @@ impl Compiled {
 
 /// `x op y`, checked; `None` on an overflow or a zero divisor.
 #[inline(always)]
-pub(super) fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
+pub(crate) fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
     match op {
         Arith::Add => x.checked_add(y),
         Arith::Sub => x.checked_sub(y),
@@ -344,7 +344,7 @@ pub(super) fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
 }
 
 #[inline(always)]
-pub(super) fn compare(op: Cmp, x: i64, y: i64) -> bool {
+pub(crate) fn compare(op: Cmp, x: i64, y: i64) -> bool {
     match op {
         Cmp::Lt => x < y,
         Cmp::Le => x <= y,

@@ -5,6 +5,7 @@
 
 pub mod round;
 pub mod simulate;
+pub mod steps;
 pub mod strategy;
 pub mod table;
 pub mod transcript;

@@ -16,7 +16,8 @@
 //!   filled again when a round starts (each round is dealt from a full
 //!   shoe, as the exact evaluation assumes).
 
-use crate::eval::compiled::Compiled;
+use super::steps::{sorted_faces, Step, Steps, Target};
+use crate::eval::compiled::{compare, Compiled};
 use crate::eval::exact::key_value;
 use crate::eval::shoe::Counts;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
@@ -25,9 +26,6 @@ use crate::program::{Cell, ExprKind, Instr, Program};
 
 /// The most attempts a reroll may take before the round is abandoned.
 pub const MAX_REROLLS: u64 = 1_000_000;
-
-/// The most ordered results of a throw whose observations are tabulated.
-pub const TABLE_RESULTS: u64 = 1296;
 
 /// Where the dice, the cards and the choices come from.
 pub trait Source {
@@ -89,15 +87,36 @@ pub enum Event {
     End { outcome: String },
 }
 
-/// What a step needs beyond its instruction, compiled.
+/// How a round that ran ended: as [`Round::play`] returns it.
+type Ended = Option<Option<usize>>;
+
+/// Where the round goes after an instruction.
+enum Flow {
+    Go(usize),
+    Stop(Ended),
+}
+
+/// The kind of the card at `place` (from 0) in a shoe of `left` cards of
+/// each kind.
+#[inline(always)]
+fn take(left: &[u64], mut place: u64) -> usize {
+    for (kind, &n) in left.iter().enumerate() {
+        if place < n {
+            return kind;
+        }
+        place -= n;
+    }
+    left.len() - 1
+}
+
+/// What an instruction needs beyond itself, compiled.
 #[derive(Debug)]
 enum Fast {
     None,
-    /// A throw's observations, each compiled, and its table if it has one;
-    /// the `until` condition.
+    /// A throw's observations, each compiled (its table is in
+    /// [`Steps::table_of`]), and the `until` condition.
     Throw {
         observations: Vec<(usize, Compiled)>,
-        table: Option<Vec<Value>>,
         until: Option<Compiled>,
     },
     /// A condition that is a name alone, read without the machine.
@@ -114,6 +133,7 @@ pub struct Round<'p> {
     /// For each step, where the round goes when its condition is false.
     otherwise: Vec<usize>,
     fast: Vec<Fast>,
+    steps: Steps,
     /// Each shoe full: the cards of each value (one deck's for the
     /// infinite shoe).
     full: Vec<Counts>,
@@ -129,14 +149,15 @@ impl<'p> Round<'p> {
         let code = &program.code;
         let landing = program.landings();
         let next = program.nexts(&landing);
-        let otherwise = code
+        let otherwise: Vec<usize> = code
             .iter()
             .map(|instr| match instr {
                 Instr::Branch { otherwise, .. } => landing[*otherwise],
                 _ => 0,
             })
             .collect();
-        let fast = code.iter().map(|instr| compile(program, instr)).collect();
+        let fast = code.iter().map(compile).collect();
+        let steps = Steps::new(program, &next, &otherwise);
         let full: Vec<Counts> = program
             .shoes
             .iter()
@@ -153,6 +174,7 @@ impl<'p> Round<'p> {
             next,
             otherwise,
             fast,
+            steps,
             left: full.clone(),
             full,
             env: vec![Value::Unset; program.slots.len()],
@@ -183,137 +205,283 @@ impl<'p> Round<'p> {
 
     /// Plays one round: `Some(outcome)` when it ends (the outcome `None`
     /// when it ran to its last statement), `None` when the source
-    /// abandoned a reroll. Events go to `on_event`, when given.
+    /// abandoned a reroll. Events go to `on_event`, when given; without
+    /// it, the round runs by its [`Steps`].
+    #[inline]
     pub fn play(
         &mut self,
         source: &mut impl Source,
-        mut on_event: Option<&mut dyn FnMut(Event)>,
-    ) -> Result<Option<Option<usize>>, EvalError> {
-        let program = self.program;
+        on_event: Option<&mut dyn FnMut(Event)>,
+    ) -> Result<Ended, EvalError> {
         self.env.fill(Value::Unset);
         self.pools.clear();
         for (left, full) in self.left.iter_mut().zip(&self.full) {
             left.copy_from_slice(full);
         }
-        let mut pc = 0;
-        loop {
-            let context = Context {
-                program,
-                pools: &self.pools,
-            };
-            match (&program.code[pc], &self.fast[pc]) {
-                (Instr::Branch { cond, .. }, fast) => {
-                    let holds = match fast {
-                        Fast::Flag(slot) => match self.env[*slot] {
-                            Value::Bool(b) => b,
-                            _ => crate::eval::value::test(context, &self.env, cond)
-                                .map_err(|e| *e)?,
-                        },
-                        Fast::Expr(c) => c.holds(context, &self.env, cond).map_err(|e| *e)?,
-                        _ => crate::eval::value::test(context, &self.env, cond).map_err(|e| *e)?,
-                    };
-                    pc = if holds {
-                        self.next[pc]
-                    } else {
-                        self.otherwise[pc]
-                    };
-                }
-                (Instr::Assign { slot, value }, fast) => {
-                    let v = match fast {
-                        Fast::Expr(c) => c.value(context, &self.env, value),
-                        _ => eval(context, &self.env, value),
-                    }
-                    .map_err(|e| *e)?;
-                    self.env[*slot] = v;
-                    pc = self.next[pc];
-                }
-                (Instr::Throw { .. }, _) => {
-                    if !self.throw(pc, source, &mut on_event)? {
-                        return Ok(None);
-                    }
-                    pc = self.next[pc];
-                }
-                (Instr::Draw { .. }, _) => {
-                    self.draw(pc, source, &mut on_event)?;
-                    pc = self.next[pc];
-                }
-                (Instr::Jump(target), _) => pc = *target,
-                (Instr::Choose { slot }, _) => {
-                    let Some(choice) = program.choice.as_ref().filter(|c| !c.options.is_empty())
-                    else {
-                        return Err(EvalError::Internal {
-                            what: "a choice with no options",
-                            span: program.round_span,
-                        });
-                    };
-                    let value = source.choose(&choice.options);
-                    if let Some(f) = on_event.as_mut() {
-                        f(Event::Choose {
-                            name: choice.name.clone(),
-                            option: value.to_string(),
-                        });
-                    }
-                    self.env[*slot] = Value::Int(value);
-                    pc = self.next[pc];
-                }
-                (
-                    Instr::Decide {
-                        decision,
-                        slot,
-                        knowing,
-                    },
-                    _,
-                ) => {
-                    self.key.clear();
-                    self.key
-                        .extend(knowing.iter().map(|&k| key_value(self.env[k])));
-                    let value = self.pick(source, *decision, &mut on_event);
-                    self.env[*slot] = Value::Int(value);
-                    pc = self.next[pc];
-                }
-                (
-                    Instr::Cell {
-                        table,
-                        decision,
-                        row,
-                        column,
-                        slot,
-                        span,
-                    },
-                    _,
-                ) => {
-                    let (r, c, cell) = lookup_cell(context, &self.env, *table, row, column, *span)
-                        .map_err(|e| *e)?;
-                    let draws = match cell {
-                        Cell::Draw => true,
-                        Cell::Stand => false,
-                        Cell::Choice => {
-                            self.key.clear();
-                            self.key.extend([r, c]);
-                            self.pick(source, *decision, &mut on_event) != 0
-                        }
-                    };
-                    self.env[*slot] = Value::Bool(draws);
-                    pc = self.next[pc];
-                }
-                (Instr::End { outcome }, _) => {
-                    if let Some(f) = on_event.as_mut() {
-                        f(Event::End {
-                            outcome: program.outcomes[*outcome].name.clone(),
-                        });
-                    }
-                    return Ok(Some(Some(*outcome)));
-                }
-                (Instr::Finish, _) => {
-                    if program.settles_on_outcomes() {
-                        return Err(EvalError::NoOutcome {
-                            span: program.round_close(),
-                        });
-                    }
-                    return Ok(Some(None));
+        let mut on_event = on_event;
+        if on_event.is_some() {
+            let mut pc = 0;
+            loop {
+                match self.exec(pc, source, &mut on_event)? {
+                    Flow::Go(next) => pc = next,
+                    Flow::Stop(ended) => return Ok(ended),
                 }
             }
         }
+        self.play_steps(source)
+    }
+
+    /// Plays the round by its steps, with no events.
+    #[inline]
+    fn play_steps(&mut self, source: &mut impl Source) -> Result<Ended, EvalError> {
+        let mut pc = 0;
+        loop {
+            // The step's target, or the instruction that runs as written.
+            let (env, pools) = (&mut self.env, &self.pools);
+            let next = match &self.steps.list[pc] {
+                Step::Instr => Err(pc),
+                &Step::Throw(i) => {
+                    let throw = &self.steps.throws[i as usize];
+                    let n = source.dice(throw.count, throw.sides) as usize;
+                    for (&slot, v) in throw.slots.iter().zip(throw.row(n)) {
+                        env[slot] = *v;
+                    }
+                    Ok(throw.targets[n])
+                }
+                &Step::Flag {
+                    slot,
+                    then,
+                    otherwise,
+                    origin,
+                } => match env[slot as usize] {
+                    Value::Bool(true) => Ok(then),
+                    Value::Bool(false) => Ok(otherwise),
+                    _ => Err(origin as usize),
+                },
+                &Step::Compare {
+                    op,
+                    a,
+                    b,
+                    then,
+                    otherwise,
+                    origin,
+                } => match (a.read(env, pools), b.read(env, pools)) {
+                    (Some(x), Some(y)) if compare(op, x, y) => Ok(then),
+                    (Some(_), Some(_)) => Ok(otherwise),
+                    _ => Err(origin as usize),
+                },
+                &Step::Cell {
+                    grid,
+                    row,
+                    column,
+                    then,
+                    otherwise,
+                    origin,
+                } => {
+                    let grid = self.steps.grids[grid as usize].as_ref();
+                    match (row.read(env, pools), column.read(env, pools), grid) {
+                        (Some(r), Some(c), Some(grid)) => match grid.draws(r, c) {
+                            Some(true) => Ok(then),
+                            Some(false) => Ok(otherwise),
+                            None => Err(origin as usize),
+                        },
+                        _ => Err(origin as usize),
+                    }
+                }
+                &Step::Arith { assign, next } => match assign.value(env, pools, 0) {
+                    Some(x) => {
+                        env[assign.slot as usize] = Value::Int(x);
+                        Ok(next)
+                    }
+                    None => Err(assign.origin as usize),
+                },
+                &Step::Deal(i) => self.deal(i as usize, source)?,
+            };
+            match next {
+                Ok(target) => match target.get() {
+                    Ok(step) => pc = step,
+                    Err(outcome) => return Ok(Some(Some(outcome))),
+                },
+                Err(instr) => match self.exec(instr, source, &mut None)? {
+                    Flow::Go(step) => pc = step,
+                    Flow::Stop(ended) => return Ok(ended),
+                },
+            }
+        }
+    }
+
+    /// Deals `deals[i]` and makes its `let`: where the round goes next, or
+    /// the `let` to run as written.
+    #[inline(always)]
+    fn deal(
+        &mut self,
+        i: usize,
+        source: &mut impl Source,
+    ) -> Result<Result<Target, usize>, EvalError> {
+        let deal = &self.steps.deals[i];
+        let left = &mut self.left[deal.shoe];
+        let all = left.iter().sum::<u64>();
+        let Some(mut all) = u32::try_from(all).ok().filter(|&n| n >= deal.count) else {
+            // The draw as written gives the error.
+            return Ok(Err(deal.origin as usize));
+        };
+        self.faces.clear();
+        let mut dealt = 0i64;
+        for _ in 0..deal.count {
+            let kind = take(left, u64::from(source.card(all)));
+            if deal.finite {
+                left[kind] -= 1;
+                all -= 1;
+            }
+            let value = deal.values[kind];
+            dealt += i64::from(value);
+            self.faces.push(value);
+        }
+        if deal.keep {
+            self.faces.sort_unstable();
+            self.env[deal.slot] = Value::Pool(self.pools.push(&self.faces));
+        }
+        let Some(assign) = deal.assign else {
+            return Ok(Ok(deal.next));
+        };
+        match assign.value(&self.env, &self.pools, dealt) {
+            Some(x) => {
+                self.env[assign.slot as usize] = Value::Int(x);
+                Ok(Ok(deal.next))
+            }
+            None => {
+                // The `let` as written reads the hand.
+                if !deal.keep {
+                    self.faces.sort_unstable();
+                    self.env[deal.slot] = Value::Pool(self.pools.push(&self.faces));
+                }
+                Ok(Err(assign.origin as usize))
+            }
+        }
+    }
+
+    /// Runs instruction `pc` as written.
+    fn exec(
+        &mut self,
+        pc: usize,
+        source: &mut impl Source,
+        on_event: &mut Option<&mut dyn FnMut(Event)>,
+    ) -> Result<Flow, EvalError> {
+        let program = self.program;
+        let context = Context {
+            program,
+            pools: &self.pools,
+        };
+        Ok(Flow::Go(match (&program.code[pc], &self.fast[pc]) {
+            (Instr::Branch { cond, .. }, fast) => {
+                let holds = match fast {
+                    Fast::Flag(slot) => match self.env[*slot] {
+                        Value::Bool(b) => b,
+                        _ => crate::eval::value::test(context, &self.env, cond).map_err(|e| *e)?,
+                    },
+                    Fast::Expr(c) => c.holds(context, &self.env, cond).map_err(|e| *e)?,
+                    _ => crate::eval::value::test(context, &self.env, cond).map_err(|e| *e)?,
+                };
+                if holds {
+                    self.next[pc]
+                } else {
+                    self.otherwise[pc]
+                }
+            }
+            (Instr::Assign { slot, value }, fast) => {
+                let v = match fast {
+                    Fast::Expr(c) => c.value(context, &self.env, value),
+                    _ => eval(context, &self.env, value),
+                }
+                .map_err(|e| *e)?;
+                self.env[*slot] = v;
+                self.next[pc]
+            }
+            (Instr::Throw { .. }, _) => {
+                if !self.throw(pc, source, on_event)? {
+                    return Ok(Flow::Stop(None));
+                }
+                self.next[pc]
+            }
+            (Instr::Draw { .. }, _) => {
+                self.draw(pc, source, on_event)?;
+                self.next[pc]
+            }
+            (Instr::Jump(target), _) => *target,
+            (Instr::Choose { slot }, _) => {
+                let Some(choice) = program.choice.as_ref().filter(|c| !c.options.is_empty()) else {
+                    return Err(EvalError::Internal {
+                        what: "a choice with no options",
+                        span: program.round_span,
+                    });
+                };
+                let value = source.choose(&choice.options);
+                if let Some(f) = on_event.as_mut() {
+                    f(Event::Choose {
+                        name: choice.name.clone(),
+                        option: value.to_string(),
+                    });
+                }
+                self.env[*slot] = Value::Int(value);
+                self.next[pc]
+            }
+            (
+                Instr::Decide {
+                    decision,
+                    slot,
+                    knowing,
+                },
+                _,
+            ) => {
+                self.key.clear();
+                self.key
+                    .extend(knowing.iter().map(|&k| key_value(self.env[k])));
+                let value = self.pick(source, *decision, on_event);
+                self.env[*slot] = Value::Int(value);
+                self.next[pc]
+            }
+            (
+                Instr::Cell {
+                    table,
+                    decision,
+                    row,
+                    column,
+                    slot,
+                    span,
+                },
+                _,
+            ) => {
+                let (r, c, cell) =
+                    lookup_cell(context, &self.env, *table, row, column, *span).map_err(|e| *e)?;
+                let draws = match cell {
+                    Cell::Draw => true,
+                    Cell::Stand => false,
+                    Cell::Choice => {
+                        self.key.clear();
+                        self.key.extend([r, c]);
+                        self.pick(source, *decision, on_event) != 0
+                    }
+                };
+                self.env[*slot] = Value::Bool(draws);
+                self.next[pc]
+            }
+            (Instr::End { outcome }, _) => {
+                if let Some(f) = on_event.as_mut() {
+                    f(Event::End {
+                        outcome: program.outcomes[*outcome].name.clone(),
+                    });
+                }
+                return Ok(Flow::Stop(Some(Some(*outcome))));
+            }
+            (Instr::Finish, _) => {
+                if program.settles_on_outcomes() {
+                    return Err(EvalError::NoOutcome {
+                        span: program.round_close(),
+                    });
+                }
+                return Ok(Flow::Stop(Some(None)));
+            }
+        }))
     }
 
     /// Throws the dice of the throw at `pc`, again until its condition
@@ -337,14 +505,14 @@ impl<'p> Round<'p> {
         else {
             return Ok(true);
         };
-        let (observations, table, until_fast) = match &self.fast[pc] {
+        let (observations, until_fast) = match &self.fast[pc] {
             Fast::Throw {
                 observations,
-                table,
                 until,
-            } => (&observations[..], table.as_deref(), until.as_ref()),
-            _ => (&[][..], None, None),
+            } => (&observations[..], until.as_ref()),
+            _ => (&[][..], None),
         };
+        let table = self.steps.table_of[pc].map(|i| &self.steps.throws[i as usize]);
         let mut attempt = 0;
         loop {
             attempt += 1;
@@ -353,10 +521,8 @@ impl<'p> Round<'p> {
             }
             if let Some(table) = table {
                 let n = source.dice(*count, *sides);
-                let width = observations.len();
-                let row = &table[n as usize * width..][..width];
-                for ((obs, _), v) in observations.iter().zip(row) {
-                    self.env[*obs] = *v;
+                for (&obs, v) in table.slots.iter().zip(table.row(n as usize)) {
+                    self.env[obs] = *v;
                 }
                 if on_event.is_some() {
                     sorted_faces(n, *count, *sides, &mut self.faces);
@@ -449,15 +615,7 @@ impl<'p> Round<'p> {
         };
         self.faces.clear();
         for _ in 0..*count {
-            let mut place = u64::from(source.card(all));
-            let mut kind = left.len() - 1;
-            for (k, &n) in left.iter().enumerate() {
-                if place < n {
-                    kind = k;
-                    break;
-                }
-                place -= n;
-            }
+            let kind = take(left, u64::from(source.card(all)));
             if finite {
                 left[kind] -= 1;
                 all -= 1;
@@ -499,79 +657,24 @@ impl<'p> Round<'p> {
 }
 
 /// What one step needs compiled.
-fn compile(program: &Program, instr: &Instr) -> Fast {
+fn compile(instr: &Instr) -> Fast {
     match instr {
         Instr::Branch { cond, .. } => match cond.kind {
             ExprKind::Slot(s) => Fast::Flag(s),
             _ => Fast::Expr(Compiled::new(cond)),
         },
         Instr::Assign { value, .. } => Fast::Expr(Compiled::new(value)),
-        Instr::Throw {
-            slot,
-            count,
-            sides,
-            observe,
-            until,
-            ..
-        } => {
+        Instr::Throw { observe, until, .. } => {
             let observations: Vec<(usize, Compiled)> = observe
                 .iter()
                 .flat_map(|p| &p.observations)
                 .map(|(obs, e)| (*obs, Compiled::new(e)))
                 .collect();
-            let table = match observe {
-                Some(p) if p.context.is_empty() => tabulate(program, *slot, *count, *sides, p),
-                _ => None,
-            };
             Fast::Throw {
                 observations,
-                table,
                 until: until.as_ref().map(Compiled::new),
             }
         }
         _ => Fast::None,
     }
-}
-
-/// The observations of every ordered result of a throw, result by result,
-/// when the results are few and every observation has a value on each.
-fn tabulate(
-    program: &Program,
-    slot: usize,
-    count: u32,
-    sides: u32,
-    projection: &crate::program::Projection,
-) -> Option<Vec<Value>> {
-    let results = u64::from(sides).checked_pow(count)?;
-    if results > TABLE_RESULTS {
-        return None;
-    }
-    let mut table = Vec::with_capacity(results as usize * projection.observations.len());
-    let mut pools = Pools::default();
-    let mut env = vec![Value::Unset; program.slots.len()];
-    let mut faces = Vec::with_capacity(count as usize);
-    for n in 0..results {
-        sorted_faces(n, count, sides, &mut faces);
-        env[slot] = Value::Pool(pools.intern(&faces));
-        let context = Context {
-            program,
-            pools: &pools,
-        };
-        for (_, e) in &projection.observations {
-            table.push(eval(context, &env, e).ok()?);
-        }
-    }
-    Some(table)
-}
-
-/// The faces of `count` dice of `sides` sides thrown as one number below
-/// `sides^count` ([`Source::dice`]), sorted, into `faces`.
-fn sorted_faces(n: u64, count: u32, sides: u32, faces: &mut Vec<u32>) {
-    faces.clear();
-    let mut rest = n;
-    for _ in 0..count {
-        faces.push((rest % u64::from(sides)) as u32 + 1);
-        rest /= u64::from(sides);
-    }
-    faces.sort_unstable();
 }

@@ -148,17 +148,38 @@ fn play_chunk(
         strategy,
     };
     let mut tally = Tally::new(settlements.len());
+    // Bets settled on the outcome are summed from how many rounds ended
+    // in each, once the chunk is played.
+    let mut ended = vec![0u64; round.program().outcomes.len()];
+    let by_value: Vec<usize> = (0..settlements.len())
+        .filter(|&i| matches!(settlements[i].rule, Rule::Value { .. }))
+        .collect();
     for _ in 0..rounds {
         // A generator never abandons a reroll.
         let Some(outcome) = round.play(&mut source, None)? else {
             continue;
         };
-        for (i, s) in settlements.iter().enumerate() {
-            let net = s.net(outcome, round)?;
-            tally.sums[i] += i128::from(net);
-            tally.squares[i] += u128::from(net.unsigned_abs()).pow(2);
-        }
         tally.rounds += 1;
+        match outcome.and_then(|o| ended.get_mut(o)) {
+            Some(count) => *count += 1,
+            // No outcome: a bet settled on one fails here.
+            None => {
+                for (i, s) in settlements.iter().enumerate() {
+                    tally.add_net(i, s.net(outcome, round)?, 1);
+                }
+                continue;
+            }
+        }
+        for &i in &by_value {
+            tally.add_net(i, settlements[i].net(outcome, round)?, 1);
+        }
+    }
+    for (i, s) in settlements.iter().enumerate() {
+        if let Rule::Outcomes(nets) = &s.rule {
+            for (&net, &count) in nets.iter().zip(&ended) {
+                tally.add_net(i, net, count);
+            }
+        }
     }
     Ok(tally)
 }
@@ -178,6 +199,13 @@ impl Tally {
             sums: vec![0; bets],
             squares: vec![0; bets],
         }
+    }
+
+    /// `count` rounds of net `net` on bet `i`.
+    #[inline]
+    fn add_net(&mut self, i: usize, net: i64, count: u64) {
+        self.sums[i] += i128::from(net) * i128::from(count);
+        self.squares[i] += u128::from(net.unsigned_abs()).pow(2) * u128::from(count);
     }
 
     fn add(&mut self, other: &Tally) {
