@@ -140,6 +140,7 @@ fn benches(c: &mut Criterion) {
                         rounds: BATCH,
                         seed,
                         threads: 1,
+                        max_rerolls: dicerules::play::round::MAX_REROLLS,
                     };
                     simulate(&program, &distribution, options, &|_| {}).expect("simulates")
                 })

@@ -214,3 +214,27 @@ fn play_interactive_from_a_pipe() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+// A reroll stops after `--max-rerolls` attempts, with the throw named.
+cli_case!(
+    simulate_reroll_limit,
+    2,
+    [
+        "simulate",
+        "tests/fixtures/limits/rare_reroll.dice",
+        "--rounds",
+        "1000",
+        "--max-rerolls",
+        "5"
+    ]
+);
+cli_case!(
+    play_reroll_limit,
+    2,
+    [
+        "play",
+        "tests/fixtures/limits/rare_reroll.dice",
+        "--max-rerolls",
+        "5"
+    ]
+);

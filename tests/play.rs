@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
 use dicerules::number::Exact;
+use dicerules::play::round::MAX_REROLLS;
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
@@ -42,6 +43,7 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
         rounds,
         seed,
         person: None,
+        max_rerolls: MAX_REROLLS,
     }
 }
 
@@ -305,6 +307,7 @@ fn simulations_land_within_four_standard_errors_of_the_exact_edges() {
             rounds: rounds(&name),
             seed: 2026,
             threads: 2,
+            max_rerolls: MAX_REROLLS,
         };
         let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
         for b in &sim.bets {
@@ -323,6 +326,7 @@ fn the_figures_do_not_depend_on_the_threads() {
             rounds: 300_001,
             seed: 5,
             threads,
+            max_rerolls: MAX_REROLLS,
         };
         let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
         serde_json::to_string(&sim).expect("serialises")
@@ -344,6 +348,7 @@ fn a_wrong_figure_is_caught() {
         rounds: 400_000,
         seed: 9,
         threads: 2,
+        max_rerolls: MAX_REROLLS,
     };
     let truth = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
     let sim = simulate(&wrong, &wrong_distribution, options, &|_| {}).expect("simulates");

@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use super::diagnostics::render;
 use super::exit;
 use super::input::{load, GameArgs};
+use crate::play::round::MAX_REROLLS;
 use crate::play::table::{Options, Person, Table, TableEvent};
 use crate::play::transcript;
 
@@ -33,6 +34,11 @@ pub struct PlayArgs {
     /// Transcript format: text, or json (one event object per line).
     #[arg(long, value_enum, default_value_t = Transcript::Text)]
     pub format: Transcript,
+    /// The most attempts of a reroll (`until`) before the run stops with
+    /// an error naming the throw.
+    #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_rerolls: u64,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -78,6 +84,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         rounds: args.rounds,
         seed: args.seed,
         person: args.interactive.then_some(0),
+        max_rerolls: args.max_rerolls,
     };
     let mut terminal = Terminal {
         lines: std::io::stdin().lock().lines(),

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, Format};
+use crate::play::round::MAX_REROLLS;
 use crate::play::simulate::{simulate, Options, Simulation};
 
 #[derive(Debug, Args)]
@@ -31,6 +32,11 @@ pub struct SimulateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The most attempts of a reroll (`until`) before the run stops with
+    /// an error naming the throw.
+    #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_rerolls: u64,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -44,6 +50,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         rounds: args.rounds,
         seed: args.seed,
         threads: args.threads,
+        max_rerolls: args.max_rerolls,
     };
     let bar = Progress::new(args.rounds);
     let result = simulate(&loaded.program, &loaded.distribution, options, &|n| {

@@ -52,7 +52,7 @@ pub enum EvalError {
     #[error("this reroll failed {attempts} times in a row")]
     #[diagnostic(
         code(dice::eval::reroll_limit),
-        help("the `until` condition is (almost) never met; check it")
+        help("the `until` condition is (almost) never met: check it, or allow more attempts with `--max-rerolls N`")
     )]
     RerollLimit {
         attempts: u64,

@@ -2,14 +2,20 @@
 //! generator for play and simulation, a strategy or a person at the
 //! choices, or a script for the brute-force tests.
 //!
-//! The round is compiled once ([`Round::new`]) and then played many times:
+//! The round is compiled once ([`Round::new`]) and then played many times,
+//! in one of two ways that draw the same dice and cards and end alike
+//! (tests/steps.rs): instruction by instruction, with an [`Event`] for
+//! each throw, draw, choice and end (a transcript), or, without events, by
+//! its [`Steps`] (a simulation), which run the common instructions in
+//! fewer, cheaper steps and hand the others to the first way.
 //!
 //! - expressions run on [`Compiled`]'s stack machine, falling back to the
 //!   tree evaluator for what it does not do, and for every error;
 //! - a throw the round reads only through functions of the throw itself
 //!   (its *observations*, see [`crate::check::projection`]) of at most
-//!   [`TABLE_RESULTS`] ordered results is tabulated: one number below
-//!   `sides^count` is drawn, and the observations are read from a table;
+//!   [`TABLE_RESULTS`](super::steps::TABLE_RESULTS) ordered results is
+//!   tabulated: one number below `sides^count` is drawn, and the
+//!   observations are read from a table;
 //! - jumps are followed once, when compiling;
 //! - the round's throws live in [`Pools`] that are cleared, not freed,
 //!   between rounds, and a shoe is a count of cards left of each value,
@@ -24,7 +30,8 @@ use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
 use crate::program::{Cell, ExprKind, Instr, Program};
 
-/// The most attempts a reroll may take before the round is abandoned.
+/// The most attempts a reroll takes before the round fails, unless told
+/// otherwise ([`Round::with_max_rerolls`]; `--max-rerolls`).
 pub const MAX_REROLLS: u64 = 1_000_000;
 
 /// Where the dice, the cards and the choices come from.
@@ -142,6 +149,7 @@ pub struct Round<'p> {
     left: Vec<Counts>,
     faces: Vec<u32>,
     key: Vec<i64>,
+    max_rerolls: u64,
 }
 
 impl<'p> Round<'p> {
@@ -181,7 +189,15 @@ impl<'p> Round<'p> {
             pools: Pools::default(),
             faces: Vec::new(),
             key: Vec::new(),
+            max_rerolls: MAX_REROLLS,
         }
+    }
+
+    /// The round with a reroll failing after `attempts` attempts (at least
+    /// one) instead of [`MAX_REROLLS`].
+    pub fn with_max_rerolls(mut self, attempts: u64) -> Round<'p> {
+        self.max_rerolls = attempts.max(1);
+        self
     }
 
     /// The program this round plays.
@@ -568,7 +584,7 @@ impl<'p> Round<'p> {
             if !source.retry() {
                 return Ok(false);
             }
-            if attempt >= MAX_REROLLS {
+            if attempt >= self.max_rerolls {
                 return Err(EvalError::RerollLimit {
                     attempts: attempt,
                     span: *span,

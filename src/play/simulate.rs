@@ -36,6 +36,8 @@ pub struct Options {
     pub seed: u64,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
+    /// The most attempts of a reroll before the simulation fails.
+    pub max_rerolls: u64,
 }
 
 /// The estimates of every bet.
@@ -100,7 +102,10 @@ pub fn simulate(
     let tallies: Vec<Tally> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map_init(|| Round::new(program), run)
+            .map_init(
+                || Round::new(program).with_max_rerolls(options.max_rerolls),
+                run,
+            )
             .collect::<Result<_, _>>()
     })?;
     let mut total = Tally::new(settlements.len());

@@ -45,6 +45,8 @@ pub struct Options {
     pub seed: u64,
     /// The seat (from 0) a person plays, if any.
     pub person: Option<usize>,
+    /// The most attempts of a reroll before the session fails.
+    pub max_rerolls: u64,
 }
 
 /// Asks a person for bets and choices.
@@ -233,7 +235,7 @@ impl<'p, 'e> Table<'p, 'e> {
         Table {
             program,
             strategy: Strategy::new(distribution),
-            round: Round::new(program),
+            round: Round::new(program).with_max_rerolls(options.max_rerolls),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
             seats: Vec::new(),
             banker: None,
