@@ -1,0 +1,117 @@
+//! What an exact evaluation reached, for the lints ([`crate::lint`]).
+//!
+//! The exact evaluator runs every state a round can be in, each with a
+//! positive weight, so what it never ran no round can run: a step no state
+//! reaches, a branch whose condition never holds, an `until` that keeps
+//! every result. [`exact::evaluate_covered`](super::exact::evaluate_covered)
+//! records that as it goes, over every option of a choice.
+//!
+//! A [`Probe`] asks more: at one step, which of a list of conditions hold
+//! together. The lints put one at the first of several rules written one
+//! after another, with the conditions of them all, to learn whether two of
+//! them take the same round.
+
+use std::collections::BTreeSet;
+
+use super::value::{test, Context, Value};
+use crate::program::{Expr, Program};
+
+/// The most conditions one probe tests (one bit each).
+pub const MAX_PROBED: usize = 64;
+
+/// Conditions to test on every state that reaches step `at`, before the
+/// step runs. Each must read only values live at `at`; a condition whose
+/// evaluation fails there (a `mod` by zero, a table without the cell) counts
+/// as not holding.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probe {
+    pub at: usize,
+    /// At most [`MAX_PROBED`]; later ones are ignored.
+    pub conditions: Vec<Expr>,
+}
+
+/// What the evaluation reached.
+#[derive(Clone, Debug, Default)]
+pub struct Coverage {
+    /// For each step: whether some state ran it.
+    pub reached: Vec<bool>,
+    /// For each branch step: whether its condition held for some state,
+    /// and whether it failed for some state.
+    pub branched: Vec<[bool; 2]>,
+    /// For each throw with `until`: whether some result failed the
+    /// condition, so that the dice were thrown again.
+    pub rerolled: Vec<bool>,
+    pub probes: Vec<Probe>,
+    /// For each probe, every combination of its conditions that held
+    /// together on some state (bit `i` for condition `i`).
+    pub together: Vec<BTreeSet<u64>>,
+    /// The probes at each step, by index.
+    probes_at: Vec<Vec<usize>>,
+    /// Every way a round ended, under any option: its outcome and the
+    /// values of `Program::finals`.
+    pub ends: BTreeSet<(Option<usize>, Vec<Option<i64>>)>,
+}
+
+impl Coverage {
+    /// Nothing reached yet, with `probes` to test.
+    pub fn new(program: &Program, probes: Vec<Probe>) -> Coverage {
+        let steps = program.code.len();
+        let mut probes_at = vec![Vec::new(); steps];
+        for (i, p) in probes.iter().enumerate() {
+            if let Some(at) = probes_at.get_mut(p.at) {
+                at.push(i);
+            }
+        }
+        Coverage {
+            reached: vec![false; steps],
+            branched: vec![[false; 2]; steps],
+            rerolled: vec![false; steps],
+            together: vec![BTreeSet::new(); probes.len()],
+            probes,
+            probes_at,
+            ends: BTreeSet::new(),
+        }
+    }
+
+    /// A state runs step `pc`: records it, and tests the probes there.
+    #[inline]
+    pub(super) fn reach(&mut self, pc: usize, context: Context, env: &[Value]) {
+        self.reached[pc] = true;
+        if !self.probes_at[pc].is_empty() {
+            self.probe(pc, context, env);
+        }
+    }
+
+    #[inline(never)]
+    fn probe(&mut self, pc: usize, context: Context, env: &[Value]) {
+        for &i in &self.probes_at[pc] {
+            let mut mask = 0u64;
+            for (bit, cond) in self.probes[i]
+                .conditions
+                .iter()
+                .take(MAX_PROBED)
+                .enumerate()
+            {
+                if test(context, env, cond).unwrap_or(false) {
+                    mask |= 1 << bit;
+                }
+            }
+            self.together[i].insert(mask);
+        }
+    }
+
+    /// The branch at `pc` went one way.
+    #[inline]
+    pub(super) fn branch(&mut self, pc: usize, held: bool) {
+        self.branched[pc][usize::from(!held)] = true;
+    }
+
+    /// The ends of one evaluation, added to those of the others.
+    pub(super) fn add_ends(&mut self, program: &Program, ends: &[super::exact::End]) {
+        let finals = program.finals.len();
+        for end in ends {
+            let values = end.values.iter().take(finals).copied().collect();
+            self.ends.insert((end.outcome, values));
+        }
+    }
+}
