@@ -246,7 +246,7 @@ pub fn probes(file: &ast::File, program: &Program) -> Vec<Probe> {
 pub fn lint(file: &ast::File, program: &Program, coverage: &Coverage) -> Vec<Lint> {
     let mut lints = Vec::new();
     rules::lint(file, program, coverage, &mut lints);
-    values::lint(file, program, &mut lints);
+    values::lint(file, program, coverage, &mut lints);
     payouts::lint(file, program, coverage, &mut lints);
     unused::lint(file, program, &mut lints);
     expects::lint(file, program, &mut lints);

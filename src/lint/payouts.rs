@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use super::values::{self, describe, first_takes};
+use super::values::{self, describe, finals, first_takes, meets};
 use super::{labeled, Lint};
 use crate::ast::{self, Item, PayKey, Stmt};
 use crate::eval::coverage::Coverage;
@@ -102,15 +102,6 @@ fn ended_outcomes(file: &ast::File) -> BTreeSet<&str> {
     out
 }
 
-/// The final values of `final_index` some round ends with.
-fn finals(coverage: &Coverage, final_index: usize) -> BTreeSet<i64> {
-    coverage
-        .ends
-        .iter()
-        .filter_map(|(_, values)| values.get(final_index).copied().flatten())
-        .collect()
-}
-
 /// Lines of bets on a value that no round pays, though some value reaches
 /// them (a line whose values the lines above take is `unreachable_rule`).
 fn value_lines(file: &ast::File, program: &Program, coverage: &Coverage, lints: &mut Vec<Lint>) {
@@ -122,10 +113,7 @@ fn value_lines(file: &ast::File, program: &Program, coverage: &Coverage, lints: 
         let ends = finals(coverage, *final_index);
         let takes = first_takes(lines);
         for (j, first) in takes.iter().enumerate() {
-            let paid = first
-                .iter()
-                .any(|&(lo, hi)| ends.range(lo..=hi).next().is_some());
-            if first.is_empty() || paid {
+            if first.is_empty() || meets(first, &ends) {
                 continue;
             }
             lints.push(Lint::PayoutNeverPaid {

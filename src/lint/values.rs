@@ -1,14 +1,18 @@
 //! The payout lines of a bet settled on a value (`bet player on score`),
-//! against each other, from the file alone.
+//! against each other.
 //!
 //! The first line that matches a value pays it. A line whose values the
-//! lines above it all take can never pay (`unreachable_rule`); a line
-//! sharing values with one above it and paying them differently depends on
-//! the order it is written in (`order_decides`). `else` takes what the
+//! lines above it all take can never pay, whatever the round does
+//! (`unreachable_rule`). A line sharing values with one above it and paying
+//! them differently depends on the order it is written in, when some round
+//! ends with one of those values (`order_decides`). `else` takes what the
 //! others leave by definition, so it overlaps nothing.
+
+use std::collections::BTreeSet;
 
 use super::{labeled, Lint};
 use crate::ast::{self, Item};
+use crate::eval::coverage::Coverage;
 use crate::program::{Bet, Payout, Program, Settle, ValueMatch};
 
 /// A set of whole numbers: sorted, disjoint, inclusive ranges.
@@ -131,8 +135,33 @@ pub(super) fn value_bets<'a>(
     })
 }
 
-pub(super) fn lint(file: &ast::File, program: &Program, lints: &mut Vec<Lint>) {
-    for (_, lines, written) in value_bets(file, program) {
+/// The final values of `final_index` some round ends with.
+pub(super) fn finals(coverage: &Coverage, final_index: usize) -> BTreeSet<i64> {
+    coverage
+        .ends
+        .iter()
+        .filter_map(|(_, values)| values.get(final_index).copied().flatten())
+        .collect()
+}
+
+/// Whether some value of `values` is in `ends`.
+pub(super) fn meets(values: &Values, ends: &BTreeSet<i64>) -> bool {
+    values
+        .iter()
+        .any(|&(lo, hi)| ends.range(lo..=hi).next().is_some())
+}
+
+pub(super) fn lint(
+    file: &ast::File,
+    program: &Program,
+    coverage: &Coverage,
+    lints: &mut Vec<Lint>,
+) {
+    for (bet, lines, written) in value_bets(file, program) {
+        let ends = match &bet.settle {
+            Settle::Value { final_index, .. } => finals(coverage, *final_index),
+            Settle::Outcomes(_) => continue,
+        };
         let takes = first_takes(lines);
         for (j, (m, pay)) in lines.iter().enumerate() {
             let own = of(m);
@@ -166,7 +195,7 @@ pub(super) fn lint(file: &ast::File, program: &Program, lints: &mut Vec<Lint>) {
             }
             for i in 0..j {
                 let shared = intersect(&takes[i], &own);
-                if shared.is_empty() || lines[i].1.net == pay.net {
+                if !meets(&shared, &ends) || lines[i].1.net == pay.net {
                     continue;
                 }
                 lints.push(Lint::OrderDecides {
@@ -175,7 +204,10 @@ pub(super) fn lint(file: &ast::File, program: &Program, lints: &mut Vec<Lint>) {
                     first_label: format!("comes first: pays `{}` for {}", lines[i].1.label, describe(&shared)),
                     second: written[j].span,
                     second_label: format!("would pay `{}` for them", pay.label),
-                    help: "make the keys exclusive, so that no value matches two lines (`11..12` rather than `<= 12` below `<= 10`)".to_string(),
+                    help: format!(
+                        "make the keys exclusive, so that no value matches two lines; the values the second line pays now are {}",
+                        describe(&takes[j])
+                    ),
                 });
             }
         }
