@@ -13,7 +13,10 @@
 
 use std::collections::BTreeSet;
 
-use super::value::{test, Context, Value};
+use rustc_hash::FxHashSet;
+
+use super::compiled::Compiled;
+use super::value::{Context, Value};
 use crate::program::{Expr, Program};
 
 /// The most conditions one probe tests (one bit each).
@@ -44,7 +47,12 @@ pub struct Coverage {
     pub probes: Vec<Probe>,
     /// For each probe, every combination of its conditions that held
     /// together on some state (bit `i` for condition `i`).
-    pub together: Vec<BTreeSet<u64>>,
+    together: Vec<FxHashSet<u64>>,
+    /// The combination each probe found last: most states coming to a
+    /// step one after another find the same.
+    last: Vec<Option<u64>>,
+    /// Each probe's conditions, compiled.
+    compiled: Vec<Vec<Compiled>>,
     /// The probes at each step, by index.
     probes_at: Vec<Vec<usize>>,
     /// Every way a round ended, under any option: its outcome and the
@@ -66,7 +74,15 @@ impl Coverage {
             reached: vec![false; steps],
             branched: vec![[false; 2]; steps],
             rerolled: vec![false; steps],
-            together: vec![BTreeSet::new(); probes.len()],
+            together: vec![FxHashSet::default(); probes.len()],
+            last: vec![None; probes.len()],
+            compiled: probes
+                .iter()
+                .map(|p| {
+                    let conditions = p.conditions.iter().take(MAX_PROBED);
+                    conditions.map(Compiled::new).collect()
+                })
+                .collect(),
             probes,
             probes_at,
             ends: BTreeSet::new(),
@@ -86,18 +102,31 @@ impl Coverage {
     fn probe(&mut self, pc: usize, context: Context, env: &[Value]) {
         for &i in &self.probes_at[pc] {
             let mut mask = 0u64;
-            for (bit, cond) in self.probes[i]
-                .conditions
-                .iter()
-                .take(MAX_PROBED)
-                .enumerate()
-            {
-                if test(context, env, cond).unwrap_or(false) {
+            let conditions = self.probes[i].conditions.iter();
+            for (bit, (cond, compiled)) in conditions.zip(&self.compiled[i]).enumerate() {
+                if compiled.holds(context, env, cond).unwrap_or(false) {
                     mask |= 1 << bit;
                 }
             }
-            self.together[i].insert(mask);
+            if self.last[i] != Some(mask) {
+                self.last[i] = Some(mask);
+                self.together[i].insert(mask);
+            }
         }
+    }
+
+    /// Every combination of probe `i`'s conditions that held together on
+    /// some state (bit `j` for condition `j`), in order.
+    pub fn together(&self, i: usize) -> Vec<u64> {
+        let mut masks: Vec<u64> = self
+            .together
+            .get(i)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        masks.sort_unstable();
+        masks
     }
 
     /// The branch at `pc` went one way.

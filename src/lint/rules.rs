@@ -266,13 +266,8 @@ pub(super) fn lint(
     let mut found = Vec::new();
     let mut next = 0;
     for g in &groups {
-        let mut together: Vec<u64> = coverage
-            .together
-            .get(next..next + g.probes.len())
-            .unwrap_or(&[])
-            .iter()
-            .flatten()
-            .copied()
+        let mut together: Vec<u64> = (next..next + g.probes.len())
+            .flat_map(|i| coverage.together(i))
             .collect();
         together.sort_unstable();
         together.dedup();
