@@ -167,3 +167,28 @@ fn describe_payout(p: &Payout) -> String {
         format!("{} (net {})", p.label, p.net)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(source: &str) -> Vec<&'static str> {
+        let (file, program) = crate::load_file(source, &[]).expect("checks");
+        let (_, lints) =
+            super::super::evaluate(&file, &program, Default::default()).expect("evaluates");
+        lints.iter().map(Lint::name).collect()
+    }
+
+    #[test]
+    fn an_outcome_of_one_option_is_paid() {
+        // Only the second option can end with `a`; the bettor picks the
+        // first (it loses less), but `a` is still a payout some round pays.
+        let source = "game \"g\"\noutcomes a, b\nround {\n choose f from 1..2 by x\n throw t = d6\n if f = 2 and t is 6 { end a }\n end b\n}\nbet x { a => lose  b => push }\n";
+        assert_eq!(findings(source), Vec::<&str>::new());
+        let never = source.replace("f = 2 and", "f = 3 and");
+        assert_eq!(
+            findings(&never),
+            ["payout_never_paid", "unreachable_rule", "unused_bet"]
+        );
+    }
+}

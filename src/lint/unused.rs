@@ -318,3 +318,64 @@ fn params(file: &ast::File, uses: &Uses, lints: &mut Vec<Lint>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of the findings about a file with this round and bets.
+    fn unused(round: &str, rest: &str) -> Vec<(&'static str, String)> {
+        let source = format!("game \"g\"\noutcomes a, b\nround {{\n{round}\n}}\n{rest}\n");
+        let (file, program) = crate::load_file(&source, &[]).expect("checks");
+        let mut lints = Vec::new();
+        lint(&file, &program, &mut lints);
+        lints
+            .iter()
+            .map(|l| match l {
+                Lint::UnusedName { name, .. } | Lint::UnusedParam { name, .. } => {
+                    (l.name(), name.clone())
+                }
+                _ => (l.name(), String::new()),
+            })
+            .collect()
+    }
+
+    const BET: &str = "bet x { a => win 1 to 1  b => lose }";
+
+    #[test]
+    fn names_are_read_in_their_own_scope() {
+        // Two bindings of `second`, each read in its own branch.
+        let round = "throw t = 2d6\n if total(t) > 6 { throw second = d6\n if second is 6 { end a } }\n else { throw second = d6\n if second is 1 { end a } }\n end b";
+        assert_eq!(unused(round, BET), []);
+        let round = "throw t = 2d6\n if total(t) > 6 { throw second = d6\n end a }\n end b";
+        assert_eq!(unused(round, BET), [("unused_name", "second".to_string())]);
+    }
+
+    #[test]
+    fn a_throw_read_only_by_its_own_until_is_unused() {
+        let round = "throw t = 2d6 until total(t) > 3\n end a";
+        assert_eq!(unused(round, BET), [("unused_name", "t".to_string())]);
+    }
+
+    #[test]
+    fn final_values_and_knowing_are_reads() {
+        let round = "let score = 0\n throw t = d6\n set score = total(t)";
+        let bets = "bet x on score { >= 4 => win 1 to 1  else => lose }";
+        assert_eq!(unused(round, bets), []);
+        let round = "throw t = d6\n let v = total(t)\n choose c from [hit, stay] by x knowing v\n if c is hit { end a }\n end b";
+        assert_eq!(unused(round, BET), []);
+    }
+
+    #[test]
+    fn parameters_count_wherever_they_are_read() {
+        let rest = format!(
+            "param odds = 2\nparam unused = 3\n{}",
+            BET.replace("win 1 to 1", "win odds to 1")
+        );
+        let round = "throw t = d6\n if t is 6 { end a }\n end b";
+        assert_eq!(
+            unused(round, &rest),
+            [("unused_param", "unused".to_string())]
+        );
+    }
+}
