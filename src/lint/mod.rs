@@ -5,7 +5,8 @@
 //! same rounds, a name nothing reads, an `expect` that cannot fail. Each
 //! finding is a [`Lint`], a warning with a stable code
 //! (`dice::lint::unreachable_rule`) and the span it is about; `check` prints
-//! them after the report, and `--deny warnings` makes them errors.
+//! them on stderr and lists them in the report's diagnostics, and `--deny
+//! warnings` makes them errors.
 //!
 //! Where the answer depends on what a round can do, it is taken from the
 //! exact evaluation ([`crate::eval::coverage`]): the evaluator runs every
@@ -14,13 +15,13 @@
 //! not, the file alone decides: the values a payout line names, the names a
 //! rule reads, the figures an `expect` can take whatever the chances.
 //!
-//! - [`rules`]: rules of the round that never fire, statements that never
+//! - `rules`: rules of the round that never fire, statements that never
 //!   run, and rules written one after another that take the same rounds;
-//! - [`values`]: the payout lines of bets settled on a value, and which of
+//! - `values`: the payout lines of bets settled on a value, and which of
 //!   them overlap;
-//! - [`payouts`]: payouts never paid, bets that settle every round alike;
-//! - [`unused`]: names, hands, parameters, draw tables and shoes never used;
-//! - [`expects`]: `expect` lines that restate a definition.
+//! - `payouts`: payouts never paid, bets that settle every round alike;
+//! - `unused`: names, hands, parameters, draw tables and shoes never used;
+//! - `expects`: `expect` lines that restate a definition.
 
 mod expects;
 mod payouts;
