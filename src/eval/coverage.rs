@@ -10,14 +10,17 @@
 //! together. The lints put one at the first of several rules written one
 //! after another, with the conditions of them all, to learn whether two of
 //! them take the same round.
+//!
+//! The lookups of draw tables are recorded too: at each step that looks a
+//! table up, the row and column values of every state coming there.
 
 use std::collections::BTreeSet;
 
 use rustc_hash::FxHashSet;
 
 use super::compiled::Compiled;
-use super::value::{Context, Value};
-use crate::program::{Expr, Program};
+use super::value::{eval, Context, Value};
+use crate::program::{Expr, ExprKind, Instr, Program};
 
 /// The most conditions one probe tests (one bit each).
 pub const MAX_PROBED: usize = 64;
@@ -55,6 +58,16 @@ pub struct Coverage {
     compiled: Vec<Vec<Compiled>>,
     /// The probes at each step, by index.
     probes_at: Vec<Vec<usize>>,
+    /// The draw tables each step looks up: (table, row, column).
+    lookups_at: Vec<Vec<(usize, Expr, Expr)>>,
+    /// Whether a step has probes or lookups.
+    watched: Vec<bool>,
+    /// For each draw table, the (row, column) values it was looked up with.
+    looked_up: Vec<FxHashSet<(i64, i64)>>,
+    /// For each draw table, whether some lookup of it is not recorded (in
+    /// an `until`, tested after the dice land), so that `looked_up` may
+    /// miss some.
+    pub unrecorded: Vec<bool>,
     /// Every way a round ended, under any option: its outcome and the
     /// values of `Program::finals`.
     pub ends: BTreeSet<(Option<usize>, Vec<Option<i64>>)>,
@@ -70,7 +83,41 @@ impl Coverage {
                 at.push(i);
             }
         }
+        let mut unrecorded = vec![false; program.tables.len()];
+        let lookups_at: Vec<Vec<(usize, Expr, Expr)>> = program
+            .code
+            .iter()
+            .map(|instr| {
+                let mut found = Vec::new();
+                match instr {
+                    Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => {
+                        lookups(e, &mut found)
+                    }
+                    Instr::Cell {
+                        table, row, column, ..
+                    } => found.push((*table, row.clone(), column.clone())),
+                    Instr::Throw { until: Some(e), .. } => {
+                        let mut missed = Vec::new();
+                        lookups(e, &mut missed);
+                        for (t, _, _) in missed {
+                            if let Some(u) = unrecorded.get_mut(t) {
+                                *u = true;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                found
+            })
+            .collect();
+        let watched = (0..steps)
+            .map(|pc| !probes_at[pc].is_empty() || !lookups_at[pc].is_empty())
+            .collect();
         Coverage {
+            lookups_at,
+            watched,
+            looked_up: vec![FxHashSet::default(); program.tables.len()],
+            unrecorded,
             reached: vec![false; steps],
             branched: vec![[false; 2]; steps],
             rerolled: vec![false; steps],
@@ -89,17 +136,27 @@ impl Coverage {
         }
     }
 
-    /// A state runs step `pc`: records it, and tests the probes there.
+    /// A state runs step `pc`: records it, tests the probes there and
+    /// records its lookups.
     #[inline]
     pub(super) fn reach(&mut self, pc: usize, context: Context, env: &[Value]) {
         self.reached[pc] = true;
-        if !self.probes_at[pc].is_empty() {
-            self.probe(pc, context, env);
+        if self.watched[pc] {
+            self.watch(pc, context, env);
         }
     }
 
     #[inline(never)]
-    fn probe(&mut self, pc: usize, context: Context, env: &[Value]) {
+    fn watch(&mut self, pc: usize, context: Context, env: &[Value]) {
+        for (t, row, column) in &self.lookups_at[pc] {
+            // A lookup the step skips (after an `and` that fails) may be
+            // recorded, or fail here: findings may be missed, never made up.
+            if let (Ok(Value::Int(r)), Ok(Value::Int(c))) =
+                (eval(context, env, row), eval(context, env, column))
+            {
+                self.looked_up[*t].insert((r, c));
+            }
+        }
         for &i in &self.probes_at[pc] {
             let mut mask = 0u64;
             let conditions = self.probes[i].conditions.iter();
@@ -113,6 +170,20 @@ impl Coverage {
                 self.together[i].insert(mask);
             }
         }
+    }
+
+    /// The (row, column) values draw table `t` was looked up with, in
+    /// order.
+    pub fn looked_up(&self, t: usize) -> Vec<(i64, i64)> {
+        let mut pairs: Vec<(i64, i64)> = self
+            .looked_up
+            .get(t)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        pairs.sort_unstable();
+        pairs
     }
 
     /// Every combination of probe `i`'s conditions that held together on
@@ -142,5 +213,15 @@ impl Coverage {
             let values = end.values.iter().take(finals).copied().collect();
             self.ends.insert((end.outcome, values));
         }
+    }
+}
+
+/// The draw-table lookups in `e`: (table, row, column).
+fn lookups(e: &Expr, found: &mut Vec<(usize, Expr, Expr)>) {
+    if let ExprKind::Table(t, row, column) = &e.kind {
+        found.push((*t, (**row).clone(), (**column).clone()));
+    }
+    for child in e.children() {
+        lookups(child, found);
     }
 }

@@ -17,6 +17,7 @@
 //!
 //! - `rules`: rules of the round that never fire, statements that never
 //!   run, and rules written one after another that take the same rounds;
+//! - `tables`: rows and columns of draw tables no round looks up;
 //! - `values`: the payout lines of bets settled on a value, and which of
 //!   them overlap;
 //! - `payouts`: payouts never paid, bets that settle every round alike;
@@ -26,6 +27,7 @@
 mod expects;
 mod payouts;
 mod rules;
+mod tables;
 mod unused;
 mod values;
 
@@ -45,8 +47,9 @@ pub enum Lint {
     /// holds when a round comes to it (the rules before it take every such
     /// round, or none meets it at all); an `else` or a `compare` arm no
     /// round comes to; a statement every round has ended before; an
-    /// `until` that every result meets; a payout line of a bet settled on a
-    /// value whose values the lines above it all take.
+    /// `until` that every result meets; a row or column of a draw table no
+    /// round looks up; a payout line of a bet settled on a value whose
+    /// values the lines above it all take.
     #[error("{message}")]
     #[diagnostic(code(dice::lint::unreachable_rule), severity(Warning))]
     UnreachableRule {
@@ -247,6 +250,7 @@ pub fn probes(file: &ast::File, program: &Program) -> Vec<Probe> {
 pub fn lint(file: &ast::File, program: &Program, coverage: &Coverage) -> Vec<Lint> {
     let mut lints = Vec::new();
     rules::lint(file, program, coverage, &mut lints);
+    tables::lint(file, program, coverage, &mut lints);
     values::lint(file, program, coverage, &mut lints);
     payouts::lint(file, program, coverage, &mut lints);
     unused::lint(file, program, &mut lints);
