@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use rustc_hash::FxHashSet;
 
 use super::compiled::Compiled;
-use super::value::{eval, Context, Value};
+use super::value::{Context, Value};
 use crate::program::{Expr, ExprKind, Instr, Program};
 
 /// The most conditions one probe tests (one bit each).
@@ -58,12 +58,15 @@ pub struct Coverage {
     compiled: Vec<Vec<Compiled>>,
     /// The probes at each step, by index.
     probes_at: Vec<Vec<usize>>,
-    /// The draw tables each step looks up: (table, row, column).
-    lookups_at: Vec<Vec<(usize, Expr, Expr)>>,
+    /// The draw tables each step looks up: the table, and its row and
+    /// column, each compiled.
+    lookups_at: Vec<Vec<Lookup>>,
     /// Whether a step has probes or lookups.
     watched: Vec<bool>,
     /// For each draw table, the (row, column) values it was looked up with.
     looked_up: Vec<FxHashSet<(i64, i64)>>,
+    /// The values each table was looked up with last.
+    last_lookup: Vec<Option<(i64, i64)>>,
     /// For each draw table, whether some lookup of it is not recorded (in
     /// an `until`, tested after the dice land), so that `looked_up` may
     /// miss some.
@@ -84,7 +87,7 @@ impl Coverage {
             }
         }
         let mut unrecorded = vec![false; program.tables.len()];
-        let lookups_at: Vec<Vec<(usize, Expr, Expr)>> = program
+        let lookups_at: Vec<Vec<Lookup>> = program
             .code
             .iter()
             .map(|instr| {
@@ -95,12 +98,12 @@ impl Coverage {
                     }
                     Instr::Cell {
                         table, row, column, ..
-                    } => found.push((*table, row.clone(), column.clone())),
+                    } => found.push(Lookup::new(*table, row, column)),
                     Instr::Throw { until: Some(e), .. } => {
                         let mut missed = Vec::new();
                         lookups(e, &mut missed);
-                        for (t, _, _) in missed {
-                            if let Some(u) = unrecorded.get_mut(t) {
+                        for l in missed {
+                            if let Some(u) = unrecorded.get_mut(l.table) {
                                 *u = true;
                             }
                         }
@@ -117,6 +120,7 @@ impl Coverage {
             lookups_at,
             watched,
             looked_up: vec![FxHashSet::default(); program.tables.len()],
+            last_lookup: vec![None; program.tables.len()],
             unrecorded,
             reached: vec![false; steps],
             branched: vec![[false; 2]; steps],
@@ -148,13 +152,16 @@ impl Coverage {
 
     #[inline(never)]
     fn watch(&mut self, pc: usize, context: Context, env: &[Value]) {
-        for (t, row, column) in &self.lookups_at[pc] {
+        for l in &self.lookups_at[pc] {
             // A lookup the step skips (after an `and` that fails) may be
             // recorded, or fail here: findings may be missed, never made up.
-            if let (Ok(Value::Int(r)), Ok(Value::Int(c))) =
-                (eval(context, env, row), eval(context, env, column))
-            {
-                self.looked_up[*t].insert((r, c));
+            let row = l.compiled.0.value(context, env, &l.row);
+            let column = l.compiled.1.value(context, env, &l.column);
+            if let (Ok(Value::Int(r)), Ok(Value::Int(c))) = (row, column) {
+                if self.last_lookup[l.table] != Some((r, c)) {
+                    self.last_lookup[l.table] = Some((r, c));
+                    self.looked_up[l.table].insert((r, c));
+                }
             }
         }
         for &i in &self.probes_at[pc] {
@@ -216,10 +223,30 @@ impl Coverage {
     }
 }
 
-/// The draw-table lookups in `e`: (table, row, column).
-fn lookups(e: &Expr, found: &mut Vec<(usize, Expr, Expr)>) {
+/// A lookup of a draw table at some step.
+#[derive(Clone, Debug)]
+struct Lookup {
+    table: usize,
+    row: Expr,
+    column: Expr,
+    compiled: (Compiled, Compiled),
+}
+
+impl Lookup {
+    fn new(table: usize, row: &Expr, column: &Expr) -> Lookup {
+        Lookup {
+            table,
+            row: row.clone(),
+            column: column.clone(),
+            compiled: (Compiled::new(row), Compiled::new(column)),
+        }
+    }
+}
+
+/// The draw-table lookups in `e`.
+fn lookups(e: &Expr, found: &mut Vec<Lookup>) {
     if let ExprKind::Table(t, row, column) = &e.kind {
-        found.push((*t, (**row).clone(), (**column).clone()));
+        found.push(Lookup::new(*t, row, column));
     }
     for child in e.children() {
         lookups(child, found);
