@@ -42,6 +42,25 @@ pub struct Program {
     /// The table rules `play` runs the game by.
     pub banking: Banking,
     pub round_span: Span,
+    /// Where each statement and branch of the round was compiled.
+    pub source_map: SourceMap,
+}
+
+/// Where the compiled round comes from, for findings that point at the
+/// source (`lint`): the step each statement starts at and the branch of
+/// each `if` and `compare`. A statement inside a `repeat` is compiled once
+/// per pass, so it appears once per pass, in order.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    /// Each statement, by its span, and the step it starts at; a statement
+    /// compiled to no step (an empty `repeat`) is left out.
+    pub stmts: Vec<(Span, usize)>,
+    /// Each `if` and `else if`, by the span of its statement (from its
+    /// `if`), and its branch step.
+    pub ifs: Vec<(Span, usize)>,
+    /// Each `compare`, by its span, and its two branch steps: the test for
+    /// `higher`, then the test for `equal` (which `lower` fails).
+    pub compares: Vec<(Span, usize, usize)>,
 }
 
 #[derive(Clone, Debug)]

@@ -78,6 +78,31 @@ cli_case!(
     ["check", "games/baccarat_dice.dice", "--set", "tie_odds"]
 );
 cli_case!(missing_file, 2, ["check", "games/no_such_game.dice"]);
+cli_case!(
+    lint_warning_keeps_exit_0,
+    0,
+    ["check", "tests/fixtures/lint/order_decides.dice"]
+);
+cli_case!(
+    lint_denied_exits_1,
+    1,
+    [
+        "check",
+        "tests/fixtures/lint/order_decides.dice",
+        "--deny",
+        "warnings"
+    ]
+);
+cli_case!(
+    deny_unknown_lint,
+    2,
+    [
+        "check",
+        "tests/fixtures/lint/order_decides.dice",
+        "--deny",
+        "order"
+    ]
+);
 cli_case!(no_file, 2, ["check"]);
 cli_case!(
     unknown_format,

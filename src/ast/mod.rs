@@ -364,6 +364,22 @@ pub enum Stmt {
     Choose(ChooseStmt),
 }
 
+impl Stmt {
+    /// Where the statement is written.
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Throw(s) => s.span,
+            Stmt::Draw(s) => s.span,
+            Stmt::Let(s) | Stmt::Set(s) => s.span,
+            Stmt::If(s) => s.span,
+            Stmt::End(s) => s.span,
+            Stmt::Compare(s) => s.span,
+            Stmt::Repeat(s) => s.span,
+            Stmt::Choose(s) => s.span,
+        }
+    }
+}
+
 /// `choose face from 1..6 by player`, or
 /// `choose action from [draw, stand] by player knowing player_value`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

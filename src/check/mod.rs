@@ -165,6 +165,7 @@ pub fn check(
                 claims,
                 banking: table_rules,
                 round_span: round.map_or(whole, |r| r.span),
+                source_map: compiled.source_map,
             })
         }
         _ => Err(errors),

@@ -9,7 +9,7 @@ use super::expr::{Names, Ty, Typer};
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
-use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named};
+use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, SourceMap};
 
 /// The largest number of distinct results one throw may have (multisets of
 /// its faces); bigger pools are refused before any evaluation starts.
@@ -29,6 +29,7 @@ pub(super) struct Compiled {
     /// The names bound at the round's top level, visible when it ends:
     /// (name, slot, type).
     pub top_level: Vec<(String, usize, Ty)>,
+    pub source_map: SourceMap,
 }
 
 /// The most times one `repeat` may run its block.
@@ -57,6 +58,7 @@ struct Compiler<'a, 'n> {
     sides: Vec<ast::Ident>,
     /// The slot holding the cards dealt from each shoe, once one is drawn.
     dealt: Vec<Option<usize>>,
+    source_map: SourceMap,
 }
 
 /// The most sides that may choose in one round.
@@ -93,6 +95,7 @@ pub(super) fn compile(
         decisions: Vec::new(),
         sides: Vec::new(),
         dealt: vec![None; names.shoes.len()],
+        source_map: SourceMap::default(),
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
@@ -116,6 +119,7 @@ pub(super) fn compile(
         choice,
         decisions: c.decisions,
         sides: c.sides,
+        source_map: c.source_map,
     }
 }
 
@@ -446,6 +450,14 @@ impl Compiler<'_, '_> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
+        let start = self.code.len();
+        self.stmt_code(stmt);
+        if self.code.len() > start {
+            self.source_map.stmts.push((stmt.span(), start));
+        }
+    }
+
+    fn stmt_code(&mut self, stmt: &Stmt) {
         match stmt {
             Stmt::Throw(t) => self.throw(t),
             Stmt::Draw(d) => self.draw(d),
@@ -654,6 +666,7 @@ impl Compiler<'_, '_> {
         };
         let branch = self.code.len();
         self.code.push(Instr::Branch { cond, otherwise: 0 });
+        self.source_map.ifs.push((i.span, branch));
         self.block(&i.then);
         match &i.otherwise {
             None => self.patch(branch, self.code.len()),
@@ -731,8 +744,13 @@ impl Compiler<'_, '_> {
             span,
         };
         let mut jumps_to_end = Vec::new();
-        for (op, arm) in [(Cmp::Gt, arms[0]), (Cmp::Eq, arms[1])] {
+        let mut branches = [0; 2];
+        for (i, (op, arm)) in [(Cmp::Gt, arms[0]), (Cmp::Eq, arms[1])]
+            .into_iter()
+            .enumerate()
+        {
             let branch = self.code.len();
+            branches[i] = branch;
             self.code.push(Instr::Branch {
                 cond: test(op, c.span),
                 otherwise: 0,
@@ -744,6 +762,9 @@ impl Compiler<'_, '_> {
             self.code.push(Instr::Jump(0));
             self.patch(branch, self.code.len());
         }
+        self.source_map
+            .compares
+            .push((c.span, branches[0], branches[1]));
         if let Some(arm) = arms[2] {
             self.block(&arm.body);
         }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::diagnostics::{entry, render};
 use super::input::{overrides, read_source, GameArgs};
 use super::{exit, Format};
-use crate::eval::exact::{self, Limits};
+use crate::eval::exact::Limits;
 use crate::program::Setting;
 use crate::report::{self, DiagnosticEntry, Report};
 
@@ -24,6 +24,10 @@ pub struct CheckArgs {
     /// names), as a table and a histogram: `--show score` (repeatable).
     #[arg(long, value_name = "NAME")]
     pub show: Vec<String>,
+    /// Make lint findings errors (exit 1): `warnings` for every lint, or a
+    /// lint's name, such as `unreachable_rule` (repeatable).
+    #[arg(long, value_name = "LINT", value_parser = super::lints::deny_values())]
+    pub deny: Vec<String>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -66,8 +70,11 @@ pub fn run(args: &CheckArgs) -> u8 {
             }
         };
         match analyse(&source, &overrides, limits) {
-            Ok((mut report, program)) => {
+            Ok((mut report, program, lints)) => {
                 report.locate(&program, &source);
+                let code =
+                    super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
+                worst = worst.max(code);
                 let failures = report.expect_failures(&program);
                 if !failures.is_empty() {
                     worst = worst.max(exit::FINDING);
@@ -156,9 +163,9 @@ fn analyse(
     source: &str,
     overrides: &[(String, Setting)],
     limits: Limits,
-) -> Result<(Report, crate::program::Program), Vec<crate::Error>> {
-    let program = crate::load(source, overrides)?;
-    let distribution =
-        exact::evaluate(&program, limits).map_err(|e| vec![crate::Error::from(e)])?;
-    Ok((Report::new(&program, &distribution), program))
+) -> Result<(Report, crate::program::Program, Vec<crate::lint::Lint>), Vec<crate::Error>> {
+    let (file, program) = crate::load_file(source, overrides)?;
+    let (distribution, lints) =
+        crate::lint::evaluate(&file, &program, limits).map_err(|e| vec![crate::Error::from(e)])?;
+    Ok((Report::new(&program, &distribution), program, lints))
 }

@@ -4,6 +4,7 @@
 mod check;
 mod diagnostics;
 mod input;
+mod lints;
 mod play;
 mod simulate;
 
@@ -14,7 +15,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// Exit codes shared by every command.
 pub mod exit {
     pub const OK: u8 = 0;
-    /// An `expect` failed (or, later, a lint denied).
+    /// An `expect` failed, or a lint finding was denied (`--deny`).
     pub const FINDING: u8 = 1;
     /// The input could not be read, parsed or checked; a usage error.
     pub const INPUT: u8 = 2;

@@ -17,6 +17,7 @@ use smallvec::SmallVec;
 use std::collections::hash_map::Entry;
 
 use super::compiled::Compiled;
+use super::coverage::{Coverage, Probe};
 use super::frontier::Waiting;
 use super::observe::{Dealt, Dice, ThrowResult, Throws};
 use super::value::{lookup_cell, test, Context, Env, Value};
@@ -313,6 +314,8 @@ struct Machine<'p> {
     limits: Limits,
     memo: Memo,
     decisions: Decisions,
+    /// What the evaluation reaches, when asked for.
+    coverage: Option<Box<Coverage>>,
 }
 
 /// Evaluates a round exactly. With a choice, every option is evaluated and
@@ -320,11 +323,33 @@ struct Machine<'p> {
 /// value for the chooser's bet (the bet named like the side that chooses, or
 /// the first bet), the first such option on a tie.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    evaluate_with(program, limits, &mut None)
+}
+
+/// Evaluates a round exactly, as [`evaluate`] does, and records what the
+/// evaluation reached (under every option of its choices) and what the
+/// `probes` found.
+pub fn evaluate_covered(
+    program: &Program,
+    limits: Limits,
+    probes: Vec<Probe>,
+) -> Result<(Distribution, Coverage), EvalError> {
+    let mut coverage = Some(Box::new(Coverage::new(program, probes)));
+    let distribution = evaluate_with(program, limits, &mut coverage)?;
+    Ok((distribution, coverage.map(|c| *c).unwrap_or_default()))
+}
+
+fn evaluate_with(
+    program: &Program,
+    limits: Limits,
+    coverage: &mut Option<Box<Coverage>>,
+) -> Result<Distribution, EvalError> {
     if !program.decisions.is_empty() {
-        return crate::solve::solve(program, evaluate_tree(program, limits)?);
+        let tree = evaluate_fixed(program, limits, None, &mut Throws::default(), coverage)?;
+        return crate::solve::solve(program, tree);
     }
     let Some(choice) = &program.choice else {
-        return evaluate_fixed(program, limits, None, &mut Throws::default());
+        return evaluate_fixed(program, limits, None, &mut Throws::default(), coverage);
     };
     let for_bet = program
         .bets
@@ -349,7 +374,7 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
         let j = match evaluated.iter().position(|(c, _)| *c == class) {
             Some(j) => j,
             None => {
-                let d = evaluate_fixed(program, limits, Some(value), &mut throws)?;
+                let d = evaluate_fixed(program, limits, Some(value), &mut throws, coverage)?;
                 evaluated.push((class, Rc::new(d)));
                 evaluated.len() - 1
             }
@@ -383,15 +408,17 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
 /// Evaluates a round with decisions taking every option of each, with
 /// weight 1: the game in sequence form, before [`crate::solve`] solves it.
 pub fn evaluate_tree(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
-    evaluate_fixed(program, limits, None, &mut Throws::default())
+    evaluate_fixed(program, limits, None, &mut Throws::default(), &mut None)
 }
 
-/// Evaluates a round whose choice, if any, is fixed to `option`.
+/// Evaluates a round whose choice, if any, is fixed to `option`, adding
+/// what it reaches to `coverage` when there is one.
 fn evaluate_fixed(
     program: &Program,
     limits: Limits,
     option: Option<i64>,
     throws: &mut Throws,
+    coverage: &mut Option<Box<Coverage>>,
 ) -> Result<Distribution, EvalError> {
     let live: Vec<Vec<usize>> = (0..program.code.len())
         .map(|pc| {
@@ -447,6 +474,7 @@ fn evaluate_fixed(
             sequences: vec![1; program.sides.len()],
             ..Decisions::default()
         },
+        coverage: coverage.take(),
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);
@@ -474,6 +502,10 @@ fn evaluate_fixed(
     let mut ends = outcomes.into_ends();
     ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
     check_settled(program, &ends)?;
+    *coverage = m.coverage.take();
+    if let Some(c) = coverage.as_deref_mut() {
+        c.add_ends(program, &ends);
+    }
     let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
     for end in &ends {
         if let Some(o) = end.outcome {
@@ -575,6 +607,9 @@ impl Machine<'_> {
                 program,
                 pools: &self.throws.pools,
             };
+            if let Some(c) = self.coverage.as_deref_mut() {
+                c.reach(pc, context, env);
+            }
             match &program.code[pc] {
                 Instr::Throw { span, .. } | Instr::Draw { span, .. } => {
                     let span = *span;
@@ -586,7 +621,11 @@ impl Machine<'_> {
                     pc = self.next[pc];
                 }
                 Instr::Branch { cond, otherwise } => {
-                    pc = if self.compiled[pc].holds(context, env, cond)? {
+                    let held = self.compiled[pc].holds(context, env, cond)?;
+                    if let Some(c) = self.coverage.as_deref_mut() {
+                        c.branch(pc, held);
+                    }
+                    pc = if held {
                         self.next[pc]
                     } else {
                         self.landing[*otherwise]
@@ -847,6 +886,8 @@ impl Machine<'_> {
                 let ways = r.factor.ways();
                 accepted += &ways;
                 kept.push((next.clone(), ways));
+            } else if let Some(c) = self.coverage.as_deref_mut() {
+                c.rerolled[pc] = true;
             }
         }
         if accepted.is_zero() {

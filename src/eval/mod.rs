@@ -4,6 +4,7 @@
 //! [`compiled`] is a faster path to the same values.
 
 pub mod compiled;
+pub mod coverage;
 pub mod exact;
 pub mod frontier;
 pub mod nat;
