@@ -25,7 +25,6 @@
 use super::steps::{sorted_faces, Step, Steps, Target};
 use crate::eval::compiled::{compare, Compiled};
 use crate::eval::exact::key_value;
-use crate::eval::shoe::Counts;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
 use crate::program::{Cell, ExprKind, Instr, Program};
@@ -103,17 +102,97 @@ enum Flow {
     Stop(Ended),
 }
 
-/// The kind of the card at `place` (from 0) in a shoe of `left` cards of
-/// each kind.
-#[inline(always)]
-fn take(left: &[u64], mut place: u64) -> usize {
-    for (kind, &n) in left.iter().enumerate() {
-        if place < n {
-            return kind;
+/// The cards left in each shoe of a round: how many of each kind, and in
+/// all. Each round is dealt from full shoes, as the exact evaluation
+/// assumes.
+struct Shoes {
+    /// Each shoe full, kind by kind (one deck's for the infinite shoe),
+    /// one shoe after another.
+    full: Vec<u64>,
+    left: Vec<u64>,
+    /// Where each shoe's kinds start in `left`, and where the last ends.
+    starts: Vec<usize>,
+    full_totals: Vec<u64>,
+    totals: Vec<u64>,
+    finite: Vec<bool>,
+}
+
+impl Shoes {
+    fn new(program: &Program) -> Shoes {
+        let mut shoes = Shoes {
+            full: Vec::new(),
+            left: Vec::new(),
+            starts: vec![0],
+            full_totals: Vec::new(),
+            totals: Vec::new(),
+            finite: Vec::new(),
+        };
+        for shoe in &program.shoes {
+            let decks = u64::from(shoe.decks.unwrap_or(1));
+            let counts = shoe.values.iter().map(|&(_, n)| u64::from(n) * decks);
+            shoes.full.extend(counts);
+            shoes.starts.push(shoes.full.len());
+            let start = shoes.starts[shoes.starts.len() - 2];
+            shoes.full_totals.push(shoes.full[start..].iter().sum());
+            shoes.finite.push(shoe.decks.is_some());
         }
-        place -= n;
+        shoes.left = shoes.full.clone();
+        shoes.totals = shoes.full_totals.clone();
+        shoes
     }
-    left.len() - 1
+
+    /// Fills every shoe again.
+    #[inline]
+    fn refill(&mut self) {
+        self.left.copy_from_slice(&self.full);
+        self.totals.copy_from_slice(&self.full_totals);
+    }
+
+    /// The cards left in `shoe`.
+    fn left(&self, shoe: usize) -> u64 {
+        self.totals[shoe]
+    }
+
+    /// Whether `count` cards can be dealt from `shoe` by [`Shoes::deal`]:
+    /// as many are left, and fewer than 2^32.
+    #[inline(always)]
+    fn can_deal(&self, shoe: usize, count: u32) -> bool {
+        let left = self.totals[shoe];
+        u64::from(count) <= left && left <= u64::from(u32::MAX)
+    }
+
+    /// Deals `count` cards from `shoe` ([`Shoes::can_deal`]), each one a
+    /// card of the cards left, as likely as any other; `each` gets each
+    /// card's kind.
+    #[inline(always)]
+    fn deal(
+        &mut self,
+        shoe: usize,
+        count: u32,
+        source: &mut impl Source,
+        mut each: impl FnMut(usize),
+    ) {
+        let left = &mut self.left[self.starts[shoe]..self.starts[shoe + 1]];
+        let finite = self.finite[shoe];
+        let mut all = self.totals[shoe] as u32;
+        for _ in 0..count {
+            let mut place = u64::from(source.card(all));
+            let mut kind = left.len() - 1;
+            for (k, &n) in left.iter().enumerate() {
+                if place < n {
+                    kind = k;
+                    break;
+                }
+                place -= n;
+            }
+            if finite {
+                left[kind] -= 1;
+                all -= 1;
+            }
+            each(kind);
+        }
+        self.totals[shoe] = u64::from(all);
+    }
 }
 
 /// What an instruction needs beyond itself, compiled.
@@ -141,12 +220,9 @@ pub struct Round<'p> {
     otherwise: Vec<usize>,
     fast: Vec<Fast>,
     steps: Steps,
-    /// Each shoe full: the cards of each value (one deck's for the
-    /// infinite shoe).
-    full: Vec<Counts>,
+    shoes: Shoes,
     env: Vec<Value>,
     pools: Pools,
-    left: Vec<Counts>,
     faces: Vec<u32>,
     key: Vec<i64>,
     max_rerolls: u64,
@@ -166,25 +242,13 @@ impl<'p> Round<'p> {
             .collect();
         let fast = code.iter().map(compile).collect();
         let steps = Steps::new(program, &next, &otherwise);
-        let full: Vec<Counts> = program
-            .shoes
-            .iter()
-            .map(|shoe| {
-                let decks = u64::from(shoe.decks.unwrap_or(1));
-                shoe.values
-                    .iter()
-                    .map(|&(_, n)| u64::from(n) * decks)
-                    .collect()
-            })
-            .collect();
         Round {
             program,
             next,
             otherwise,
             fast,
             steps,
-            left: full.clone(),
-            full,
+            shoes: Shoes::new(program),
             env: vec![Value::Unset; program.slots.len()],
             pools: Pools::default(),
             faces: Vec::new(),
@@ -231,9 +295,7 @@ impl<'p> Round<'p> {
     ) -> Result<Ended, EvalError> {
         self.env.fill(Value::Unset);
         self.pools.clear();
-        for (left, full) in self.left.iter_mut().zip(&self.full) {
-            left.copy_from_slice(full);
-        }
+        self.shoes.refill();
         let mut on_event = on_event;
         if on_event.is_some() {
             let mut pc = 0;
@@ -335,24 +397,18 @@ impl<'p> Round<'p> {
         source: &mut impl Source,
     ) -> Result<Result<Target, usize>, EvalError> {
         let deal = &self.steps.deals[i];
-        let left = &mut self.left[deal.shoe];
-        let all = left.iter().sum::<u64>();
-        let Some(mut all) = u32::try_from(all).ok().filter(|&n| n >= deal.count) else {
+        if !self.shoes.can_deal(deal.shoe, deal.count) {
             // The draw as written gives the error.
             return Ok(Err(deal.origin as usize));
-        };
+        }
         self.faces.clear();
         let mut dealt = 0i64;
-        for _ in 0..deal.count {
-            let kind = take(left, u64::from(source.card(all)));
-            if deal.finite {
-                left[kind] -= 1;
-                all -= 1;
-            }
+        let faces = &mut self.faces;
+        self.shoes.deal(deal.shoe, deal.count, source, |kind| {
             let value = deal.values[kind];
             dealt += i64::from(value);
-            self.faces.push(value);
-        }
+            faces.push(value);
+        });
         if deal.keep {
             self.faces.sort_unstable();
             self.env[deal.slot] = Value::Pool(self.pools.push(&self.faces));
@@ -612,9 +668,7 @@ impl<'p> Round<'p> {
             return Ok(());
         };
         let shoe_def = &program.shoes[*shoe];
-        let finite = shoe_def.decks.is_some();
-        let left = &mut self.left[*shoe];
-        let before: u64 = left.iter().sum();
+        let before = self.shoes.left(*shoe);
         if before < u64::from(*count) {
             return Err(EvalError::ShoeEmpty {
                 shoe: shoe_def.name.clone(),
@@ -623,21 +677,17 @@ impl<'p> Round<'p> {
                 span: *span,
             });
         }
-        let Ok(mut all) = u32::try_from(before) else {
+        if !self.shoes.can_deal(*shoe, *count) {
             return Err(EvalError::Internal {
                 what: "a shoe of more cards than a draw can pick from",
                 span: *span,
             });
-        };
-        self.faces.clear();
-        for _ in 0..*count {
-            let kind = take(left, u64::from(source.card(all)));
-            if finite {
-                left[kind] -= 1;
-                all -= 1;
-            }
-            self.faces.push(shoe_def.values[kind].0);
         }
+        self.faces.clear();
+        let faces = &mut self.faces;
+        self.shoes.deal(*shoe, *count, source, |kind| {
+            faces.push(shoe_def.values[kind].0)
+        });
         if let Some(f) = on_event.as_mut() {
             f(Event::Draw {
                 name: program.slots[*slot].name.clone(),

@@ -189,7 +189,6 @@ pub struct Deal {
     pub shoe: usize,
     /// The value of each kind of card.
     pub values: Vec<u32>,
-    pub finite: bool,
     /// Whether the hand is stored: read after the `let`, or no `let`.
     pub keep: bool,
     /// The `let`, reading the cards as [`Operand::Dealt`].
@@ -336,7 +335,6 @@ impl Steps {
                         count: *count,
                         shoe: *shoe,
                         values: shoe_def.values.iter().map(|&(v, _)| v).collect(),
-                        finite: shoe_def.decks.is_some(),
                         keep,
                         assign: fused,
                         next,
