@@ -23,7 +23,7 @@
 //!   shoe, as the exact evaluation assumes).
 
 use super::steps::{sorted_faces, Step, Steps, Target};
-use crate::eval::compiled::{compare, Compiled};
+use crate::eval::compiled::Compiled;
 use crate::eval::exact::key_value;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
@@ -337,15 +337,27 @@ impl<'p> Round<'p> {
                     _ => Err(origin as usize),
                 },
                 &Step::Compare {
-                    op,
+                    order,
                     a,
                     b,
                     then,
                     otherwise,
                     origin,
                 } => match (a.read(env, pools), b.read(env, pools)) {
-                    (Some(x), Some(y)) if compare(op, x, y) => Ok(then),
+                    (Some(x), Some(y)) if order.holds(x, y) => Ok(then),
                     (Some(_), Some(_)) => Ok(otherwise),
+                    _ => Err(origin as usize),
+                },
+                &Step::Slots {
+                    order,
+                    a,
+                    b,
+                    then,
+                    otherwise,
+                    origin,
+                } => match (env[a as usize], env[b as usize]) {
+                    (Value::Int(x), Value::Int(y)) if order.holds(x, y) => Ok(then),
+                    (Value::Int(_), Value::Int(_)) => Ok(otherwise),
                     _ => Err(origin as usize),
                 },
                 &Step::Cell {

@@ -25,7 +25,7 @@
 //! instead ([`Step::origin`]), which gives the same value or the error: the
 //! steps are only ever a faster path to what the instructions do.
 
-use crate::eval::compiled::{arith, compare};
+use crate::eval::compiled::arith;
 use crate::eval::value::{eval, Context, Pools, Value};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Instr, Program, Projection};
 
@@ -105,6 +105,32 @@ impl Operand {
     }
 }
 
+/// The orderings of two numbers a comparison holds for: bit 0 where the
+/// first is less, bit 1 equal, bit 2 greater. Testing one is a shift, not a
+/// branch on the operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order(u8);
+
+impl Order {
+    fn of(op: Cmp) -> Order {
+        Order(match op {
+            Cmp::Lt => 0b001,
+            Cmp::Le => 0b011,
+            Cmp::Eq => 0b010,
+            Cmp::Ne => 0b101,
+            Cmp::Gt => 0b100,
+            Cmp::Ge => 0b110,
+        })
+    }
+
+    /// Whether `x op y`.
+    #[inline(always)]
+    pub fn holds(self, x: i64, y: i64) -> bool {
+        let ordering = u8::from(x > y) + u8::from(x >= y);
+        (self.0 >> ordering) & 1 != 0
+    }
+}
+
 /// One step. `origin` is the instruction the step came from: where its
 /// operands are not what it reads, that instruction runs as written.
 #[derive(Clone, Copy, Debug)]
@@ -123,9 +149,18 @@ pub enum Step {
         origin: u32,
     },
     Compare {
-        op: Cmp,
+        order: Order,
         a: Operand,
         b: Operand,
+        then: Target,
+        otherwise: Target,
+        origin: u32,
+    },
+    /// A comparison of two slots holding numbers, the commonest kind.
+    Slots {
+        order: Order,
+        a: u32,
+        b: u32,
         then: Target,
         otherwise: Target,
         origin: u32,
@@ -398,13 +433,23 @@ impl Steps {
                 otherwise,
                 origin,
             },
-            ExprKind::Cmp(op, a, b) => Step::Compare {
-                op: *op,
-                a: operand(a)?,
-                b: operand(b)?,
-                then,
-                otherwise,
-                origin,
+            ExprKind::Cmp(op, a, b) => match (operand(a)?, operand(b)?) {
+                (Operand::Slot(a), Operand::Slot(b)) => Step::Slots {
+                    order: Order::of(*op),
+                    a,
+                    b,
+                    then,
+                    otherwise,
+                    origin,
+                },
+                (a, b) => Step::Compare {
+                    order: Order::of(*op),
+                    a,
+                    b,
+                    then,
+                    otherwise,
+                    origin,
+                },
             },
             ExprKind::Table(t, row, column) => {
                 self.grids.get(*t)?.as_ref()?;
@@ -439,6 +484,12 @@ impl Steps {
                     Operand::Slot(s) => throw.slots.contains(&(s as usize)),
                     Operand::Single(_) | Operand::Total(_) | Operand::Dealt => false,
                 };
+                let compared = |order: Order, a: Operand, b: Operand| {
+                    if !(known(a) && known(b)) {
+                        return None;
+                    }
+                    Some(order.holds(a.read(&env, &pools)?, b.read(&env, &pools)?))
+                };
                 let mut at = throw.targets[n];
                 // Branches only go forward; the bound is for safety.
                 for _ in 0..self.list.len() {
@@ -450,11 +501,9 @@ impl Steps {
                                 _ => None,
                             }
                         }
-                        Step::Compare { op, a, b, .. } if known(a) && known(b) => {
-                            match (a.read(&env, &pools), b.read(&env, &pools)) {
-                                (Some(x), Some(y)) => Some(compare(op, x, y)),
-                                _ => None,
-                            }
+                        Step::Compare { order, a, b, .. } => compared(order, a, b),
+                        Step::Slots { order, a, b, .. } => {
+                            compared(order, Operand::Slot(a), Operand::Slot(b))
                         }
                         _ => None,
                     };
@@ -464,6 +513,9 @@ impl Steps {
                             then, otherwise, ..
                         }
                         | Step::Compare {
+                            then, otherwise, ..
+                        }
+                        | Step::Slots {
                             then, otherwise, ..
                         },
                     ) = (holds, self.list[pc])
@@ -600,4 +652,58 @@ pub fn sorted_faces(n: u64, count: u32, sides: u32, faces: &mut Vec<u32>) {
         rest /= u64::from(sides);
     }
     faces.sort_unstable();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::compiled::compare;
+
+    /// An order holds exactly where its operator does.
+    #[test]
+    fn orders_agree_with_their_operators() {
+        let ops = [Cmp::Lt, Cmp::Le, Cmp::Eq, Cmp::Ne, Cmp::Gt, Cmp::Ge];
+        for op in ops {
+            for x in [i64::MIN, -3, 0, 2, 7, i64::MAX] {
+                for y in [i64::MIN, -3, 0, 2, 7, i64::MAX] {
+                    assert_eq!(
+                        Order::of(op).holds(x, y),
+                        compare(op, x, y),
+                        "{x} {op:?} {y}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A grid answers as the table's own lookup, inside and outside it.
+    #[test]
+    fn a_grid_reads_as_its_table() {
+        let program = crate::load(
+            r#"game "grid"
+               outcomes a, b
+               table t(x, y) {
+                 columns 0 1..2 4
+                 0..1 => D S D
+                 3 => S S D
+               }
+               round {
+                 throw d = 2d6
+                 if t(total(d) mod 4, total(d) mod 5) { end a }
+                 end b
+               }
+               bet x { a => win 1 to 1
+                       b => lose }"#,
+            &[],
+        )
+        .expect("the game loads");
+        let table = &program.tables[0];
+        let grid = Grid::new(table).expect("a small table is a grid");
+        for row in -2..6 {
+            for column in -2..7 {
+                let cell = table.lookup(row, column).map(|c| c == Cell::Draw);
+                assert_eq!(grid.draws(row, column), cell, "({row}, {column})");
+            }
+        }
+    }
 }
