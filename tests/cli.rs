@@ -263,3 +263,23 @@ cli_case!(
         "5"
     ]
 );
+
+// The person's seat and the stake rule are checked against the table.
+cli_case!(
+    play_seat_beyond_the_table,
+    2,
+    [
+        "play",
+        "games/heist.dice",
+        "--seats",
+        "2",
+        "--seat",
+        "3",
+        "--interactive"
+    ]
+);
+cli_case!(
+    play_stake_rule_the_file_does_not_offer,
+    2,
+    ["play", "games/heist.dice", "--stake", "2"]
+);

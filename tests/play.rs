@@ -44,6 +44,7 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
         seed,
         person: None,
         max_rerolls: MAX_REROLLS,
+        stake: 0,
     }
 }
 
@@ -283,6 +284,91 @@ fn a_person_makes_the_choices_of_the_bet_they_play() {
         punter.told
     );
     check_invariants("chemin_de_fer_free", &program, &events);
+}
+
+/// A person at seat 3 bets for seat 3 only; the automatic seats bet
+/// around them.
+#[test]
+fn a_person_plays_the_seat_they_sit_at() {
+    let (program, distribution) = load(&game("punto_banco.dice"));
+    let mut script = Script {
+        answers: VecDeque::from(["7 banker", "2 tie"]),
+        asked: Vec::new(),
+        told: Vec::new(),
+    };
+    let options = Options {
+        person: Some(2),
+        ..options(3, 5, 8)
+    };
+    let events = session(&program, &distribution, options, Some(&mut script));
+    let bets: Vec<(usize, u64, &str)> = events
+        .iter()
+        .filter_map(|e| match e {
+            TableEvent::Bet {
+                seat, stake, bet, ..
+            } => Some((*seat, *stake, bet.as_str())),
+            _ => None,
+        })
+        .collect();
+    let mine: Vec<_> = bets.iter().filter(|b| b.0 == 3).collect();
+    assert_eq!(mine, [&(3, 7, "banker"), &(3, 2, "tie")], "{bets:?}");
+    assert!(bets.iter().any(|b| b.0 == 1) && bets.iter().any(|b| b.0 == 2));
+    check_invariants("punto_banco", &program, &events);
+}
+
+/// Twenty-six offers `stake fixed 2 or up to 6 or free`: the table agrees
+/// on one. Fixed, every stake is 2, and a person's 3 is refused; up to 6,
+/// automatic seats stake the minimum of 1 and a person's 7 is refused, and
+/// their 6 is cut to the 5 the bank's 50 chips can pay at 10 to 1, and
+/// they are told.
+/// (The person then names the face they play for, and their input ends.)
+#[test]
+fn the_table_plays_the_stake_rule_it_agreed_on() {
+    let (program, distribution) = load(&game("twenty_six.dice"));
+    let stakes = |events: &[TableEvent]| -> Vec<(usize, u64)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                TableEvent::Bet { seat, stake, .. } => Some((*seat, *stake)),
+                _ => None,
+            })
+            .collect()
+    };
+    for (stake, answers, told, placed_by_person, automatic) in [
+        (0, ["3", "2", "1"], &["from 2 to 2"][..], 2, 2),
+        (
+            1,
+            ["7", "6", "1"],
+            &["from 1 to 6", "cover 5 of your 6"][..],
+            5,
+            1,
+        ),
+    ] {
+        let mut script = Script {
+            answers: VecDeque::from(answers),
+            asked: Vec::new(),
+            told: Vec::new(),
+        };
+        // Seat 1 banks: the person punts at seat 2.
+        let options = Options {
+            person: Some(1),
+            stake,
+            ..options(3, 1, 5)
+        };
+        let events = session(&program, &distribution, options, Some(&mut script));
+        let placed = stakes(&events);
+        assert_eq!(script.told.len(), told.len(), "{:?}", script.told);
+        for (message, expected) in script.told.iter().zip(told) {
+            assert!(message.contains(expected), "{:?}", script.told);
+        }
+        let (mine, others): (Vec<&(usize, u64)>, Vec<_>) = placed.iter().partition(|b| b.0 == 2);
+        assert_eq!(mine, [&(2, placed_by_person)], "{placed:?}");
+        assert!(
+            !others.is_empty() && others.iter().all(|b| b.1 == automatic),
+            "{placed:?}"
+        );
+        check_invariants("twenty_six", &program, &events);
+    }
 }
 
 /// Rounds of each game for the simulation test: enough for a standard

@@ -34,6 +34,13 @@ pub struct PlayArgs {
     /// Transcript format: text, or json (one event object per line).
     #[arg(long, value_enum, default_value_t = Transcript::Text)]
     pub format: Transcript,
+    /// With `--interactive`, the seat you play (from 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub seat: u16,
+    /// Which of the file's stake rules the table agrees on (from 1), where
+    /// it offers several (`stake fixed 2 or up to 6 or free`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub stake: u16,
     /// The most attempts of a reroll (`until`) before the run stops with
     /// an error naming the throw.
     #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
@@ -78,13 +85,32 @@ pub fn run(args: &PlayArgs) -> u8 {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    if args.seat > args.seats {
+        eprintln!(
+            "error: --seat {} is not at a table of {} seats: choose from 1 to {}",
+            args.seat, args.seats, args.seats
+        );
+        return exit::INPUT;
+    }
+    let stakes = loaded.program.banking.stakes.len().max(1);
+    if usize::from(args.stake) > stakes {
+        eprintln!(
+            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}",
+            args.stake,
+            args.file,
+            if stakes == 1 { "" } else { "s" }
+        );
+        return exit::INPUT;
+    }
+    let seat = usize::from(args.seat) - 1;
     let options = Options {
         seats: usize::from(args.seats),
         chips: args.chips,
         rounds: args.rounds,
         seed: args.seed,
-        person: args.interactive.then_some(0),
+        person: args.interactive.then_some(seat),
         max_rerolls: args.max_rerolls,
+        stake: usize::from(args.stake) - 1,
     };
     let mut terminal = Terminal {
         lines: std::io::stdin().lock().lines(),
@@ -96,7 +122,8 @@ pub fn run(args: &PlayArgs) -> u8 {
     };
     if args.interactive && std::io::stdin().is_terminal() {
         eprintln!(
-            "You are seat 1. Answer each question and press Enter; end the input (Ctrl-D) to stop."
+            "You are seat {}. Answer each question and press Enter; end the input (Ctrl-D) to stop.",
+            args.seat
         );
     }
     let format = args.format;

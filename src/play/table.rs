@@ -47,6 +47,9 @@ pub struct Options {
     pub person: Option<usize>,
     /// The most attempts of a reroll before the session fails.
     pub max_rerolls: u64,
+    /// Which of the file's stake rules (`stake A or B`) the table agrees
+    /// on, from 0; the first where there is no such rule.
+    pub stake: usize,
 }
 
 /// Asks a person for bets and choices.
@@ -347,7 +350,7 @@ impl<'p, 'e> Table<'p, 'e> {
             Limit::Fixed(v) => v,
             Limit::SetByBanker { up_to } => self.named_limit.or(up_to).unwrap_or(u64::MAX),
         };
-        let stake = match self.banking().stakes.first() {
+        let stake = match self.stake() {
             Some(Stake::Fixed(v)) => *v,
             Some(Stake::UpTo(v)) => *v,
             _ => u64::MAX,
@@ -355,9 +358,16 @@ impl<'p, 'e> Table<'p, 'e> {
         limit.min(stake)
     }
 
+    /// The stake rule the table agreed on: the file's first, or the one
+    /// [`Options::stake`] picks.
+    fn stake(&self) -> Option<&Stake> {
+        let stakes = &self.banking().stakes;
+        stakes.get(self.options.stake).or(stakes.first())
+    }
+
     /// The table minimum.
     fn minimum(&self) -> u64 {
-        match self.banking().stakes.first() {
+        match self.stake() {
             Some(Stake::Fixed(v)) => *v,
             _ => 1,
         }
@@ -463,7 +473,7 @@ impl<'p, 'e> Table<'p, 'e> {
                 "the stake must be from {minimum} to {most} (the table's limits and your chips)"
             ));
         }
-        if let Some(Stake::Fixed(v)) = self.banking().stakes.first() {
+        if let Some(Stake::Fixed(v)) = self.stake() {
             if stake != *v {
                 return Err(format!("the stake is fixed at {v}"));
             }
@@ -499,7 +509,7 @@ impl<'p, 'e> Table<'p, 'e> {
             self.after_round(None, false, false);
             return Ok(());
         };
-        if self.banking().stakes.first() == Some(&Stake::SetByBank) {
+        if self.stake() == Some(&Stake::SetByBank) {
             return self.bank_stakes(banker, &bets);
         }
         let mut banker_lost = false;
@@ -522,6 +532,15 @@ impl<'p, 'e> Table<'p, 'e> {
                 self.emit(TableEvent::BankerBroke { seat: banker });
                 self.first = seat;
                 return self.broke(banker);
+            }
+            if p.stake > covers && self.is_person(seat) {
+                let told = format!(
+                    "the bank's chips cover {covers} of your {}: you stake {covers}",
+                    p.stake
+                );
+                if let Some(person) = self.person.as_deref_mut() {
+                    person.tell(&told);
+                }
             }
             p.stake = p.stake.min(covers);
             self.announce(&p, false);
