@@ -49,6 +49,12 @@ pub trait Source {
         }
         n
     }
+    /// [`Source::dice`] where `results` is `sides^count`, worked out.
+    #[inline]
+    fn results(&mut self, count: u32, sides: u32, results: u64) -> u64 {
+        let _ = results;
+        self.dice(count, sides)
+    }
     /// One card of the `left` cards left in a shoe, by its place from 0:
     /// as likely as a die of `left` sides.
     fn card(&mut self, left: u32) -> u32 {
@@ -144,6 +150,9 @@ impl Shoes {
     /// Fills every shoe again.
     #[inline]
     fn refill(&mut self) {
+        if self.full.is_empty() {
+            return;
+        }
         self.left.copy_from_slice(&self.full);
         self.totals.copy_from_slice(&self.full_totals);
     }
@@ -320,7 +329,7 @@ impl<'p> Round<'p> {
                 Step::Instr => Err(pc),
                 &Step::Throw(i) => {
                     let throw = &self.steps.throws[i as usize];
-                    let n = source.dice(throw.count, throw.sides) as usize;
+                    let n = source.results(throw.count, throw.sides, throw.results) as usize;
                     for (&slot, v) in throw.slots.iter().zip(throw.row(n)) {
                         env[slot] = *v;
                     }

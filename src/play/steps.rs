@@ -184,6 +184,8 @@ pub enum Step {
 pub struct ThrowTable {
     pub count: u32,
     pub sides: u32,
+    /// `sides^count`.
+    pub results: u64,
     /// The observations' slots.
     pub slots: Vec<usize>,
     /// Their values, result by result.
@@ -394,6 +396,7 @@ impl Steps {
                         steps.throws.push(ThrowTable {
                             count: *count,
                             sides: *sides,
+                            results: results as u64,
                             slots: projection.observations.iter().map(|(s, _)| *s).collect(),
                             values,
                             targets: vec![target(next[pc]); results],

@@ -119,6 +119,10 @@ impl<R: Rng> Source for Automatic<'_, R> {
         (0..u64::from(sides).pow(count)).sample_single(&mut self.rng)
     }
     #[inline]
+    fn results(&mut self, _count: u32, _sides: u32, results: u64) -> u64 {
+        (0..results).sample_single(&mut self.rng)
+    }
+    #[inline]
     fn card(&mut self, left: u32) -> u32 {
         (0..left).sample_single(&mut self.rng)
     }
