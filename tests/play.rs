@@ -171,6 +171,19 @@ impl Person for Script {
     }
 }
 
+/// The bets of a session: (seat, stake, bet).
+fn bets(events: &[TableEvent]) -> Vec<(usize, u64, &str)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TableEvent::Bet {
+                seat, stake, bet, ..
+            } => Some((*seat, *stake, bet.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
 fn game(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("games")
@@ -195,15 +208,7 @@ fn a_person_is_asked_again_and_the_end_of_input_ends_the_session() {
     // Four bad answers, each explained, then a bet, a pass, and the end.
     assert_eq!(script.told.len(), 4, "{:?}", script.told);
     assert_eq!(script.asked.len(), 7);
-    let bets: Vec<(usize, u64, &str)> = events
-        .iter()
-        .filter_map(|e| match e {
-            TableEvent::Bet {
-                seat, stake, bet, ..
-            } => Some((*seat, *stake, bet.as_str())),
-            _ => None,
-        })
-        .collect();
+    let bets = bets(&events);
     assert_eq!(bets[0], (1, 3, "tie"));
     assert!(bets[1..].iter().all(|b| b.0 == 2), "{bets:?}");
     match events.last() {
@@ -301,15 +306,7 @@ fn a_person_plays_the_seat_they_sit_at() {
         ..options(3, 5, 8)
     };
     let events = session(&program, &distribution, options, Some(&mut script));
-    let bets: Vec<(usize, u64, &str)> = events
-        .iter()
-        .filter_map(|e| match e {
-            TableEvent::Bet {
-                seat, stake, bet, ..
-            } => Some((*seat, *stake, bet.as_str())),
-            _ => None,
-        })
-        .collect();
+    let bets = bets(&events);
     let mine: Vec<_> = bets.iter().filter(|b| b.0 == 3).collect();
     assert_eq!(mine, [&(3, 7, "banker"), &(3, 2, "tie")], "{bets:?}");
     assert!(bets.iter().any(|b| b.0 == 1) && bets.iter().any(|b| b.0 == 2));
@@ -325,15 +322,6 @@ fn a_person_plays_the_seat_they_sit_at() {
 #[test]
 fn the_table_plays_the_stake_rule_it_agreed_on() {
     let (program, distribution) = load(&game("twenty_six.dice"));
-    let stakes = |events: &[TableEvent]| -> Vec<(usize, u64)> {
-        events
-            .iter()
-            .filter_map(|e| match e {
-                TableEvent::Bet { seat, stake, .. } => Some((*seat, *stake)),
-                _ => None,
-            })
-            .collect()
-    };
     for (stake, answers, told, placed_by_person, automatic) in [
         (0, ["3", "2", "1"], &["from 2 to 2"][..], 2, 2),
         (
@@ -356,7 +344,7 @@ fn the_table_plays_the_stake_rule_it_agreed_on() {
             ..options(3, 1, 5)
         };
         let events = session(&program, &distribution, options, Some(&mut script));
-        let placed = stakes(&events);
+        let placed: Vec<(usize, u64)> = bets(&events).iter().map(|b| (b.0, b.1)).collect();
         assert_eq!(script.told.len(), told.len(), "{:?}", script.told);
         for (message, expected) in script.told.iter().zip(told) {
             assert!(message.contains(expected), "{:?}", script.told);
