@@ -670,12 +670,22 @@ fn if_stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<IfStmt> {
         match p.as_rule() {
             Rule::kw_if => {
                 let link_at = span(&p, base);
-                // A link and the least its condition takes (a name: one
-                // level) must fit: a chain too long is the chain's fault.
-                let link_depth = within(depth + links.len() + 1, link_at, SPLIT_CHAIN)? - 1;
-                let cond = expr(next(&mut it, at)?, base, link_depth)?;
-                let then = block(next(&mut it, at)?, base, link_depth)?;
-                links.push((link_at.start, cond, then));
+                let link_depth = within(depth + links.len(), link_at, SPLIT_CHAIN)?;
+                let (cond, then) = (next(&mut it, at)?, next(&mut it, at)?);
+                let link = |d| Ok((expr(cond.clone(), base, d)?, block(then.clone(), base, d)?));
+                match link(link_depth) {
+                    Ok((cond, then)) => links.push((link_at.start, cond, then)),
+                    // Too deep only this far down the chain: the chain's
+                    // fault, not the link's.
+                    Err(SyntaxError::TooDeep { .. }) if link(depth).is_ok() => {
+                        return Err(SyntaxError::TooDeep {
+                            limit: MAX_DEPTH,
+                            span: link_at,
+                            help: SPLIT_CHAIN,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             Rule::kw_else if it.peek().is_some_and(|n| n.as_rule() == Rule::block) => {
                 let deepest = depth + links.len().saturating_sub(1);
