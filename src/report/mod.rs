@@ -25,6 +25,9 @@ pub use figures::BetFigures;
 /// The whole report of one game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The rule file, when `check` reports several (a JSON or RON array).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
@@ -368,6 +371,7 @@ impl Report {
             .as_ref()
             .map(|s| StrategyReport::new(program, s));
         Report {
+            file: None,
             game: program.name.clone(),
             choice,
             strategies,
