@@ -441,3 +441,24 @@ fn set_unknown_name() {
     assert_sane(&run, 2);
     insta::assert_snapshot!(run.transcript);
 }
+
+/// Found by the fuzzer: an unknown outcome of 10,000 letters inside
+/// `repeat 100 { repeat 600 { ... } }` took five minutes, the "did you
+/// mean" edit distance computed for each of the 60,000 passes at the cost
+/// of the product of the names' lengths.
+#[test]
+fn a_long_unknown_name_in_a_long_repeat() {
+    let dir = scratch("long_unknown_name");
+    let src = format!(
+        "game \"Long name\"\noutcomes a, b\nround {{\n  repeat 100 {{\n    repeat 600 {{\n      throw c = 2d6\n      if total(c) = 12 {{\n        end {}\n      }}\n    }}\n  }}\n  end b\n}}\nbet p {{\n  a => win 1 to 1\n  b => lose\n}}\n",
+        "player_w".repeat(1_250)
+    );
+    write(&dir.join("long.dice"), src);
+    let run = run_in(&dir, &["check", "long.dice"]);
+    assert_sane(&run, 2);
+    assert!(
+        run.stderr.contains("dice::check::unknown_name"),
+        "{}",
+        run.transcript
+    );
+}

@@ -143,12 +143,16 @@ struct NotUtf8 {
     span: Span,
 }
 
+/// A rule file to read, or an argument that names none: the argument and
+/// why.
+pub type RuleFile = Result<String, (String, Unreadable)>;
+
 /// The rule files named by `check`'s arguments, in order: a file as given;
 /// for a directory, the `.dice` files in it and in its subdirectories
 /// (hidden ones, and links to directories, are not entered), sorted by
 /// path. A directory holding none, or that cannot be listed, is an error in
 /// its place. The flag says whether any argument was a directory.
-pub fn rule_files(args: &[String]) -> (Vec<Result<String, (String, Unreadable)>>, bool) {
+pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
     let mut out = Vec::new();
     let mut any_directory = false;
     for arg in args {
