@@ -462,3 +462,34 @@ fn a_long_unknown_name_in_a_long_repeat() {
         run.transcript
     );
 }
+
+/// An exact number of 100,000 digits made every figure of its bet take
+/// seconds (20 s for `win 1/777...7 to 1`): a number has at most 1,000
+/// digits, in a file or a `--set`.
+#[test]
+fn a_number_of_a_hundred_thousand_digits() {
+    let dir = scratch("long_number");
+    let digits = "7".repeat(100_000);
+    let src = game("heist.dice").replace(
+        "player_wins => win 1 to 1",
+        &format!("player_wins => win 1/{digits} to 1"),
+    );
+    write(&dir.join("long.dice"), src);
+    let set = format!("house_limit={digits}");
+    for (dir, args) in [
+        (dir, vec!["check", "long.dice"]),
+        (
+            crate_root(),
+            vec!["check", "games/heist.dice", "--set", &set],
+        ),
+    ] {
+        let run = run_in(&dir, &args);
+        assert_sane(&run, 2);
+        assert!(
+            run.stderr
+                .contains("help: a number in a rule file has at most 1000 digits"),
+            "{}",
+            run.transcript
+        );
+    }
+}
