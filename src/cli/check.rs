@@ -167,7 +167,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     if several && files.len() > 1 {
         let _ = writeln!(
             text,
-            "\n{} file(s) checked: {} passed, {} failed an expect, {} could not be read or checked",
+            "\n{} file(s) checked: {} passed, {} failed an expect, {} had errors",
             codes.iter().sum::<usize>(),
             codes[usize::from(exit::OK)],
             codes[usize::from(exit::FINDING)],
