@@ -6,10 +6,15 @@ pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let length = name.chars().count();
+    let limit = (length / 3).max(1);
     candidates
         .into_iter()
         .filter(|c| *c != name)
+        // Names whose lengths differ by more than the limit are further
+        // apart than it: skipped before the distance, which costs the
+        // product of the lengths (an unknown name of 10,000 letters).
+        .filter(|c| c.chars().count().abs_diff(length) <= limit)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
@@ -55,5 +60,6 @@ mod tests {
         assert_eq!(did_you_mean("zebra", names), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(did_you_mean("tei", names), Some("tie"));
+        assert_eq!(did_you_mean(&"player".repeat(10_000), names), None);
     }
 }

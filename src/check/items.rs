@@ -348,6 +348,15 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                 Some(p) if p.infinite => Some(None),
                 Some(p) => match p.value.to_i64() {
                     Some(n) => count(n, name.span, errors),
+                    // A whole number beyond 64 bits is out of bounds too.
+                    None if p.value.is_integer() => {
+                        errors.push(bad(
+                            format!("a shoe of {} decks", p.value),
+                            name.span,
+                            Some("a shoe holds from 1 to 1000000 decks, or `infinite`"),
+                        ));
+                        None
+                    }
                     None => {
                         errors.push(bad(
                             format!("`{}` is {}, not a whole number of decks", p.name, p.value),

@@ -41,10 +41,20 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
         }
     }
     let count = slots.len();
+    // Where each slot is first thrown, found in one pass.
+    let mut first_throw: Vec<Option<usize>> = vec![None; count];
+    for (pc, instr) in code.iter().enumerate() {
+        if let Instr::Throw { slot, .. } = instr {
+            if let Some(first @ None) = first_throw.get_mut(*slot) {
+                *first = Some(pc);
+            }
+        }
+    }
     for (slot, entry) in found.iter_mut().enumerate() {
+        let first = first_throw.get(slot).copied().flatten();
         if entry
             .as_ref()
-            .is_some_and(|list| !context_stays(code, slot, list, count))
+            .is_some_and(|list| !context_stays(code, first, list, count))
         {
             *entry = None;
         }
@@ -53,10 +63,7 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
     let mut table: Vec<Option<Vec<(Expr, usize)>>> = vec![None; found.len()];
     for (t, entry) in found.into_iter().enumerate() {
         let Some(list) = entry else { continue };
-        if !code
-            .iter()
-            .any(|i| matches!(i, Instr::Throw { slot, .. } if *slot == t))
-        {
+        if first_throw.get(t).copied().flatten().is_none() {
             continue;
         }
         let name = slots[t].name.clone();
@@ -192,16 +199,19 @@ fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
     }
 }
 
-/// Whether no context name of an observation of `t` is set between the first
-/// throw into `t` and a use of the observation. The round only jumps
+/// Whether no context name of an observation of a throw is set between
+/// `first`, the first throw into its slot, and a use of the observation. The round only jumps
 /// forward, so every path meets its instructions in order: a set between the
 /// two in the code may lie between the last throw and the use on some path;
 /// none there, none on any path.
-fn context_stays(code: &[Instr], t: usize, list: &[Observer], slots: usize) -> bool {
-    let Some(first) = code
-        .iter()
-        .position(|i| matches!(i, Instr::Throw { slot, .. } if *slot == t))
-    else {
+fn context_stays(code: &[Instr], first: Option<usize>, list: &[Observer], slots: usize) -> bool {
+    let Some(first) = first else {
+        return true;
+    };
+    let Some(t) = code.get(first).and_then(|i| match i {
+        Instr::Throw { slot, .. } => Some(*slot),
+        _ => None,
+    }) else {
         return true;
     };
     let mut context = SlotSet::with_capacity(slots);
@@ -212,19 +222,20 @@ fn context_stays(code: &[Instr], t: usize, list: &[Observer], slots: usize) -> b
             }
         }
     }
-    list.iter().all(|o| {
-        o.uses.iter().all(|&u| {
-            (first + 1..u).all(|a| match &code[a] {
-                Instr::Assign { slot, .. }
-                | Instr::Choose { slot }
-                | Instr::Decide { slot, .. }
-                | Instr::Cell { slot, .. }
-                | Instr::Throw { slot, .. }
-                | Instr::Draw { slot, .. } => !context.contains(*slot),
-                _ => true,
-            })
+    // The first instruction after the throw that sets a context slot: every
+    // use must come before it (or be it, reading the value it had).
+    let set_again = (first + 1..code.len())
+        .find(|&a| match &code[a] {
+            Instr::Assign { slot, .. }
+            | Instr::Choose { slot }
+            | Instr::Decide { slot, .. }
+            | Instr::Cell { slot, .. }
+            | Instr::Throw { slot, .. }
+            | Instr::Draw { slot, .. } => context.contains(*slot),
+            _ => false,
         })
-    })
+        .unwrap_or(usize::MAX);
+    list.iter().all(|o| o.uses.iter().all(|&u| u <= set_again))
 }
 
 /// Replaces every observation in `e` by a read of its slot.

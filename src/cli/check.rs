@@ -1,12 +1,13 @@
 //! `dicerules check FILE...`: the exact edge report of each file.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use clap::Args;
 use serde::Serialize;
 
-use super::diagnostics::{entry, render};
-use super::input::{overrides, read_source, GameArgs};
+use super::diagnostics::render_all;
+use super::input::{applicable, overrides, read_source, rule_files, unused_overrides, GameArgs};
 use super::{exit, Format};
 use crate::eval::exact::Limits;
 use crate::program::Setting;
@@ -14,7 +15,8 @@ use crate::report::{self, DiagnosticEntry, Report};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Rule files to check.
+    /// Rule files to check; a directory stands for the .dice files in it
+    /// and its subdirectories.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
     /// Report format.
@@ -57,20 +59,50 @@ pub fn run(args: &CheckArgs) -> u8 {
     let limits = Limits {
         max_states: args.game.max_states,
     };
+    let (files, any_directory) = rule_files(&args.files);
+    // Several reports: a JSON/RON array, and a summary after the text.
+    let several = any_directory || files.len() > 1;
     let mut worst = exit::OK;
+    let mut codes = [0usize; 3];
+    let (mut used, mut known) = (BTreeSet::new(), BTreeSet::new());
     let mut outputs = Vec::new();
     let mut text = String::new();
-    for file in &args.files {
-        let source = match read_source(file) {
-            Ok(source) => source,
-            Err(message) => {
-                stderr.push_str(&message);
+    for file in &files {
+        let read = match file {
+            Ok(file) => read_source(file)
+                .map(|source| (file, source))
+                .map_err(|unreadable| (file, unreadable)),
+            Err((file, unreadable)) => Err((file, unreadable.clone())),
+        };
+        let (file, source) = match read {
+            Ok(read) => read,
+            Err((file, unreadable)) => {
+                stderr.push_str(&unreadable.shown);
                 worst = worst.max(exit::INPUT);
+                codes[usize::from(exit::INPUT)] += 1;
+                outputs.push(Output::Failed(Failed {
+                    file,
+                    game: None,
+                    bets: Vec::new(),
+                    diagnostics: vec![unreadable.entry()],
+                }));
                 continue;
             }
         };
+        // Within the loop `worst` is this file's code; it is folded into
+        // the run's at the end of the iteration.
+        let worst_before = worst;
+        worst = exit::OK;
+        let overrides = if several {
+            applicable(&overrides, &source, &mut used, &mut known)
+        } else {
+            overrides.clone()
+        };
         match analyse(&source, &overrides, limits) {
             Ok((mut report, program, lints)) => {
+                if several {
+                    report.file = Some(file.clone());
+                }
                 report.locate(&program, &source);
                 let code =
                     super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
@@ -80,9 +112,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                     worst = worst.max(exit::FINDING);
                     report.note_expect_failures(&failures, &source);
                     let count = failures.len();
-                    for f in failures {
-                        stderr.push_str(&render(f, file, &source));
-                    }
+                    stderr.push_str(&render_all(failures, file, &source, "error").0);
                     let _ = writeln!(
                         stderr,
                         "error: {count} of {} expect line(s) failed in {file}",
@@ -119,11 +149,9 @@ pub fn run(args: &CheckArgs) -> u8 {
             }
             Err(errors) => {
                 worst = worst.max(exit::INPUT);
-                let diagnostics = errors.iter().map(|e| entry(e, &source, "error")).collect();
                 let count = errors.len();
-                for e in errors {
-                    stderr.push_str(&render(e, file, &source));
-                }
+                let (shown, diagnostics) = render_all(errors, file, &source, "error");
+                stderr.push_str(&shown);
                 let _ = writeln!(stderr, "error: {file}: {count} error(s); no report");
                 outputs.push(Output::Failed(Failed {
                     file,
@@ -133,11 +161,30 @@ pub fn run(args: &CheckArgs) -> u8 {
                 }));
             }
         }
+        codes[usize::from(worst)] += 1;
+        worst = worst.max(worst_before);
+    }
+    if several {
+        let unused = unused_overrides(&overrides, &used, &known);
+        if !unused.is_empty() {
+            stderr.push_str(&unused);
+            worst = worst.max(exit::INPUT);
+        }
+    }
+    if several && files.len() > 1 {
+        let _ = writeln!(
+            text,
+            "\n{} file(s) checked: {} passed, {} failed an expect, {} had errors",
+            codes.iter().sum::<usize>(),
+            codes[usize::from(exit::OK)],
+            codes[usize::from(exit::FINDING)],
+            codes[usize::from(exit::INPUT)]
+        );
     }
     let stdout = match args.format {
         Format::Text => text,
         Format::Json => {
-            let json = if outputs.len() == 1 {
+            let json = if !several && outputs.len() == 1 {
                 serde_json::to_string_pretty(&outputs[0])
             } else {
                 serde_json::to_string_pretty(&outputs)
@@ -146,7 +193,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
         Format::Ron => {
             let config = ron::ser::PrettyConfig::default();
-            let ron = if outputs.len() == 1 {
+            let ron = if !several && outputs.len() == 1 {
                 ron::ser::to_string_pretty(&outputs[0], config)
             } else {
                 ron::ser::to_string_pretty(&outputs, config)

@@ -32,6 +32,38 @@ where
     out
 }
 
+/// The most diagnostics shown for one file; a line says how many more
+/// there are. Each rendering reads the source up to its span, so this also
+/// bounds the time a file of thousands of errors takes.
+pub const MAX_SHOWN: usize = 100;
+
+/// The diagnostics of one file, rendered for stderr, with their JSON
+/// entries: the first [`MAX_SHOWN`] of them, and a line counting the rest.
+pub fn render_all<D>(
+    diagnostics: Vec<D>,
+    name: &str,
+    source: &str,
+    severity: &str,
+) -> (String, Vec<DiagnosticEntry>)
+where
+    D: Diagnostic + Send + Sync + 'static,
+{
+    let total = diagnostics.len();
+    let mut text = String::new();
+    let mut entries = Vec::new();
+    for d in diagnostics.into_iter().take(MAX_SHOWN) {
+        entries.push(entry(&d, source, severity));
+        text.push_str(&render(d, name, source));
+    }
+    if total > MAX_SHOWN {
+        text.push_str(&format!(
+            "{severity}: {name}: {} more {severity}(s) not shown\n",
+            total - MAX_SHOWN
+        ));
+    }
+    (text, entries)
+}
+
 /// A diagnostic in the JSON contract's form.
 pub fn entry(diagnostic: &dyn Diagnostic, source: &str, severity: &str) -> DiagnosticEntry {
     let offset = diagnostic

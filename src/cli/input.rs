@@ -1,13 +1,18 @@
 //! Reading what every command reads: a rule file, the `--set` overrides,
 //! and the program with its exact evaluation.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::diagnostics::render;
+use super::diagnostics::{entry, render, render_all};
+use crate::ast::Span;
 use crate::eval::exact::{self, Distribution, Limits};
 use crate::program::{Program, Setting};
+use crate::report::DiagnosticEntry;
 use crate::syntax;
 
 /// What every command takes about the game it reads.
@@ -21,14 +26,184 @@ pub struct GameArgs {
     pub max_states: usize,
 }
 
-/// The text of a rule file, or the message saying why it cannot be read.
-pub fn read_source(file: &str) -> Result<String, String> {
-    match std::fs::read(file) {
-        Ok(bytes) => {
-            String::from_utf8(bytes).map_err(|_| format!("error: {file} is not UTF-8 text\n"))
+/// The largest rule file read, in bytes. Rule files are a few kilobytes
+/// (the longest game is under 5 KiB); the bound keeps a wrong argument
+/// (a log, an image, `/dev/zero`) from being read whole, and bounds the
+/// checker's passes, some of which grow with the square of a round's
+/// length (a file of 250 KB of statements checks in a second or so).
+pub const MAX_FILE_BYTES: usize = 256 << 10;
+
+/// A rule file (or a directory of them) that could not be read: its
+/// diagnostic code and message, and the text shown on stderr.
+#[derive(Clone, Debug)]
+pub struct Unreadable {
+    pub code: &'static str,
+    pub message: String,
+    /// Where the problem is, 1-based; 1:1 for the whole file.
+    pub line: usize,
+    pub column: usize,
+    pub shown: String,
+}
+
+impl Unreadable {
+    /// A problem of the whole file: one line on stderr.
+    fn whole(code: &'static str, message: String) -> Unreadable {
+        Unreadable {
+            code,
+            shown: format!("error: {message}\n"),
+            message,
+            line: 1,
+            column: 1,
         }
-        Err(e) => Err(format!("error: cannot read {file}: {e}\n")),
     }
+
+    /// The JSON contract's form.
+    pub fn entry(&self) -> DiagnosticEntry {
+        DiagnosticEntry {
+            severity: "error".to_string(),
+            code: self.code.to_string(),
+            message: self.message.clone(),
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
+/// The text of a rule file, or why it cannot be read: missing, unreadable,
+/// a directory, larger than [`MAX_FILE_BYTES`], or not UTF-8 (shown against
+/// the file, pointing at the first byte that is not).
+pub fn read_source(file: &str) -> Result<String, Unreadable> {
+    let path = Path::new(file);
+    if path.is_dir() {
+        return Err(Unreadable::whole(
+            "dice::input::directory",
+            format!("{file} is a directory, not a rule file"),
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => e.to_string(),
+            };
+            Unreadable::whole(
+                "dice::input::unreadable",
+                format!("cannot read {file}: {why}"),
+            )
+        })?;
+    if bytes.len() > MAX_FILE_BYTES {
+        let size = match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => format!("is {} bytes", m.len()),
+            _ => format!("holds more than {MAX_FILE_BYTES} bytes"),
+        };
+        return Err(Unreadable::whole(
+            "dice::input::too_large",
+            format!(
+                "{file} {size}: a rule file may be at most {} KiB ({MAX_FILE_BYTES} bytes)",
+                MAX_FILE_BYTES >> 10
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes()[offset];
+        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        let width = text[offset..].chars().next().map_or(1, char::len_utf8);
+        let diagnostic = NotUtf8 {
+            offset,
+            byte,
+            span: Span::new(offset, offset + width),
+        };
+        let at = entry(&diagnostic, &text, "error");
+        Unreadable {
+            code: "dice::input::not_utf8",
+            message: diagnostic.to_string(),
+            line: at.line,
+            column: at.column,
+            shown: render(diagnostic, file, &text),
+        }
+    })
+}
+
+/// A rule file that is not UTF-8 text, shown against its text with each
+/// broken sequence replaced by U+FFFD (before the first, the offsets are
+/// the file's own).
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error(
+    "not UTF-8 text: the byte 0x{byte:02x} at offset {offset} does not begin a UTF-8 character"
+)]
+#[diagnostic(code(dice::input::not_utf8), help("save the file as UTF-8 text"))]
+struct NotUtf8 {
+    offset: usize,
+    byte: u8,
+    #[label("not UTF-8")]
+    span: Span,
+}
+
+/// A rule file to read, or an argument that names none: the argument and
+/// why.
+pub type RuleFile = Result<String, (String, Unreadable)>;
+
+/// The rule files named by `check`'s arguments, in order: a file as given;
+/// for a directory, the `.dice` files in it and in its subdirectories
+/// (hidden ones, and links to directories, are not entered), sorted by
+/// path. A directory holding none, or that cannot be listed, is an error in
+/// its place. The flag says whether any argument was a directory.
+pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
+    let mut out = Vec::new();
+    let mut any_directory = false;
+    for arg in args {
+        let root = Path::new(arg);
+        if !root.is_dir() {
+            out.push(Ok(arg.clone()));
+            continue;
+        }
+        any_directory = true;
+        let mut found: Vec<PathBuf> = Vec::new();
+        let mut pending = vec![root.to_path_buf()];
+        let mut failed = None;
+        while let Some(dir) = pending.pop() {
+            let entries = match std::fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    failed.get_or_insert(format!("cannot list {}: {e}", dir.display()));
+                    continue;
+                }
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let hidden = entry.file_name().to_string_lossy().starts_with('.');
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir && !hidden {
+                    pending.push(path);
+                } else if !is_dir && path.extension().is_some_and(|x| x == "dice") && path.is_file()
+                {
+                    found.push(path);
+                }
+            }
+        }
+        found.sort();
+        if let Some(message) = failed {
+            out.push(Err((
+                arg.clone(),
+                Unreadable::whole("dice::input::unreadable", message),
+            )));
+        }
+        if found.is_empty() {
+            out.push(Err((
+                arg.clone(),
+                Unreadable::whole(
+                    "dice::input::no_rule_files",
+                    format!("{arg} is a directory with no .dice file in it"),
+                ),
+            )));
+        }
+        out.extend(found.iter().map(|p| Ok(p.to_string_lossy().into_owned())));
+    }
+    (out, any_directory)
 }
 
 /// Parses the `--set` overrides; diagnostics go to stderr.
@@ -55,6 +230,59 @@ pub fn overrides(set: &[String], stderr: &mut String) -> Option<Vec<(String, Set
     ok.then_some(out)
 }
 
+/// With several files, a `--set` applies to the files that declare the
+/// parameter: the overrides naming a parameter of `source` (every override
+/// when it does not parse, whose errors come first). The names it uses go
+/// in `used`, the names of its parameters in `known`.
+pub fn applicable(
+    overrides: &[(String, Setting)],
+    source: &str,
+    used: &mut BTreeSet<String>,
+    known: &mut BTreeSet<String>,
+) -> Vec<(String, Setting)> {
+    let (file, errors) = syntax::parse(source);
+    if !errors.is_empty() {
+        return overrides.to_vec();
+    }
+    let declared: Vec<&str> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            crate::ast::Item::Param(p) => Some(p.name.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    known.extend(declared.iter().map(|n| n.to_string()));
+    overrides
+        .iter()
+        .filter(|(name, _)| declared.contains(&name.as_str()))
+        .inspect(|(name, _)| {
+            used.insert(name.clone());
+        })
+        .cloned()
+        .collect()
+}
+
+/// The `--set` names no file checked declares, as error lines.
+pub fn unused_overrides(
+    overrides: &[(String, Setting)],
+    used: &BTreeSet<String>,
+    known: &BTreeSet<String>,
+) -> String {
+    let mut out = String::new();
+    for (name, _) in overrides.iter().filter(|(n, _)| !used.contains(n)) {
+        let help = match crate::suggest::did_you_mean(name, known.iter().map(String::as_str)) {
+            Some(s) => format!(" (did you mean `{s}`?)"),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "error: `--set {name}=...`: none of the files checked has a parameter `{name}`{help}"
+        );
+    }
+    out
+}
+
 /// A rule file loaded and evaluated exactly, for the commands that play it.
 pub struct Loaded {
     pub source: String,
@@ -68,12 +296,10 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Loaded, u8> {
     let mut stderr = String::new();
     let result = (|| {
         let overrides = overrides(&game.set, &mut stderr).ok_or(())?;
-        let source = read_source(file).map_err(|m| stderr.push_str(&m))?;
+        let source = read_source(file).map_err(|u| stderr.push_str(&u.shown))?;
         let program = crate::load(&source, &overrides).map_err(|errors| {
             let count = errors.len();
-            for e in errors {
-                stderr.push_str(&render(e, file, &source));
-            }
+            stderr.push_str(&render_all(errors, file, &source, "error").0);
             let _ = writeln!(stderr, "error: {file}: {count} error(s)");
         })?;
         let distribution = exact::evaluate(

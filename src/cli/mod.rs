@@ -2,7 +2,7 @@
 //! of diagnostics. This is the only part of the crate that prints.
 
 mod check;
-mod diagnostics;
+pub mod diagnostics;
 mod input;
 mod lints;
 mod play;

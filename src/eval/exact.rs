@@ -37,6 +37,25 @@ pub struct Limits {
     pub max_states: usize,
 }
 
+/// The steps an evaluation may take for each state [`Limits::max_states`]
+/// allows. A step is a state run through one instruction; a state merged
+/// at a throw, or added to its end, counted once per 64-bit word of its
+/// weight (of the end's sum, squared, times 64 past 64 words: a binary gcd
+/// reduces it); four values copied
+/// when a result lands. Measured: every
+/// game takes under 200,000 steps; an evaluation takes about 10^8 steps a
+/// second, so the default bound (10^9) stops a round that would run for
+/// hours (`repeat 2000 { throw ... }` over thousands of states, with
+/// weights of thousands of digits) after ten seconds or so.
+pub const WORK_PER_STATE: u64 = 1_000;
+
+impl Limits {
+    /// The most steps an evaluation may take.
+    pub fn max_work(&self) -> u64 {
+        (self.max_states as u64).saturating_mul(WORK_PER_STATE)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -209,14 +228,13 @@ impl Ends {
         weight: &Weight,
         factor: &Factor,
         memo: &mut Memo,
-    ) {
+    ) -> usize {
         let sum = if self.keyed {
             let key = (outcome, final_values(program, env));
             match self.with_values.entry(key) {
                 Entry::Occupied(sum) => sum.into_mut(),
                 Entry::Vacant(slot) => {
-                    slot.insert(weight.scaled_in(factor, memo));
-                    return;
+                    return slot.insert(weight.scaled_in(factor, memo)).words();
                 }
             }
         } else {
@@ -224,12 +242,15 @@ impl Ends {
             match &mut self.plain[at] {
                 Some(sum) => sum,
                 none => {
-                    *none = Some(weight.scaled_in(factor, memo));
-                    return;
+                    let first = weight.scaled_in(factor, memo);
+                    let words = first.words();
+                    *none = Some(first);
+                    return words;
                 }
             }
         };
         sum.add_product(weight, factor, memo);
+        sum.words()
     }
 
     /// Every end reached, with its weight.
@@ -311,6 +332,9 @@ struct Machine<'p> {
     current: Option<usize>,
     alive: usize,
     peak: usize,
+    /// The steps taken so far, by this evaluation and those of the
+    /// choice's other options (see [`WORK_PER_STATE`]).
+    work: u64,
     limits: Limits,
     memo: Memo,
     decisions: Decisions,
@@ -345,11 +369,25 @@ fn evaluate_with(
     coverage: &mut Option<Box<Coverage>>,
 ) -> Result<Distribution, EvalError> {
     if !program.decisions.is_empty() {
-        let tree = evaluate_fixed(program, limits, None, &mut Throws::default(), coverage)?;
+        let tree = evaluate_fixed(
+            program,
+            limits,
+            None,
+            &mut Throws::default(),
+            coverage,
+            &mut 0,
+        )?;
         return crate::solve::solve(program, tree);
     }
     let Some(choice) = &program.choice else {
-        return evaluate_fixed(program, limits, None, &mut Throws::default(), coverage);
+        return evaluate_fixed(
+            program,
+            limits,
+            None,
+            &mut Throws::default(),
+            coverage,
+            &mut 0,
+        );
     };
     let for_bet = program
         .bets
@@ -358,6 +396,7 @@ fn evaluate_with(
         .unwrap_or(0);
     let mut options: Vec<(i64, Rc<Distribution>)> = Vec::with_capacity(choice.options.len());
     let mut throws = Throws::default();
+    let mut work = 0;
     // Options under which the throws reading the choice are observed alike
     // lead to the same round, when the round reads the choice only there:
     // one evaluation serves them.
@@ -374,7 +413,14 @@ fn evaluate_with(
         let j = match evaluated.iter().position(|(c, _)| *c == class) {
             Some(j) => j,
             None => {
-                let d = evaluate_fixed(program, limits, Some(value), &mut throws, coverage)?;
+                let d = evaluate_fixed(
+                    program,
+                    limits,
+                    Some(value),
+                    &mut throws,
+                    coverage,
+                    &mut work,
+                )?;
                 evaluated.push((class, Rc::new(d)));
                 evaluated.len() - 1
             }
@@ -408,7 +454,14 @@ fn evaluate_with(
 /// Evaluates a round with decisions taking every option of each, with
 /// weight 1: the game in sequence form, before [`crate::solve`] solves it.
 pub fn evaluate_tree(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
-    evaluate_fixed(program, limits, None, &mut Throws::default(), &mut None)
+    evaluate_fixed(
+        program,
+        limits,
+        None,
+        &mut Throws::default(),
+        &mut None,
+        &mut 0,
+    )
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -419,6 +472,7 @@ fn evaluate_fixed(
     option: Option<i64>,
     throws: &mut Throws,
     coverage: &mut Option<Box<Coverage>>,
+    work: &mut u64,
 ) -> Result<Distribution, EvalError> {
     let live: Vec<Vec<usize>> = (0..program.code.len())
         .map(|pc| {
@@ -468,6 +522,7 @@ fn evaluate_fixed(
         current: None,
         alive: 0,
         peak: 0,
+        work: *work,
         limits,
         memo: Memo::default(),
         decisions: Decisions {
@@ -514,6 +569,7 @@ fn evaluate_fixed(
     }
     let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
     *throws = std::mem::take(&mut m.throws);
+    *work = m.work;
     let decisions = (!program.decisions.is_empty()).then(|| Rc::new(m.decisions));
     Ok(Distribution {
         outcomes: by_outcome,
@@ -541,6 +597,10 @@ impl Machine<'_> {
                 span,
             });
         }
+        self.work += weight.words() as u64;
+        if self.work > self.limits.max_work() {
+            return Err(self.work_limit());
+        }
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         key.extend(self.live[pc].iter().map(|&slot| env[slot]));
@@ -557,6 +617,36 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Counts the work of adding an end to a sum now `words` long: a sum
+    /// of unlike denominators past 64 words is reduced by a binary gcd,
+    /// whose work grows with the square of its length in bits.
+    fn ended(&mut self, words: usize) -> Result<(), EvalError> {
+        let words = words as u64;
+        let gcd = if words > 64 { 64 } else { 1 };
+        self.work = self
+            .work
+            .saturating_add(words.saturating_mul(words).saturating_mul(gcd));
+        if self.work > self.limits.max_work() {
+            return Err(self.work_limit());
+        }
+        Ok(())
+    }
+
+    /// The error of an evaluation past its work limit, at the throw being
+    /// thrown (the round, before the first).
+    #[cold]
+    fn work_limit(&self) -> EvalError {
+        let span = match self.current.map(|pc| &self.program.code[pc]) {
+            Some(Instr::Throw { span, .. } | Instr::Draw { span, .. }) => *span,
+            _ => self.program.round_span,
+        };
+        EvalError::WorkLimit {
+            limit: self.limits.max_work(),
+            per_state: WORK_PER_STATE,
+            span,
+        }
     }
 
     /// Sets `slot` to `value`, or, when the slot is interchangeable, to the
@@ -582,6 +672,8 @@ impl Machine<'_> {
 
     /// Sets `next` to the state after a throw's result lands.
     fn land(&mut self, env: &Env, result: &ThrowResult, next: &mut Env) -> Result<(), EvalError> {
+        // Copying the values is work too: a round of thousands of names.
+        self.work += 1 + env.len() as u64 / 4;
         next.copy_from_slice(env);
         for &(slot, value) in &result.sets {
             self.set(next, slot, value)?;
@@ -603,6 +695,10 @@ impl Machine<'_> {
     ) -> Result<(), EvalError> {
         let program = self.program;
         loop {
+            self.work += 1;
+            if self.work > self.limits.max_work() {
+                return Err(self.work_limit());
+            }
             let context = Context {
                 program,
                 pools: &self.throws.pools,
@@ -672,7 +768,9 @@ impl Machine<'_> {
                     pc = self.next[pc];
                 }
                 Instr::End { outcome } => {
-                    outcomes.add(program, Some(*outcome), env, weight, factor, &mut self.memo);
+                    let words =
+                        outcomes.add(program, Some(*outcome), env, weight, factor, &mut self.memo);
+                    self.ended(words)?;
                     return Ok(());
                 }
                 Instr::Finish => {
@@ -681,7 +779,8 @@ impl Machine<'_> {
                             span: program.round_close(),
                         });
                     }
-                    outcomes.add(program, None, env, weight, factor, &mut self.memo);
+                    let words = outcomes.add(program, None, env, weight, factor, &mut self.memo);
+                    self.ended(words)?;
                     return Ok(());
                 }
             }

@@ -114,6 +114,19 @@ pub enum EvalError {
         #[label("this is 0")]
         span: Span,
     },
+    /// The exact evaluation would take more steps than allowed: many
+    /// throws, each over many states or with weights of many digits.
+    #[error("the evaluation takes more than {limit} steps")]
+    #[diagnostic(
+        code(dice::eval::work_limit),
+        help("the round throws too often, over too many states, to evaluate exactly in reasonable time; throw less, keep fewer values alive, or raise --max-states (the limit is {per_state} steps per state allowed)")
+    )]
+    WorkLimit {
+        limit: u64,
+        per_state: u64,
+        #[label("the limit was passed at this throw")]
+        span: Span,
+    },
     /// The exact evaluation would hold more states than allowed.
     #[error("the evaluation needs more than {limit} states")]
     #[diagnostic(

@@ -39,6 +39,11 @@ impl Nat {
         BigUint::new(digits)
     }
 
+    /// How many 64-bit words the number takes.
+    pub fn words(&self) -> usize {
+        self.0.len()
+    }
+
     pub fn is_zero(&self) -> bool {
         self.0.is_empty()
     }

@@ -110,6 +110,15 @@ impl Factor {
 }
 
 impl Weight {
+    /// The numerator's size in 64-bit words: what adding or scaling the
+    /// weight costs.
+    pub fn words(&self) -> usize {
+        match self {
+            Weight::Small(..) => 1,
+            Weight::Wide(n, _) => n.words().max(1),
+        }
+    }
+
     pub fn one() -> Weight {
         Weight::Small(1, 1)
     }

@@ -25,6 +25,9 @@ pub use figures::BetFigures;
 /// The whole report of one game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The rule file, when `check` reports several (a JSON or RON array).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
@@ -368,6 +371,7 @@ impl Report {
             .as_ref()
             .map(|s| StrategyReport::new(program, s));
         Report {
+            file: None,
             game: program.name.clone(),
             choice,
             strategies,
@@ -395,7 +399,8 @@ impl Report {
 
     /// Sets each verdict's line number from the source its spans point into.
     pub fn locate(&mut self, program: &Program, source: &str) {
-        let line_of = |offset: usize| source[..offset.min(source.len())].matches('\n').count() + 1;
+        let lines = Lines::new(source);
+        let line_of = |offset: usize| lines.locate(offset).0;
         for (v, a) in self.expects.iter_mut().zip(&program.expects) {
             v.line = line_of(a.span.start);
         }
@@ -441,16 +446,43 @@ pub struct ExpectFailed {
 impl Report {
     /// Adds the failed expects to the report's diagnostics (for JSON/RON).
     pub fn note_expect_failures(&mut self, failures: &[ExpectFailed], source: &str) {
+        let lines = Lines::new(source);
         for f in failures {
-            let start = f.span.start.min(source.len());
-            let before = &source[..start];
+            let (line, column) = lines.locate(f.span.start);
             self.diagnostics.push(DiagnosticEntry {
                 severity: "error".to_string(),
                 code: "dice::expect::failed".to_string(),
                 message: f.to_string(),
-                line: before.matches('\n').count() + 1,
-                column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+                line,
+                column,
             });
         }
+    }
+}
+
+/// Where each line of a source starts, to turn offsets into lines and
+/// columns without reading the source again for each.
+struct Lines<'s> {
+    source: &'s str,
+    starts: Vec<usize>,
+}
+
+impl<'s> Lines<'s> {
+    fn new(source: &'s str) -> Lines<'s> {
+        let starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { source, starts }
+    }
+
+    /// The 1-based line and column (in characters) of `offset`.
+    fn locate(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.source.len());
+        while !self.source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        (line, self.source[start..offset].chars().count() + 1)
     }
 }

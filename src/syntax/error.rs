@@ -33,12 +33,28 @@ pub enum SyntaxError {
         #[label("the text opens here")]
         span: Span,
     },
-    /// Brackets or parentheses nested deeper than a rule file needs.
+    /// Brackets, blocks, `else if` links or operators nested deeper than a
+    /// rule file needs: `((((...))))` or `not not not ... x` more than
+    /// [`MAX_DEPTH`](super::MAX_DEPTH) levels deep.
     #[error("this nests more than {limit} levels deep")]
-    #[diagnostic(code(dice::syntax::too_deep), help("split the expression with `let`"))]
+    #[diagnostic(code(dice::syntax::too_deep))]
     TooDeep {
         limit: usize,
         #[label("too deep here")]
+        span: Span,
+        #[help]
+        help: &'static str,
+    },
+    /// More syntax errors than anyone reads: the parser stops there, so
+    /// that a file of garbage costs no more than a short one.
+    #[error("more than {limit} syntax errors: the rest of the file was not read")]
+    #[diagnostic(
+        code(dice::syntax::too_many_errors),
+        help("fix the errors above and check again")
+    )]
+    TooManyErrors {
+        limit: usize,
+        #[label("reading stopped here")]
         span: Span,
     },
     /// A line `outcome => payout` outside any `bet NAME { ... }` block.
@@ -80,6 +96,7 @@ impl SyntaxError {
             | SyntaxError::PayoutOutsideBet { span }
             | SyntaxError::UnclosedText { span }
             | SyntaxError::TooDeep { span, .. }
+            | SyntaxError::TooManyErrors { span, .. }
             | SyntaxError::BadNumber { span, .. }
             | SyntaxError::BadOverride { span, .. } => *span,
         }

@@ -7,7 +7,7 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::error::SyntaxError;
-use super::Rule;
+use super::{Rule, MAX_DEPTH};
 use crate::ast::*;
 use crate::number::Exact;
 
@@ -121,6 +121,29 @@ fn malformed(at: Span) -> SyntaxError {
     }
 }
 
+/// What to do about nesting that is too deep, by what nests.
+const SPLIT_BLOCKS: &str = "split the expression with `let`, or flatten the blocks";
+const SPLIT_EXPRESSION: &str =
+    "every operator and bracket is a level: split the expression with `let`";
+const SPLIT_CHAIN: &str =
+    "every `else if` is a level: split the chain, or key a `table` by the value";
+
+/// `depth`, checked against [`MAX_DEPTH`]: the syntax tree's depth is
+/// counted as it is lowered (blocks, `else if` links, operators and
+/// brackets each add a level), so that every later pass, each recursive
+/// over the tree, has a bounded stack whatever the input.
+fn within(depth: usize, at: Span, help: &'static str) -> Result<usize> {
+    if depth > MAX_DEPTH {
+        Err(SyntaxError::TooDeep {
+            limit: MAX_DEPTH,
+            span: at,
+            help,
+        })
+    } else {
+        Ok(depth)
+    }
+}
+
 fn next<'a>(it: &mut impl Iterator<Item = Pair<'a, Rule>>, at: Span) -> Result<Pair<'a, Rule>> {
     it.next().ok_or_else(|| malformed(at))
 }
@@ -137,7 +160,7 @@ pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
         Rule::shoe_decl => Item::Shoe(shoe(pair, base)?),
         Rule::round_decl => {
             let at = span(&pair, base);
-            let body = block(next(&mut children(pair), at)?, base)?;
+            let body = block(next(&mut children(pair), at)?, base, 0)?;
             Item::Round(RoundDecl { body, span: at })
         }
         Rule::bet_decl => Item::Bet(bet(pair, base)?),
@@ -171,9 +194,21 @@ fn int(pair: Pair<Rule>, base: usize) -> Result<i64> {
     })
 }
 
+/// The most digits an exact number may be written with. Pinned figures
+/// run to a few hundred digits (twenty-six's probabilities, 200); a number
+/// of 100,000 digits made every figure of its bet take seconds.
+const MAX_DIGITS: usize = 1_000;
+
 pub(super) fn number(pair: Pair<Rule>, base: usize) -> Result<Number> {
     let at = span(&pair, base);
     let text = pair.as_str().to_string();
+    if text.bytes().filter(u8::is_ascii_digit).count() > MAX_DIGITS {
+        return Err(SyntaxError::BadNumber {
+            text: format!("{}…", &text[..20]),
+            reason: "a number in a rule file has at most 1000 digits",
+            span: at,
+        });
+    }
     let percent = text.ends_with('%');
     let value = Exact::parse_literal(&text).ok_or_else(|| SyntaxError::BadNumber {
         text: text.clone(),
@@ -499,15 +534,16 @@ fn table_row(pair: Pair<Rule>, base: usize) -> Result<TableRow> {
     })
 }
 
-fn block(pair: Pair<Rule>, base: usize) -> Result<Block> {
+fn block(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Block> {
     let at = span(&pair, base);
+    let depth = within(depth + 1, at, SPLIT_BLOCKS)?;
     let stmts = children(pair)
-        .map(|s| stmt(s, base))
+        .map(|s| stmt(s, base, depth))
         .collect::<Result<_>>()?;
     Ok(Block { stmts, span: at })
 }
 
-fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
+fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
     let at = span(&pair, base);
     Ok(match pair.as_rule() {
         Rule::throw_stmt => {
@@ -515,7 +551,7 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
             let name = ident(next(&mut it, at)?, base);
             let dice = dice(next(&mut it, at)?, base)?;
             let until = match it.next() {
-                Some(clause) => Some(expr(next(&mut children(clause), at)?, base)?),
+                Some(clause) => Some(expr(next(&mut children(clause), at)?, base, depth)?),
                 None => None,
             };
             Stmt::Throw(ThrowStmt {
@@ -540,11 +576,11 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
                 span: at,
             })
         }
-        Rule::let_stmt => Stmt::Let(binding(pair, base)?),
-        Rule::set_stmt => Stmt::Set(binding(pair, base)?),
-        Rule::if_stmt => Stmt::If(if_stmt(pair, base)?),
+        Rule::let_stmt => Stmt::Let(binding(pair, base, depth)?),
+        Rule::set_stmt => Stmt::Set(binding(pair, base, depth)?),
+        Rule::if_stmt => Stmt::If(if_stmt(pair, base, depth)?),
         Rule::end_stmt => Stmt::End(end_stmt(pair, base)?),
-        Rule::compare_stmt => Stmt::Compare(compare(pair, base)?),
+        Rule::compare_stmt => Stmt::Compare(compare(pair, base, depth)?),
         Rule::choose_stmt => {
             let mut it = children(pair);
             let name = ident(next(&mut it, at)?, base);
@@ -587,7 +623,7 @@ fn stmt(pair: Pair<Rule>, base: usize) -> Result<Stmt> {
             let count_pair = next(&mut it, at)?;
             let count_span = span(&count_pair, base);
             let count = int(count_pair, base)?;
-            let body = block(next(&mut it, at)?, base)?;
+            let body = block(next(&mut it, at)?, base, depth)?;
             Stmt::Repeat(RepeatStmt {
                 count,
                 count_span,
@@ -621,11 +657,11 @@ fn dice(pair: Pair<Rule>, base: usize) -> Result<Dice> {
     })
 }
 
-fn binding(pair: Pair<Rule>, base: usize) -> Result<LetStmt> {
+fn binding(pair: Pair<Rule>, base: usize, depth: usize) -> Result<LetStmt> {
     let at = span(&pair, base);
     let mut it = children(pair);
     let name = ident(next(&mut it, at)?, base);
-    let value = expr(next(&mut it, at)?, base)?;
+    let value = expr(next(&mut it, at)?, base, depth)?;
     Ok(LetStmt {
         name,
         value,
@@ -633,22 +669,59 @@ fn binding(pair: Pair<Rule>, base: usize) -> Result<LetStmt> {
     })
 }
 
-fn if_stmt(pair: Pair<Rule>, base: usize) -> Result<IfStmt> {
+/// `if a { } else if b { } else { }`: the grammar reads the chain as a
+/// repetition; the tree nests it, each `else if` one level deeper, each
+/// link's span running from its `if` to the end of the chain.
+fn if_stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<IfStmt> {
     let at = span(&pair, base);
-    let mut it = children(pair);
-    let cond = expr(next(&mut it, at)?, base)?;
-    let then = block(next(&mut it, at)?, base)?;
-    let otherwise = match it.next() {
-        Some(p) if p.as_rule() == Rule::if_stmt => Some(Else::If(Box::new(if_stmt(p, base)?))),
-        Some(p) => Some(Else::Block(block(p, base)?)),
-        None => None,
-    };
-    Ok(IfStmt {
-        cond,
-        then,
-        otherwise,
-        span: at,
-    })
+    // The links: where each `if` starts, its condition and block.
+    let mut links: Vec<(usize, Expr, Block)> = Vec::new();
+    let mut last_else = None;
+    let mut it = pair.into_inner().peekable();
+    while let Some(p) = it.next() {
+        match p.as_rule() {
+            Rule::kw_if => {
+                let link_at = span(&p, base);
+                let link_depth = within(depth + links.len(), link_at, SPLIT_CHAIN)?;
+                let (cond, then) = (next(&mut it, at)?, next(&mut it, at)?);
+                let link = |d| Ok((expr(cond.clone(), base, d)?, block(then.clone(), base, d)?));
+                match link(link_depth) {
+                    Ok((cond, then)) => links.push((link_at.start, cond, then)),
+                    // Too deep only this far down the chain: the chain's
+                    // fault, not the link's.
+                    Err(SyntaxError::TooDeep { .. }) if link(depth).is_ok() => {
+                        return Err(SyntaxError::TooDeep {
+                            limit: MAX_DEPTH,
+                            span: link_at,
+                            help: SPLIT_CHAIN,
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Rule::kw_else if it.peek().is_some_and(|n| n.as_rule() == Rule::block) => {
+                let deepest = depth + links.len().saturating_sub(1);
+                last_else = Some(block(next(&mut it, at)?, base, deepest)?);
+            }
+            Rule::kw_else => {}
+            _ => return Err(malformed(at)),
+        }
+    }
+    let mut otherwise = last_else.map(Else::Block);
+    let mut links = links.into_iter().rev().peekable();
+    while let Some((start, cond, then)) = links.next() {
+        let stmt = IfStmt {
+            cond,
+            then,
+            otherwise,
+            span: Span::new(start, at.end),
+        };
+        if links.peek().is_none() {
+            return Ok(IfStmt { span: at, ..stmt });
+        }
+        otherwise = Some(Else::If(Box::new(stmt)));
+    }
+    Err(malformed(at))
 }
 
 fn end_stmt(pair: Pair<Rule>, base: usize) -> Result<EndStmt> {
@@ -657,12 +730,14 @@ fn end_stmt(pair: Pair<Rule>, base: usize) -> Result<EndStmt> {
     Ok(EndStmt { outcome, span: at })
 }
 
-fn compare(pair: Pair<Rule>, base: usize) -> Result<CompareStmt> {
+fn compare(pair: Pair<Rule>, base: usize, depth: usize) -> Result<CompareStmt> {
     let at = span(&pair, base);
     let mut it = children(pair);
-    let left = expr(next(&mut it, at)?, base)?;
-    let right = expr(next(&mut it, at)?, base)?;
-    let arms = it.map(|a| compare_arm(a, base)).collect::<Result<_>>()?;
+    let left = expr(next(&mut it, at)?, base, depth)?;
+    let right = expr(next(&mut it, at)?, base, depth)?;
+    let arms = it
+        .map(|a| compare_arm(a, base, depth))
+        .collect::<Result<_>>()?;
     Ok(CompareStmt {
         left,
         right,
@@ -671,7 +746,7 @@ fn compare(pair: Pair<Rule>, base: usize) -> Result<CompareStmt> {
     })
 }
 
-fn compare_arm(pair: Pair<Rule>, base: usize) -> Result<CompareArm> {
+fn compare_arm(pair: Pair<Rule>, base: usize, depth: usize) -> Result<CompareArm> {
     let at = span(&pair, base);
     let mut it = children(pair);
     let side_pair = next(&mut it, at)?;
@@ -683,7 +758,7 @@ fn compare_arm(pair: Pair<Rule>, base: usize) -> Result<CompareArm> {
     };
     let body_pair = next(&mut it, at)?;
     let (body, short) = match body_pair.as_rule() {
-        Rule::block => (block(body_pair, base)?, false),
+        Rule::block => (block(body_pair, base, depth)?, false),
         _ => {
             let end = end_stmt(body_pair, base)?;
             let end_span = end.span;
@@ -726,9 +801,24 @@ fn pratt() -> &'static PrattParser<Rule> {
     })
 }
 
-pub(super) fn expr(pair: Pair<Rule>, base: usize) -> Result<Expr> {
+/// An expression, at most [`MAX_DEPTH`] deep counting from `depth`: the
+/// tree of one flat run of operands and operators is at most as deep as
+/// its operators are many, each bracket opening a run one level deeper.
+fn expr(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Expr> {
+    let at = span(&pair, base);
+    let operators = pair
+        .clone()
+        .into_inner()
+        .filter(|p| {
+            !matches!(
+                p.as_rule(),
+                Rule::int | Rule::bool_lit | Rule::call | Rule::ident | Rule::expr
+            )
+        })
+        .count();
+    let depth = within(depth + 1 + operators, at, SPLIT_EXPRESSION)?;
     pratt()
-        .map_primary(|p| primary(p, base))
+        .map_primary(|p| primary(p, base, depth))
         .map_prefix(|op, operand| {
             let operand = operand?;
             let at = span(&op, base).to(operand.span);
@@ -815,7 +905,7 @@ pub(super) fn expr(pair: Pair<Rule>, base: usize) -> Result<Expr> {
         .parse(pair.into_inner())
 }
 
-fn primary(pair: Pair<Rule>, base: usize) -> Result<Expr> {
+fn primary(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Expr> {
     let at = span(&pair, base);
     let kind = match pair.as_rule() {
         Rule::int => ExprKind::Int(int(pair, base)?),
@@ -824,10 +914,10 @@ fn primary(pair: Pair<Rule>, base: usize) -> Result<Expr> {
         Rule::call => {
             let mut it = pair.into_inner();
             let func = ident(next(&mut it, at)?, base);
-            let args = it.map(|a| expr(a, base)).collect::<Result<_>>()?;
+            let args = it.map(|a| expr(a, base, depth)).collect::<Result<_>>()?;
             ExprKind::Call { func, args }
         }
-        Rule::expr => ExprKind::Paren(Box::new(expr(pair, base)?)),
+        Rule::expr => ExprKind::Paren(Box::new(expr(pair, base, depth)?)),
         _ => return Err(malformed(at)),
     };
     Ok(Expr { kind, span: at })

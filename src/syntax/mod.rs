@@ -26,9 +26,12 @@ pub const ITEM_KEYWORDS: &[&str] = &[
     "banking",
 ];
 
-/// The deepest nesting of brackets a file may have. Rule files need a few
-/// levels; the bound keeps the recursive parser and lowering off the stack's
-/// limit whatever the input.
+/// The deepest a file may nest. Brackets are counted before parsing (they
+/// are what the parser recurses on); lowering counts the syntax tree's
+/// depth (blocks, `else if` links, operators and brackets each add a level).
+/// Rule files need a dozen levels; the bound keeps the parser, the lowering
+/// and every later pass over the tree (each recursive) off the stack's limit
+/// whatever the input.
 pub const MAX_DEPTH: usize = 64;
 
 /// Parses a whole file. Returns the items that parsed and every syntax error.
@@ -40,11 +43,21 @@ pub fn parse(source: &str) -> (ast::File, Vec<SyntaxError>) {
         errors.push(SyntaxError::TooDeep {
             limit: MAX_DEPTH,
             span: Span::new(at, at + width),
+            help: "split the expression with `let`, or flatten the blocks",
         });
         return (ast::File { items }, errors);
     }
     let mut pos = skip_trivia(source, 0);
     while pos < source.len() {
+        if errors.len() >= MAX_ERRORS {
+            errors.truncate(MAX_ERRORS);
+            let width = source[pos..].chars().next().map_or(0, char::len_utf8);
+            errors.push(SyntaxError::TooManyErrors {
+                limit: MAX_ERRORS,
+                span: Span::new(pos, pos + width),
+            });
+            break;
+        }
         match DiceParser::parse(Rule::item_at, &source[pos..]) {
             Ok(mut pairs) => {
                 let Some(item_at) = pairs.next() else { break };
@@ -66,6 +79,10 @@ pub fn parse(source: &str) -> (ast::File, Vec<SyntaxError>) {
     }
     (ast::File { items }, errors)
 }
+
+/// The most syntax errors read from one file: past them the parser stops
+/// with [`SyntaxError::TooManyErrors`].
+pub const MAX_ERRORS: usize = 50;
 
 /// The most errors reported from one item.
 const MAX_ERRORS_PER_ITEM: usize = 10;
@@ -279,6 +296,70 @@ mod tests {
         );
         let fine = format!("round {{ let x = {}1{} }}", "(".repeat(40), ")".repeat(40));
         assert!(parse(&fine).1.is_empty());
+    }
+
+    #[test]
+    fn long_chains_are_errors_not_stack_overflows() {
+        let round = |body: &str| format!("round {{\n  throw d = 2d6\n{body}\n}}\n");
+        let chain = format!(
+            "  if total(d) = 1 {{ end a }}{} else {{ end b }}",
+            " else if total(d) = 2 { end a }".repeat(20_000)
+        );
+        let nots = format!("  let x = {}true", "not ".repeat(20_000));
+        let sums = format!("  let x = 1{}", " + 1".repeat(20_000));
+        let negs = format!("  let x = {}1", "- ".repeat(20_000));
+        for body in [chain, nots, sums, negs] {
+            let (_, errors) = parse(&round(&body));
+            assert!(
+                matches!(errors.as_slice(), [SyntaxError::TooDeep { .. }]),
+                "{errors:?}"
+            );
+        }
+        // What a rule file needs parses: a chain of 20, 20 operators.
+        let chain = format!(
+            "  if total(d) = 1 {{ end a }}{} else {{ end b }}",
+            " else if total(d) = 2 { end a }".repeat(20)
+        );
+        let sums = format!("  let x = 1{}", " + 1".repeat(20));
+        for body in [chain, sums] {
+            let (_, errors) = parse(&round(&body));
+            assert!(errors.is_empty(), "{errors:?}");
+        }
+    }
+
+    #[test]
+    fn an_else_if_chain_nests_with_the_spans_of_its_links() {
+        let src = "round {\n  if a { end x } else if b { end y } else { end z }\n}\n";
+        let (file, errors) = parse(src);
+        assert!(errors.is_empty(), "{errors:?}");
+        let Some(ast::Item::Round(round)) = file.items.first() else {
+            panic!("a round: {file:?}");
+        };
+        let [ast::Stmt::If(outer)] = round.body.stmts.as_slice() else {
+            panic!("one if: {round:?}");
+        };
+        assert_eq!(
+            &src[outer.span.start..outer.span.end],
+            "if a { end x } else if b { end y } else { end z }"
+        );
+        let Some(ast::Else::If(inner)) = &outer.otherwise else {
+            panic!("an else if: {outer:?}");
+        };
+        assert_eq!(
+            &src[inner.span.start..inner.span.end],
+            "if b { end y } else { end z }"
+        );
+        assert!(matches!(inner.otherwise, Some(ast::Else::Block(_))));
+    }
+
+    #[test]
+    fn reading_stops_after_the_most_errors() {
+        let (_, errors) = parse(&"param = 3\n".repeat(10_000));
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(matches!(
+            errors.last(),
+            Some(SyntaxError::TooManyErrors { .. })
+        ));
     }
 
     #[test]

@@ -1,0 +1,495 @@
+//! Inputs beyond text errors, through the real binary as a user meets them:
+//! a file that is not UTF-8, one of 10 MB, `/dev/zero`, directories (of
+//! rule files, empty, given to `play`), nesting thousands deep, thousands of
+//! errors, hostile numbers and `--set`s, a round that would run for hours.
+//! Each gets a clear message naming the file and exit 2, never a panic or a
+//! hang. (Broken rule files that are small text live in
+//! `tests/fixtures/invalid/`; this file makes the big, binary and
+//! structural ones at run time, under `target/tmp/hostile/`.)
+//!
+//! Each run is killed after [`TIME_LIMIT`]: a hang is a failure, not a wait.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// What a run printed, and how it ended.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    transcript: String,
+}
+
+/// Runs `dicerules ARGS` in `dir`, colour off, killed after [`TIME_LIMIT`].
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("FORCE_COLOR")
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dicerules binary runs");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
+            break Some(status);
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    let code = status.and_then(|s| s.code());
+    let shown = code.map_or("none (killed: it hung)".to_string(), |c| c.to_string());
+    let transcript = format!(
+        "$ dicerules {}\nexit: {shown}\n--- stdout\n{stdout}--- stderr\n{stderr}",
+        args.join(" ")
+    );
+    Run {
+        code,
+        stdout,
+        stderr,
+        transcript,
+    }
+}
+
+fn crate_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh directory for one case, under `target/tmp/hostile/`.
+fn scratch(case: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(case);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn write(path: &Path, contents: impl AsRef<[u8]>) {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("a directory");
+    }
+    std::fs::write(path, contents).expect("a file is written");
+}
+
+fn game(name: &str) -> String {
+    std::fs::read_to_string(crate_root().join("games").join(name)).expect("a game reads")
+}
+
+/// What every hostile run must do: exit with `code`, say something on
+/// stderr, never panic; with exit 2 from a single file, print no report.
+fn assert_sane(run: &Run, code: i32) {
+    let t = &run.transcript;
+    assert_eq!(run.code, Some(code), "{t}");
+    assert!(!run.stderr.is_empty(), "nothing on stderr:\n{t}");
+    assert!(!run.stderr.contains("panicked"), "{t}");
+    assert!(!run.stderr.contains("overflowed its stack"), "{t}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8() {
+    let dir = scratch("not_utf8");
+    let mut bytes = b"// Heist, from a Latin-1 editor: the caf\xe9's house rules\n".to_vec();
+    bytes.extend_from_slice(game("heist.dice").as_bytes());
+    write(&dir.join("latin1.dice"), bytes);
+    let run = run_in(&dir, &["check", "latin1.dice"]);
+    assert_sane(&run, 2);
+    assert!(run.stdout.is_empty(), "{}", run.transcript);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn a_file_of_ten_megabytes() {
+    let dir = scratch("ten_megabytes");
+    let line = "// a comment line of a rule file that went on and on and on and on\n";
+    write(
+        &dir.join("huge.dice"),
+        line.repeat(10 * (1 << 20) / line.len()),
+    );
+    let run = run_in(&dir, &["check", "huge.dice"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file() {
+    let run = run_in(&crate_root(), &["check", "/dev/zero"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+/// A directory of rule files: hidden directories and other files are
+/// skipped, subdirectories read, files in order of path, each reported,
+/// the worst exit code wins, and a summary line ends the text.
+fn rule_directory(case: &str) -> PathBuf {
+    let dir = scratch(case);
+    write(&dir.join("rules/heist.dice"), game("heist.dice"));
+    write(
+        &dir.join("rules/variants/heist_c.dice"),
+        game("heist_c.dice"),
+    );
+    write(
+        &dir.join("rules/broken.dice"),
+        "game \"Broken\"\n\nround {\n  throw d = 2d6\n",
+    );
+    write(&dir.join("rules/notes.txt"), "not a rule file");
+    write(&dir.join("rules/.drafts/draft.dice"), "not read");
+    dir
+}
+
+#[test]
+fn a_directory_of_rule_files() {
+    let dir = rule_directory("directory");
+    let run = run_in(&dir, &["check", "rules"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn a_directory_as_json_is_an_array_of_every_file() {
+    let dir = rule_directory("directory_json");
+    let run = run_in(&dir, &["check", "rules/variants", "--format", "json"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON on stdout");
+    let games: Vec<&str> = v
+        .as_array()
+        .expect("an array, even of one file, for a directory")
+        .iter()
+        .filter_map(|r| r["game"].as_str())
+        .collect();
+    assert_eq!(games, ["Heist, variant C"]);
+
+    let run = run_in(&dir, &["check", "rules", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON on stdout");
+    let files: Vec<(&str, &str)> = v
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap_or(""),
+                r["game"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("rules/broken.dice", ""),
+            ("rules/heist.dice", "Heist"),
+            ("rules/variants/heist_c.dice", "Heist, variant C")
+        ]
+    );
+}
+
+#[test]
+fn the_games_directory() {
+    let run = run_in(&crate_root(), &["check", "games/"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript);
+    let mut games: Vec<PathBuf> = std::fs::read_dir(crate_root().join("games"))
+        .expect("games/ lists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "dice"))
+        .collect();
+    games.sort();
+    let mut at = 0;
+    for g in &games {
+        let name = g.file_name().unwrap_or_default().to_string_lossy();
+        let title = format!("(games/{name})");
+        let found = run.stdout[at..]
+            .find(&title)
+            .unwrap_or_else(|| panic!("{title} missing or out of order"));
+        at += found;
+    }
+    let summary = format!(
+        "{n} file(s) checked: {n} passed, 0 failed an expect, 0 had errors",
+        n = games.len()
+    );
+    assert!(run.stdout.trim_end().ends_with(&summary), "{}", run.stdout);
+}
+
+#[test]
+fn a_directory_without_rule_files() {
+    let dir = scratch("empty_directory");
+    write(&dir.join("empty/README.txt"), "nothing here");
+    let run = run_in(&dir, &["check", "empty"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn a_directory_given_to_play() {
+    let dir = rule_directory("directory_to_play");
+    let run = run_in(&dir, &["play", "rules"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+/// With several files, `--set` applies to the files that declare the
+/// parameter; a name none declares is an error.
+#[test]
+fn set_across_files() {
+    let dir = rule_directory("set_across_files");
+    let run = run_in(
+        &dir,
+        &[
+            "check",
+            "rules/heist.dice",
+            "rules/variants",
+            "--set",
+            "house_limit=50",
+            "--set",
+            "tie_odds=7",
+        ],
+    );
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn parentheses_sixty_thousand_deep() {
+    let dir = scratch("deep_parentheses");
+    let depth = 60_000;
+    let src = format!(
+        "game \"Deep\"\noutcomes a, b\nround {{\n  throw d = 2d6\n  let x =\n{}total(d){}\n  end a\n}}\n",
+        "(\n".repeat(depth),
+        ")".repeat(depth)
+    );
+    write(&dir.join("deep.dice"), src);
+    let run = run_in(&dir, &["check", "deep.dice"]);
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+/// Chains the bracket count cannot see: else-if links, prefix operators,
+/// a sum of ten thousand terms.
+#[test]
+fn long_chains() {
+    let dir = scratch("long_chains");
+    let round = |body: String| {
+        format!(
+            "game \"Long\"\noutcomes a, b\nround {{\n  throw d = 2d6\n{body}\n  end b\n}}\nbet p {{\n  a => win 1 to 1\n  b => lose\n}}\n"
+        )
+    };
+    let cases = [
+        (
+            "else_if",
+            round(format!(
+                "  if total(d) = 2 {{\n    end a\n{}  }}",
+                "  } else if total(d) = 3 {\n    end a\n".repeat(5_000)
+            )),
+        ),
+        (
+            "not",
+            round(format!(
+                "  if {}total(d) = 2 {{ end a }}",
+                "not\n".repeat(50_000)
+            )),
+        ),
+        (
+            "minus",
+            round(format!("  let x = {}1", "-\n".repeat(100_000))),
+        ),
+        (
+            "sum",
+            round(format!("  let x = 0\n{}", "  + total(d)\n".repeat(10_000))),
+        ),
+    ];
+    for (name, src) in cases {
+        let file = format!("{name}.dice");
+        write(&dir.join(&file), src);
+        let run = run_in(&dir, &["check", &file]);
+        assert_sane(&run, 2);
+        assert!(
+            run.stderr.contains("dice::syntax::too_deep"),
+            "{}",
+            run.transcript
+        );
+    }
+}
+
+#[test]
+fn a_file_of_garbage_stops_after_fifty_errors() {
+    let dir = scratch("garbage");
+    write(&dir.join("garbage.dice"), "param = 3\n".repeat(10_000));
+    let run = run_in(&dir, &["check", "garbage.dice"]);
+    assert_sane(&run, 2);
+    assert_eq!(
+        run.stderr.matches("dice::syntax::unexpected").count(),
+        50,
+        "{}",
+        run.transcript
+    );
+    assert!(run
+        .stderr
+        .contains("more than 50 syntax errors: the rest of the file was not read"));
+    assert!(run
+        .stderr
+        .ends_with("error: garbage.dice: 51 error(s); no report\n"));
+}
+
+#[test]
+fn thousands_of_errors_show_the_first_hundred() {
+    let dir = scratch("thousands_of_errors");
+    let bet = "bet player {\n  player_boxcars => win 2 to 1\n  player_wins => win 1 to 1\n  banker_wins => lose\n}\n";
+    write(
+        &dir.join("twice.dice"),
+        game("heist.dice") + &bet.repeat(1_000),
+    );
+    let run = run_in(&dir, &["check", "twice.dice"]);
+    assert_sane(&run, 2);
+    assert_eq!(
+        run.stderr.matches("dice::check::duplicate").count(),
+        100,
+        "{}",
+        run.transcript
+    );
+    assert!(
+        run.stderr
+            .ends_with("error: twice.dice: 900 more error(s) not shown\nerror: twice.dice: 1000 error(s); no report\n"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn random_bytes() {
+    use rand::{Rng, SeedableRng};
+    let dir = scratch("random_bytes");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    for i in 0..8 {
+        let mut bytes: Vec<u8> = (0..4096).map(|_| rng.gen()).collect();
+        if i % 2 == 0 {
+            // Printable noise: valid UTF-8 that reaches the parser.
+            bytes.iter_mut().for_each(|b| *b = b' ' + *b % 95);
+        }
+        let file = format!("noise{i}.dice");
+        write(&dir.join(&file), bytes);
+        let run = run_in(&dir, &["check", &file]);
+        assert_sane(&run, 2);
+        assert!(run.stdout.is_empty(), "{}", run.transcript);
+    }
+}
+
+/// A file of a few lines whose round would run for hours: the work limit
+/// (1,000 steps per state `--max-states` allows) stops it at the throw.
+#[test]
+fn a_round_that_would_run_for_hours() {
+    let run = run_in(
+        &crate_root(),
+        &[
+            "check",
+            "tests/fixtures/limits/many_throws_work_limit.dice",
+            "--max-states",
+            "1000",
+        ],
+    );
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn set_decks_beyond_64_bits() {
+    let run = run_in(
+        &crate_root(),
+        &[
+            "check",
+            "games/punto_banco.dice",
+            "--set",
+            "decks=99999999999999999999",
+        ],
+    );
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+#[test]
+fn set_unknown_name() {
+    let run = run_in(
+        &crate_root(),
+        &["check", "games/heist.dice", "--set", "unknown=3"],
+    );
+    assert_sane(&run, 2);
+    insta::assert_snapshot!(run.transcript);
+}
+
+/// Found by the fuzzer: an unknown outcome of 10,000 letters inside
+/// `repeat 100 { repeat 600 { ... } }` took five minutes, the "did you
+/// mean" edit distance computed for each of the 60,000 passes at the cost
+/// of the product of the names' lengths.
+#[test]
+fn a_long_unknown_name_in_a_long_repeat() {
+    let dir = scratch("long_unknown_name");
+    let src = format!(
+        "game \"Long name\"\noutcomes a, b\nround {{\n  repeat 100 {{\n    repeat 600 {{\n      throw c = 2d6\n      if total(c) = 12 {{\n        end {}\n      }}\n    }}\n  }}\n  end b\n}}\nbet p {{\n  a => win 1 to 1\n  b => lose\n}}\n",
+        "player_w".repeat(1_250)
+    );
+    write(&dir.join("long.dice"), src);
+    let run = run_in(&dir, &["check", "long.dice"]);
+    assert_sane(&run, 2);
+    assert!(
+        run.stderr.contains("dice::check::unknown_name"),
+        "{}",
+        run.transcript
+    );
+}
+
+/// An exact number of 100,000 digits made every figure of its bet take
+/// seconds (20 s for `win 1/777...7 to 1`): a number has at most 1,000
+/// digits, in a file or a `--set`.
+#[test]
+fn a_number_of_a_hundred_thousand_digits() {
+    let dir = scratch("long_number");
+    let digits = "7".repeat(100_000);
+    let src = game("heist.dice").replace(
+        "player_wins => win 1 to 1",
+        &format!("player_wins => win 1/{digits} to 1"),
+    );
+    write(&dir.join("long.dice"), src);
+    let set = format!("house_limit={digits}");
+    for (dir, args) in [
+        (dir, vec!["check", "long.dice"]),
+        (
+            crate_root(),
+            vec!["check", "games/heist.dice", "--set", &set],
+        ),
+    ] {
+        let run = run_in(&dir, &args);
+        assert_sane(&run, 2);
+        assert!(
+            run.stderr
+                .contains("help: a number in a rule file has at most 1000 digits"),
+            "{}",
+            run.transcript
+        );
+    }
+}
