@@ -92,6 +92,34 @@ fn every_banking_clause_survives_print_and_parse() {
     assert_eq!(without_spans(&first), without_spans(&second));
 }
 
+/// Ranges of one value where the grammar wants a range (found by the
+/// fuzzer): `choose f from 6..6` printed as `choose f from 6`, which does
+/// not parse; `x in 4..4` likewise; `2..2 => pip` printed as `2 => pip`,
+/// another tree.
+#[test]
+fn ranges_of_one_value_survive_print_and_parse() {
+    let source = "shoe cards {
+  decks = 8
+  values A => 1, 2..2 => pip, 3..9 => pip, 10 J Q K => 0
+}
+
+round {
+  throw t = 2d6
+  choose face from 6..6 by player
+  if total(t) in 4..4 {
+    end a
+  }
+}
+";
+    let (first, errors) = parse(source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed = print::file(&first);
+    assert_eq!(printed, source);
+    let (second, errors) = parse(&printed);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(without_spans(&first), without_spans(&second));
+}
+
 fn glob_files(pattern: &str) -> Vec<String> {
     let dir = std::path::Path::new(pattern).parent().expect("a directory");
     let mut files: Vec<String> = std::fs::read_dir(dir)

@@ -85,7 +85,7 @@ fn write_item(out: &mut String, item: &Item) {
                         .iter()
                         .map(|r| match r {
                             Ranks::One { rank, .. } => rank.clone(),
-                            Ranks::Range(k) => key(k),
+                            Ranks::Range(k) => range(k),
                         })
                         .collect();
                     let value = m.value.map_or("pip".to_string(), |v| v.to_string());
@@ -244,12 +244,12 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         }
         Stmt::If(i) => write_if(out, i, depth),
         Stmt::Choose(c) => {
-            let mut keys: Vec<String> = c.options.iter().map(key).collect();
-            keys.extend(c.labels.iter().map(|l| l.name.clone()));
             let options = if c.bracketed {
+                let mut keys: Vec<String> = c.options.iter().map(key).collect();
+                keys.extend(c.labels.iter().map(|l| l.name.clone()));
                 format!("[{}]", keys.join(", "))
             } else {
-                keys.join(", ")
+                c.options.iter().map(range).collect::<Vec<_>>().join(", ")
             };
             let _ = write!(
                 out,
@@ -326,8 +326,14 @@ pub fn key(k: &Key) -> String {
     if k.lo == k.hi {
         k.lo.to_string()
     } else {
-        format!("{}..{}", k.lo, k.hi)
+        range(k)
     }
+}
+
+/// A key where the grammar wants a range, `6..6` too: a single number
+/// there does not parse (`choose f from 6`, `x in 6`) or is another rank.
+pub fn range(k: &Key) -> String {
+    format!("{}..{}", k.lo, k.hi)
 }
 
 /// The source text of an expression, with the parentheses as written.
@@ -362,10 +368,11 @@ pub fn expr(e: &Expr) -> String {
             set,
             bracketed,
         } => {
-            let keys: Vec<String> = set.iter().map(key).collect();
             if *bracketed {
+                let keys: Vec<String> = set.iter().map(key).collect();
                 format!("{} in [{}]", expr(subject), keys.join(", "))
             } else {
+                let keys: Vec<String> = set.iter().map(range).collect();
                 format!("{} in {}", expr(subject), keys.join(", "))
             }
         }
