@@ -36,7 +36,7 @@
 //! Settings (environment variables):
 //!
 //! - `DICERULES_FUZZ_SECONDS`: how long to run (default 10: in a debug
-//!   build the seeds take 4 of them; `.ci/run` runs 60 in a release build);
+//!   build the seeds take 4 of them; `.ci/run` runs 60, optimised);
 //! - `DICERULES_FUZZ_SEED`: the seed (default 1): the same seed gives the
 //!   same sequence of inputs;
 //! - `DICERULES_FUZZ_HANG_SECONDS`: the hang limit per input (default 10);
@@ -44,8 +44,16 @@
 //!   every character boundary, in an optimised build, where it takes 7 s;
 //!   7 in a debug build, where every prefix takes a minute).
 //!
-//! `DICERULES_FUZZ_SECONDS=60 cargo test --release --test fuzz -- --nocapture`
-//! prints the run's figures (inputs, inputs per second, findings).
+//! `.ci/run` runs it for a minute, optimised but with overflow checks (an
+//! arithmetic overflow panics, and is a finding):
+//!
+//! ```text
+//! CARGO_PROFILE_DEV_OPT_LEVEL=2 DICERULES_FUZZ_SECONDS=60 DICERULES_PREFIX_STEP=1 \
+//!   cargo test --test fuzz -- --nocapture
+//! ```
+//!
+//! `--nocapture` prints the run's figures (inputs, inputs per second,
+//! findings).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;

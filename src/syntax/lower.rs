@@ -959,7 +959,21 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
                 }
                 _ => None,
             };
-            let k = key(next(&mut it, at)?, base)?;
+            let k = next(&mut it, at)?;
+            if op.is_some() && k.as_rule() == Rule::range {
+                // `>= 26..29`: the grammar reads it, but a comparison
+                // takes one number.
+                return Err(SyntaxError::Unexpected {
+                    expected: "a whole number".to_string(),
+                    found: format!("the range `{}`", k.as_str()),
+                    span: span(&k, base),
+                    help: Some(
+                        "a comparison takes one number (`>= 30`); a range stands alone (`26..29`)"
+                            .to_string(),
+                    ),
+                });
+            }
+            let k = key(k, base)?;
             PayKey::Values(ValueKey {
                 op,
                 lo: k.lo,
