@@ -9,7 +9,7 @@ use dicerules::eval::exact::{evaluate, Distribution, Limits};
 use dicerules::number::Exact;
 use dicerules::play::round::MAX_REROLLS;
 use dicerules::play::simulate::{simulate, Options as SimOptions};
-use dicerules::play::table::{Options, Person, Table, TableEvent};
+use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
 use dicerules::program::{Limit, Program};
 
@@ -27,7 +27,10 @@ fn session(
     person: Option<&mut dyn Person>,
 ) -> Vec<TableEvent> {
     let mut events = Vec::new();
-    let mut emit = |e: TableEvent| events.push(e);
+    let mut emit = |e: TableEvent| {
+        events.push(e);
+        Flow::Continue
+    };
     // A shorter-lived person for the table's one lifetime.
     let person = person.map(|p| -> &mut dyn Person { p });
     Table::new(program, distribution, options, person, &mut emit)

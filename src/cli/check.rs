@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::diagnostics::render_all;
 use super::input::{applicable, overrides, read_source, rule_files, unused_overrides, GameArgs};
-use super::{exit, Format};
+use super::{exit, output, Format};
 use crate::eval::exact::Limits;
 use crate::program::Setting;
 use crate::report::{self, DiagnosticEntry, Report};
@@ -53,8 +53,7 @@ enum Output<'a> {
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
     let Some(overrides) = overrides(&args.game.set, &mut stderr) else {
-        eprint!("{stderr}");
-        return exit::INPUT;
+        return output::finish(exit::INPUT, "", &stderr);
     };
     let limits = Limits {
         max_states: args.game.max_states,
@@ -201,9 +200,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             ron.map(|s| s + "\n").unwrap_or_default()
         }
     };
-    print!("{stdout}");
-    eprint!("{stderr}");
-    worst
+    output::finish(worst, &stdout, &stderr)
 }
 
 fn analyse(

@@ -317,8 +317,5 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Loaded, u8> {
             distribution,
         })
     })();
-    result.map_err(|()| {
-        eprint!("{stderr}");
-        super::exit::INPUT
-    })
+    result.map_err(|()| super::output::finish(super::exit::INPUT, "", &stderr))
 }

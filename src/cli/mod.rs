@@ -1,10 +1,12 @@
 //! The `dicerules` command line: one file per subcommand, and the rendering
 //! of diagnostics. This is the only part of the crate that prints.
 
+mod answers;
 mod check;
 pub mod diagnostics;
 mod input;
 mod lints;
+mod output;
 mod play;
 mod simulate;
 

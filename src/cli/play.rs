@@ -1,14 +1,17 @@
 //! `dicerules play FILE`: a seeded session at a table, as a transcript.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
 
 use clap::{Args, ValueEnum};
 
+use super::answers::{Answer, Answers, MAX_ANSWER};
 use super::diagnostics::render;
 use super::exit;
 use super::input::{load, GameArgs};
+use super::output::{self, Stop};
 use crate::play::round::MAX_REROLLS;
-use crate::play::table::{Options, Person, Table, TableEvent};
+use crate::play::table::{Flow, Options, Person, Table, TableEvent};
 use crate::play::transcript;
 
 #[derive(Debug, Args)]
@@ -58,25 +61,44 @@ pub enum Transcript {
 }
 
 /// A person at the terminal (or a pipe): questions on stderr, answers
-/// from stdin.
+/// from stdin, read by [`super::answers`] on a thread of their own so that
+/// Ctrl-C at a prompt ends the session with its summary.
 struct Terminal {
-    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    answers: Answers,
+    /// A write to stderr that failed: the session ends, and so does the
+    /// command, with this.
+    failed: Option<Stop>,
 }
 
 impl Person for Terminal {
     fn ask(&mut self, question: &str) -> Option<String> {
-        eprint!("{question}\n> ");
-        let _ = std::io::stderr().flush();
-        match self.lines.next() {
-            Some(Ok(line)) => Some(line),
-            _ => {
-                eprintln!();
-                None
+        loop {
+            self.say(&format!("{question}\n> "))?;
+            match self.answers.next() {
+                Answer::Line(line) => return Some(line),
+                Answer::TooLong => self.say(&format!(
+                    "\nthat answer is longer than {MAX_ANSWER} bytes; answer again\n"
+                ))?,
+                Answer::NotUtf8 => self.say("\nthat answer is not UTF-8 text; answer again\n")?,
+                Answer::End | Answer::Interrupted => {
+                    let _ = self.say("\n");
+                    return None;
+                }
             }
         }
     }
     fn tell(&mut self, message: &str) {
-        eprintln!("{message}");
+        let _ = self.say(&format!("{message}\n"));
+    }
+}
+
+impl Terminal {
+    /// Writes to stderr; a failed write ends the person's input.
+    fn say(&mut self, text: &str) -> Option<()> {
+        if self.failed.is_some() {
+            return None;
+        }
+        output::err(text).map_err(|e| self.failed = Some(e)).ok()
     }
 }
 
@@ -86,21 +108,21 @@ pub fn run(args: &PlayArgs) -> u8 {
         Err(code) => return code,
     };
     if args.seat > args.seats {
-        eprintln!(
-            "error: --seat {} is not at a table of {} seats: choose from 1 to {}",
+        let message = format!(
+            "error: --seat {} is not at a table of {} seats: choose from 1 to {}\n",
             args.seat, args.seats, args.seats
         );
-        return exit::INPUT;
+        return output::finish(exit::INPUT, "", &message);
     }
     let stakes = loaded.program.banking.stakes.len().max(1);
     if usize::from(args.stake) > stakes {
-        eprintln!(
-            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}",
+        let message = format!(
+            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
             args.stake,
             args.file,
             if stakes == 1 { "" } else { "s" }
         );
-        return exit::INPUT;
+        return output::finish(exit::INPUT, "", &message);
     }
     let seat = usize::from(args.seat) - 1;
     let options = Options {
@@ -112,40 +134,59 @@ pub fn run(args: &PlayArgs) -> u8 {
         max_rerolls: args.max_rerolls,
         stake: usize::from(args.stake) - 1,
     };
+    // Ctrl-C ends the session at the end of the round (at once at a
+    // prompt) with its summary; a second Ctrl-C ends the process.
+    let interrupted = super::answers::on_interrupt();
     let mut terminal = Terminal {
-        lines: std::io::stdin().lock().lines(),
+        answers: Answers::new(&interrupted),
+        failed: None,
     };
     let person: Option<&mut dyn Person> = if args.interactive {
         Some(&mut terminal)
     } else {
         None
     };
+    let mut stop = None;
     if args.interactive && std::io::stdin().is_terminal() {
-        eprintln!(
-            "You are seat {}. Answer each question and press Enter; end the input (Ctrl-D) to stop.",
+        let hello = format!(
+            "You are seat {}. Answer each question and press Enter; end the input (Ctrl-D) or press Ctrl-C to stop.\n",
             args.seat
         );
+        stop = output::err(&hello).err();
     }
     let format = args.format;
     let program = &loaded.program;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut emit = |event: TableEvent| {
+        if stop.is_some() {
+            return Flow::Stop;
+        }
         let line = match format {
             Transcript::Json => serde_json::to_string(&event).unwrap_or_default(),
             Transcript::Text => transcript::line(program, &event),
         };
-        let _ = writeln!(stdout, "{line}");
-        let _ = stdout.flush();
+        // A line at a time, so that a person sees each throw and a reader
+        // of a pipe each line as it comes.
+        let written = output::line(&mut stdout, &line).and_then(|()| output::flush(&mut stdout));
+        match written {
+            Err(e) => {
+                stop = Some(e);
+                Flow::Stop
+            }
+            Ok(()) if interrupted.load(Ordering::Relaxed) => Flow::Interrupt,
+            Ok(()) => Flow::Continue,
+        }
     };
-    let mut table = Table::new(program, &loaded.distribution, options, person, &mut emit);
-    match table.run() {
-        Ok(()) => exit::OK,
+    let result = Table::new(program, &loaded.distribution, options, person, &mut emit).run();
+    let stop = stop.or(terminal.failed);
+    match result {
+        Ok(()) => stop.map_or(exit::OK, |s| s.exit_code(exit::OK)),
         Err(e) => {
-            eprint!(
-                "{}",
-                render(crate::Error::from(e), &args.file, &loaded.source)
-            );
-            exit::INPUT
+            let shown = render(crate::Error::from(e), &args.file, &loaded.source);
+            match stop {
+                Some(s) => s.exit_code(exit::INPUT),
+                None => output::finish(exit::INPUT, "", &shown),
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
-use super::{exit, Format};
+use super::{exit, output, Format};
 use crate::play::round::MAX_REROLLS;
 use crate::play::simulate::{simulate, Options, Simulation};
 
@@ -70,16 +70,13 @@ pub fn run(args: &SimulateArgs) -> u8 {
                         + "\n"
                 }
             };
-            print!("{out}");
-            exit::OK
+            output::finish(exit::OK, &out, "")
         }
-        Err(e) => {
-            eprint!(
-                "{}",
-                render(crate::Error::from(e), &args.file, &loaded.source)
-            );
-            exit::INPUT
-        }
+        Err(e) => output::finish(
+            exit::INPUT,
+            "",
+            &render(crate::Error::from(e), &args.file, &loaded.source),
+        ),
     }
 }
 

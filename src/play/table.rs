@@ -60,6 +60,18 @@ pub trait Person {
     fn tell(&mut self, message: &str);
 }
 
+/// What the reader of the transcript says after each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// End the session at the end of this round, with its summary (Ctrl-C).
+    Interrupt,
+    /// Stop at once, without a summary: nobody reads the transcript any
+    /// more (a closed pipe, a full disk).
+    Stop,
+}
+
 /// One line of the transcript. Seats are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -193,7 +205,9 @@ pub struct Table<'p, 'e> {
     person: Option<&'e mut dyn Person>,
     /// The person's input ended.
     ended: bool,
-    sink: &'e mut dyn FnMut(TableEvent),
+    /// What the transcript's reader last asked for.
+    flow: Flow,
+    sink: &'e mut dyn FnMut(TableEvent) -> Flow,
 }
 
 impl<'p, 'e> Table<'p, 'e> {
@@ -202,7 +216,7 @@ impl<'p, 'e> Table<'p, 'e> {
         distribution: &Distribution,
         options: Options,
         person: Option<&'e mut dyn Person>,
-        emit: &'e mut dyn FnMut(TableEvent),
+        emit: &'e mut dyn FnMut(TableEvent) -> Flow,
     ) -> Table<'p, 'e> {
         let edges: Vec<Exact> = program
             .bets
@@ -252,15 +266,22 @@ impl<'p, 'e> Table<'p, 'e> {
             options,
             person,
             ended: false,
+            flow: Flow::Continue,
             sink: emit,
         }
     }
 
-    /// Plays the session; the summary is the last event.
+    /// Plays the session; the summary is the last event, unless the sink
+    /// asked to stop.
     pub fn run(&mut self) -> Result<(), EvalError> {
         self.new_game(0);
         let mut played = 0;
         let reason = loop {
+            match self.flow {
+                Flow::Stop => return Ok(()),
+                Flow::Interrupt => break "the session was interrupted".to_string(),
+                Flow::Continue => {}
+            }
             if played == self.options.rounds {
                 break "the rounds asked for were played".to_string();
             }
@@ -289,7 +310,13 @@ impl<'p, 'e> Table<'p, 'e> {
 
     /// Emits an event, seats numbered from 1 as the table calls them.
     fn emit(&mut self, event: TableEvent) {
-        (self.sink)(event.numbered_from_one());
+        if self.flow == Flow::Stop {
+            return;
+        }
+        match (self.sink)(event.numbered_from_one()) {
+            Flow::Continue => {}
+            flow => self.flow = flow,
+        }
     }
 
     fn banking(&self) -> &'p crate::program::Banking {

@@ -1,0 +1,84 @@
+//! Writing to stdout and stderr without panicking. `print!` panics when a
+//! write fails; every command writes through here instead. A closed pipe
+//! (`dicerules check games/ | head`) ends the command at once and quietly,
+//! as ripgrep does; any other failure (`> /dev/full`) is one line on stderr
+//! and exit 2.
+
+use std::io::{self, Write};
+
+use super::exit;
+
+/// Why a command stopped writing.
+#[derive(Debug)]
+pub enum Stop {
+    /// The reader went away: end quietly, with the code found so far.
+    Closed,
+    /// Another write error, on stdout or stderr.
+    Failed {
+        stream: &'static str,
+        error: io::Error,
+    },
+}
+
+impl Stop {
+    fn from(stream: &'static str, error: io::Error) -> Stop {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Stop::Closed
+        } else {
+            Stop::Failed { stream, error }
+        }
+    }
+
+    /// The exit code of a command stopped by this, which had found `code`
+    /// so far; a failure is reported on stderr (if stderr still works).
+    pub fn exit_code(self, code: u8) -> u8 {
+        match self {
+            Stop::Closed => code,
+            Stop::Failed { stream, error } => {
+                let _ = writeln!(io::stderr(), "error: cannot write to {stream}: {error}");
+                exit::INPUT
+            }
+        }
+    }
+}
+
+/// Writes a command's stdout, then its stderr, and returns its exit code:
+/// `code`, or what a failed write makes it.
+pub fn finish(code: u8, stdout: &str, stderr: &str) -> u8 {
+    match out(stdout).and_then(|()| err(stderr)) {
+        Ok(()) => code,
+        Err(stop) => stop.exit_code(code),
+    }
+}
+
+/// Writes `text` to stdout and flushes it.
+pub fn out(text: &str) -> Result<(), Stop> {
+    write_to(&mut io::stdout().lock(), "stdout", text)
+}
+
+/// Writes `text` to stderr.
+pub fn err(text: &str) -> Result<(), Stop> {
+    write_to(&mut io::stderr().lock(), "stderr", text)
+}
+
+fn write_to(w: &mut dyn Write, stream: &'static str, text: &str) -> Result<(), Stop> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    w.write_all(text.as_bytes())
+        .and_then(|()| w.flush())
+        .map_err(|e| Stop::from(stream, e))
+}
+
+/// Writes `text` to stdout through a locked, buffered handle a command
+/// keeps for many lines (a transcript); flushed by the caller.
+pub fn line(w: &mut dyn Write, text: &str) -> Result<(), Stop> {
+    w.write_all(text.as_bytes())
+        .and_then(|()| w.write_all(b"\n"))
+        .map_err(|e| Stop::from("stdout", e))
+}
+
+/// Flushes a handle kept by a command.
+pub fn flush(w: &mut dyn Write) -> Result<(), Stop> {
+    w.flush().map_err(|e| Stop::from("stdout", e))
+}
