@@ -141,6 +141,7 @@ fn benches(c: &mut Criterion) {
                         seed,
                         threads: 1,
                         max_rerolls: dicerules::play::round::MAX_REROLLS,
+                        max_dice: dicerules::play::round::MAX_DICE,
                     };
                     simulate(&program, &distribution, options, &|_| {}).expect("simulates")
                 })

@@ -30,6 +30,11 @@ impl Exact {
         Exact(BigRational::from_integer(BigInt::from(n)))
     }
 
+    /// A count, as an exact number.
+    pub fn count(n: u64) -> Self {
+        Exact(BigRational::from_integer(BigInt::from(n)))
+    }
+
     pub fn ratio(n: i64, d: i64) -> Self {
         Exact(BigRational::new(BigInt::from(n), BigInt::from(d)))
     }

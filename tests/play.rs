@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
 use dicerules::number::Exact;
-use dicerules::play::round::MAX_REROLLS;
+use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
@@ -47,6 +47,7 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
         seed,
         person: None,
         max_rerolls: MAX_REROLLS,
+        max_dice: MAX_DICE,
         stake: 0,
     }
 }
@@ -385,6 +386,7 @@ fn simulations_land_within_four_standard_errors_of_the_exact_edges() {
             seed: 2026,
             threads: 2,
             max_rerolls: MAX_REROLLS,
+            max_dice: MAX_DICE,
         };
         let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
         for b in &sim.bets {
@@ -404,6 +406,7 @@ fn the_figures_do_not_depend_on_the_threads() {
             seed: 5,
             threads,
             max_rerolls: MAX_REROLLS,
+            max_dice: MAX_DICE,
         };
         let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
         serde_json::to_string(&sim).expect("serialises")
@@ -426,6 +429,7 @@ fn a_wrong_figure_is_caught() {
         seed: 9,
         threads: 2,
         max_rerolls: MAX_REROLLS,
+        max_dice: MAX_DICE,
     };
     let truth = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
     let sim = simulate(&wrong, &wrong_distribution, options, &|_| {}).expect("simulates");

@@ -474,6 +474,11 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
     shoes
 }
 
+/// The most a win pays per unit staked: `win 10^18 to 1`. Beyond it a
+/// house edge leaves the range of a float (its percent would print as
+/// infinite), and a table of 64-bit chips could not pay one chip's win.
+pub const MAX_ODDS: i64 = 1_000_000_000_000_000_000;
+
 /// The value of a term of odds: a number or a parameter.
 fn odds_value(
     term: &OddsTerm,
@@ -544,6 +549,17 @@ fn payout(
                 return None;
             }
             let mut net = &a / &b;
+            if net > Exact::int(MAX_ODDS) {
+                errors.push(CheckError::BadPayout {
+                    message: format!("odds of {a_text} to {b_text} pay more than {MAX_ODDS} to 1"),
+                    span,
+                    help: Some(format!(
+                        "a win pays at most {MAX_ODDS} times the stake, so that a table can pay \
+                         it and every figure of the report is a number"
+                    )),
+                });
+                return None;
+            }
             let mut label = format!("win {a_text} to {b_text}");
             if let Some(c) = commission {
                 if c.value.is_negative() || c.value > Exact::one() {

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{applicable, overrides, read_source, rule_files, unused_overrides, GameArgs};
+use super::input::{applicable, overrides, read_path, rule_files, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::eval::exact::Limits;
 use crate::program::Setting;
@@ -68,7 +68,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut text = String::new();
     for file in &files {
         let read = match file {
-            Ok(file) => read_source(file)
+            Ok((path, file)) => read_path(path, file)
                 .map(|source| (file, source))
                 .map_err(|unreadable| (file, unreadable)),
             Err((file, unreadable)) => Err((file, unreadable.clone())),

@@ -73,7 +73,12 @@ impl Unreadable {
 /// a directory, larger than [`MAX_FILE_BYTES`], or not UTF-8 (shown against
 /// the file, pointing at the first byte that is not).
 pub fn read_source(file: &str) -> Result<String, Unreadable> {
-    let path = Path::new(file);
+    read_path(Path::new(file), file)
+}
+
+/// [`read_source`] of a path whose name may not be UTF-8, shown as `file`.
+/// A byte-order mark at the start is dropped.
+pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
     if path.is_dir() {
         return Err(Unreadable::whole(
             "dice::input::directory",
@@ -106,6 +111,9 @@ pub fn read_source(file: &str) -> Result<String, Unreadable> {
                 MAX_FILE_BYTES >> 10
             ),
         ));
+    }
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
@@ -143,9 +151,10 @@ struct NotUtf8 {
     span: Span,
 }
 
-/// A rule file to read, or an argument that names none: the argument and
-/// why.
-pub type RuleFile = Result<String, (String, Unreadable)>;
+/// A rule file to read (its path, and its name as shown: the path, with
+/// any byte that is not UTF-8 replaced), or an argument that names none:
+/// the argument and why.
+pub type RuleFile = Result<(PathBuf, String), (String, Unreadable)>;
 
 /// The rule files named by `check`'s arguments, in order: a file as given;
 /// for a directory, the `.dice` files in it and in its subdirectories
@@ -158,7 +167,7 @@ pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
     for arg in args {
         let root = Path::new(arg);
         if !root.is_dir() {
-            out.push(Ok(arg.clone()));
+            out.push(Ok((PathBuf::from(arg), arg.clone())));
             continue;
         }
         any_directory = true;
@@ -201,7 +210,11 @@ pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
                 ),
             )));
         }
-        out.extend(found.iter().map(|p| Ok(p.to_string_lossy().into_owned())));
+        out.extend(
+            found
+                .into_iter()
+                .map(|p| Ok((p.clone(), p.to_string_lossy().into_owned()))),
+        );
     }
     (out, any_directory)
 }

@@ -10,7 +10,7 @@ use super::diagnostics::render;
 use super::exit;
 use super::input::{load, GameArgs};
 use super::output::{self, Stop};
-use crate::play::round::MAX_REROLLS;
+use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::table::{Flow, Options, Person, Table, TableEvent};
 use crate::play::transcript;
 
@@ -49,6 +49,11 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_rerolls: u64,
+    /// The most dice (every attempt of a reroll counted) and cards one
+    /// round throws and deals before the run stops with an error.
+    #[arg(long, value_name = "N", default_value_t = MAX_DICE,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_dice: u64,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -132,6 +137,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         seed: args.seed,
         person: args.interactive.then_some(seat),
         max_rerolls: args.max_rerolls,
+        max_dice: args.max_dice,
         stake: usize::from(args.stake) - 1,
     };
     // Ctrl-C ends the session at the end of the round (at once at a

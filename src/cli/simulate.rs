@@ -12,23 +12,29 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, Format};
-use crate::play::round::MAX_REROLLS;
+use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::simulate::{simulate, Options, Simulation};
+
+/// The most worker threads: more than the chunks of any run a machine
+/// finishes, and each costs a stack.
+const MAX_THREADS: i64 = 1024;
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// The rule file to simulate.
     #[arg(value_name = "FILE")]
     pub file: String,
-    /// Rounds to play.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Rounds to play (at least 1).
+    #[arg(long, default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub rounds: u64,
     /// The seed: the same seed gives the same figures, whatever `--threads`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Worker threads (default: one per core; at most 1024).
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS))]
+    pub threads: u16,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -37,6 +43,11 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_rerolls: u64,
+    /// The most dice (every attempt of a reroll counted) and cards one
+    /// round throws and deals before the run stops with an error.
+    #[arg(long, value_name = "N", default_value_t = MAX_DICE,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_dice: u64,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -49,8 +60,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
     let options = Options {
         rounds: args.rounds,
         seed: args.seed,
-        threads: args.threads,
+        threads: usize::from(args.threads),
         max_rerolls: args.max_rerolls,
+        max_dice: args.max_dice,
     };
     let bar = Progress::new(args.rounds);
     let result = simulate(&loaded.program, &loaded.distribution, options, &|n| {

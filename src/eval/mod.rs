@@ -60,6 +60,18 @@ pub enum EvalError {
         #[label("rerolled here")]
         span: Span,
     },
+    /// One round of play or simulation threw more dice (rerolls included)
+    /// or dealt more cards than the limit allows.
+    #[error("one round threw or dealt more than {limit} dice and cards")]
+    #[diagnostic(
+        code(dice::eval::round_limit),
+        help("a round of play would run for minutes: check its `repeat`s and `until`s, or allow more with `--max-dice N`")
+    )]
+    RoundLimit {
+        limit: u64,
+        #[label("the limit was passed here")]
+        span: Span,
+    },
     /// A round reached its last statement without `end`.
     #[error("some rounds end without an outcome")]
     #[diagnostic(

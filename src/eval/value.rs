@@ -63,6 +63,14 @@ impl Pools {
         (self.bounds.len() - 1) as u32
     }
 
+    /// Forgets the throw pushed last (a reroll's rejected attempt), which
+    /// nothing refers to any more.
+    pub fn pop(&mut self) {
+        if let Some((start, _)) = self.bounds.pop() {
+            self.faces.truncate(start as usize);
+        }
+    }
+
     /// Forgets every throw.
     pub fn clear(&mut self) {
         self.faces.clear();

@@ -33,6 +33,12 @@ use crate::program::{Cell, ExprKind, Instr, Program};
 /// otherwise ([`Round::with_max_rerolls`]; `--max-rerolls`).
 pub const MAX_REROLLS: u64 = 1_000_000;
 
+/// The most dice (every attempt of a reroll counted) and cards one round
+/// throws and deals before it fails, unless told otherwise
+/// ([`Round::with_max_dice`]; `--max-dice`): about a second of play. The
+/// shipped games throw at most 130 dice a round.
+pub const MAX_DICE: u64 = 10_000_000;
+
 /// Where the dice, the cards and the choices come from.
 pub trait Source {
     /// One die of `sides` sides: a face from 1 to `sides`.
@@ -235,6 +241,9 @@ pub struct Round<'p> {
     faces: Vec<u32>,
     key: Vec<i64>,
     max_rerolls: u64,
+    max_dice: u64,
+    /// The dice and cards of the round so far.
+    dealt: u64,
 }
 
 impl<'p> Round<'p> {
@@ -263,7 +272,16 @@ impl<'p> Round<'p> {
             faces: Vec::new(),
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
+            max_dice: MAX_DICE,
+            dealt: 0,
         }
+    }
+
+    /// The round failing once it has thrown and dealt more than `dice`
+    /// dice and cards, instead of [`MAX_DICE`].
+    pub fn with_max_dice(mut self, dice: u64) -> Round<'p> {
+        self.max_dice = dice;
+        self
     }
 
     /// The round with a reroll failing after `attempts` attempts (at least
@@ -305,6 +323,7 @@ impl<'p> Round<'p> {
         self.env.fill(Value::Unset);
         self.pools.clear();
         self.shoes.refill();
+        self.dealt = 0;
         let mut on_event = on_event;
         if on_event.is_some() {
             let mut pc = 0;
@@ -327,8 +346,13 @@ impl<'p> Round<'p> {
             let (env, pools) = (&mut self.env, &self.pools);
             let next = match &self.steps.list[pc] {
                 Step::Instr => Err(pc),
+                &Step::Throw(i) if self.dealt + u64::from(self.steps.throws[i as usize].count) > self.max_dice => {
+                    // Over the limit: the instruction gives the error.
+                    Err(self.steps.throws[i as usize].origin as usize)
+                }
                 &Step::Throw(i) => {
                     let throw = &self.steps.throws[i as usize];
+                    self.dealt += u64::from(throw.count);
                     let n = source.results(throw.count, throw.sides, throw.results) as usize;
                     for (&slot, v) in throw.slots.iter().zip(throw.row(n)) {
                         env[slot] = *v;
@@ -418,10 +442,13 @@ impl<'p> Round<'p> {
         source: &mut impl Source,
     ) -> Result<Result<Target, usize>, EvalError> {
         let deal = &self.steps.deals[i];
-        if !self.shoes.can_deal(deal.shoe, deal.count) {
+        if !self.shoes.can_deal(deal.shoe, deal.count)
+            || self.dealt + u64::from(deal.count) > self.max_dice
+        {
             // The draw as written gives the error.
             return Ok(Err(deal.origin as usize));
         }
+        self.dealt += u64::from(deal.count);
         self.faces.clear();
         let mut dealt = 0i64;
         let faces = &mut self.faces;
@@ -609,6 +636,13 @@ impl<'p> Round<'p> {
         let mut attempt = 0;
         loop {
             attempt += 1;
+            self.dealt += u64::from(*count);
+            if self.dealt > self.max_dice {
+                return Err(EvalError::RoundLimit {
+                    limit: self.max_dice,
+                    span: *span,
+                });
+            }
             if until.is_some() {
                 source.begin_attempt();
             }
@@ -658,6 +692,10 @@ impl<'p> Round<'p> {
             if accepted {
                 return Ok(true);
             }
+            if table.is_none() {
+                // Nothing reads the rejected attempt's faces.
+                self.pools.pop();
+            }
             if !source.retry() {
                 return Ok(false);
             }
@@ -701,6 +739,13 @@ impl<'p> Round<'p> {
         if !self.shoes.can_deal(*shoe, *count) {
             return Err(EvalError::Internal {
                 what: "a shoe of more cards than a draw can pick from",
+                span: *span,
+            });
+        }
+        self.dealt += u64::from(*count);
+        if self.dealt > self.max_dice {
+            return Err(EvalError::RoundLimit {
+                limit: self.max_dice,
                 span: *span,
             });
         }

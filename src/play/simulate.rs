@@ -9,7 +9,7 @@
 //!
 //! Rounds are played in chunks of [`CHUNK`], each from its own generator
 //! seeded by the seed and the chunk's number, and every sum is a whole
-//! number (nets over their common denominator). The figures therefore do
+//! number (how many rounds paid each net). The figures therefore do
 //! not depend on how many threads share the chunks, or in what order they
 //! finish.
 
@@ -36,6 +36,8 @@ pub struct Options {
     pub seed: u64,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
+    /// The most dice and cards one round throws and deals before it fails.
+    pub max_dice: u64,
     /// The most attempts of a reroll before the simulation fails.
     pub max_rerolls: u64,
 }
@@ -84,7 +86,7 @@ pub fn simulate(
         .bets
         .iter()
         .map(|bet| Settlement::new(program, bet))
-        .collect::<Result<_, _>>()?;
+        .collect();
     let chunks = options.rounds.div_ceil(CHUNK);
     let run = |round: &mut Round, chunk: u64| -> Result<Tally, EvalError> {
         let rounds = CHUNK.min(options.rounds - chunk * CHUNK);
@@ -92,8 +94,13 @@ pub fn simulate(
         progress(rounds);
         Ok(tally)
     };
+    // No more threads than chunks: a thread with no chunk costs a stack.
+    let threads = match options.threads {
+        0 => 0,
+        n => n.min(usize::try_from(chunks).unwrap_or(usize::MAX)),
+    };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
+        .num_threads(threads)
         .build()
         .map_err(|_| EvalError::Internal {
             what: "no threads for the simulation",
@@ -103,12 +110,13 @@ pub fn simulate(
         (0..chunks)
             .into_par_iter()
             .map_init(
-                || Round::new(program).with_max_rerolls(options.max_rerolls),
+                || Round::new(program).with_max_rerolls(options.max_rerolls)
+                    .with_max_dice(options.max_dice),
                 run,
             )
             .collect::<Result<_, _>>()
     })?;
-    let mut total = Tally::new(settlements.len());
+    let mut total = Tally::new(&settlements);
     for t in &tallies {
         total.add(t);
     }
@@ -119,7 +127,7 @@ pub fn simulate(
         .enumerate()
         .map(|(i, (bet, s))| {
             let exact = BetFigures::new(bet, distribution).ev;
-            estimate(bet, s, &total, i, &exact)
+            estimate(bet, s, &total.counts[i], total.rounds, &exact)
         })
         .collect();
     Ok(Simulation {
@@ -152,8 +160,8 @@ fn play_chunk(
         rng: generator(seed, chunk),
         strategy,
     };
-    let mut tally = Tally::new(settlements.len());
-    // Bets settled on the outcome are summed from how many rounds ended
+    let mut tally = Tally::new(settlements);
+    // Bets settled on the outcome are counted from how many rounds ended
     // in each, once the chunk is played.
     let mut ended = vec![0u64; round.program().outcomes.len()];
     let by_value: Vec<usize> = (0..settlements.len())
@@ -170,145 +178,138 @@ fn play_chunk(
             // No outcome: a bet settled on one fails here.
             None => {
                 for (i, s) in settlements.iter().enumerate() {
-                    tally.add_net(i, s.net(outcome, round)?, 1);
+                    tally.counts[i][s.line(outcome, round)?] += 1;
                 }
                 continue;
             }
         }
         for &i in &by_value {
-            tally.add_net(i, settlements[i].net(outcome, round)?, 1);
+            tally.counts[i][settlements[i].line(outcome, round)?] += 1;
         }
     }
     for (i, s) in settlements.iter().enumerate() {
-        if let Rule::Outcomes(nets) = &s.rule {
-            for (&net, &count) in nets.iter().zip(&ended) {
-                tally.add_net(i, net, count);
+        if let Rule::Outcomes = &s.rule {
+            for (c, &count) in tally.counts[i].iter_mut().zip(&ended) {
+                *c += count;
             }
         }
     }
     Ok(tally)
 }
 
-/// Sums of nets (over each bet's denominator) and of their squares.
+/// How many rounds paid each payout line of each bet (for a bet settled on
+/// the outcome, each outcome). Counts, not sums of nets: the sums are taken
+/// exactly at the end, so that no odds can overflow them.
 #[derive(Clone, Debug)]
 struct Tally {
     rounds: u64,
-    sums: Vec<i128>,
-    squares: Vec<u128>,
+    counts: Vec<Vec<u64>>,
 }
 
 impl Tally {
-    fn new(bets: usize) -> Tally {
+    fn new(settlements: &[Settlement]) -> Tally {
         Tally {
             rounds: 0,
-            sums: vec![0; bets],
-            squares: vec![0; bets],
+            counts: settlements.iter().map(|s| vec![0; s.nets.len()]).collect(),
         }
-    }
-
-    /// `count` rounds of net `net` on bet `i`.
-    #[inline]
-    fn add_net(&mut self, i: usize, net: i64, count: u64) {
-        self.sums[i] += i128::from(net) * i128::from(count);
-        self.squares[i] += u128::from(net.unsigned_abs()).pow(2) * u128::from(count);
     }
 
     fn add(&mut self, other: &Tally) {
         self.rounds += other.rounds;
-        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
-            *a += b;
-        }
-        for (a, b) in self.squares.iter_mut().zip(&other.squares) {
-            *a += b;
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            for (a, b) in a.iter_mut().zip(b) {
+                *a += b;
+            }
         }
     }
 }
 
-/// The estimate of bet `i` from the tallies.
-fn estimate(bet: &Bet, s: &Settlement, total: &Tally, i: usize, ev: &Exact) -> Estimate {
-    let n = total.rounds.max(1) as f64;
-    let d = s.denominator as f64;
-    let total_net = Exact(num_rational::BigRational::new(
-        total.sums[i].into(),
-        s.denominator.into(),
-    ));
-    let mean = total.sums[i] as f64 / d / n;
-    let mean_square = total.squares[i] as f64 / (d * d) / n;
-    // The sample variance, with Bessel's correction.
-    let variance = ((mean_square - mean * mean) * n / (n - 1.0).max(1.0)).max(0.0);
-    let std_error = (variance / n).sqrt();
+/// The estimate of a bet from how many rounds paid each of its nets.
+fn estimate(bet: &Bet, s: &Settlement, counts: &[u64], rounds: u64, ev: &Exact) -> Estimate {
+    let n = Exact::count(rounds.max(1));
+    let mut sum = Exact::zero();
+    let mut squares = Exact::zero();
+    for (net, &count) in s.nets.iter().zip(counts) {
+        let count = Exact::count(count);
+        let total = &count * net;
+        squares = &squares + &(&total * net);
+        sum = &sum + &total;
+    }
+    let mean = &sum / &n;
+    // The sample variance, with Bessel's correction, exactly.
+    let variance = if rounds > 1 {
+        &(&squares - &(&sum * &mean)) / &(&n - &Exact::one())
+    } else {
+        Exact::zero()
+    };
+    let mean_float = mean.to_f64();
+    let std_error = (variance.to_f64().max(0.0) / rounds.max(1) as f64).sqrt();
     let exact_edge = -ev;
     let exact_float = exact_edge.to_f64();
-    let z = (std_error > 0.0).then(|| (-mean - exact_float) / std_error);
+    let z = (std_error > 0.0).then(|| (&(-&mean) - &exact_edge).to_f64() / std_error);
     Estimate {
         bet: bet.name.clone(),
-        total_net,
-        mean,
+        total_net: sum,
+        mean: mean_float,
         std_error,
-        house_edge_ci95: [-mean - 1.96 * std_error, -mean + 1.96 * std_error],
-        house_edge: -mean,
+        house_edge_ci95: [-mean_float - 1.96 * std_error, -mean_float + 1.96 * std_error],
+        house_edge: -mean_float,
         exact_house_edge: exact_edge,
         exact_house_edge_float: exact_float,
         z,
     }
 }
 
-/// A bet's nets as whole numbers over one denominator.
+/// A bet's nets, one per payout line (per outcome for a bet on the
+/// outcome), and how a round picks its line.
 #[derive(Clone, Debug)]
 struct Settlement {
-    denominator: i64,
+    nets: Vec<Exact>,
     rule: Rule,
 }
 
 #[derive(Clone, Debug)]
 enum Rule {
-    /// By outcome.
-    Outcomes(Vec<i64>),
+    /// By outcome: the line is the outcome.
+    Outcomes,
     /// By the final value in a slot: the first line that matches.
     Value {
         slot: usize,
         name: String,
-        lines: Vec<(ValueMatch, i64)>,
+        lines: Vec<ValueMatch>,
         bet: String,
         span: crate::ast::Span,
     },
 }
 
 impl Settlement {
-    fn new(program: &Program, bet: &Bet) -> Result<Settlement, EvalError> {
-        let too_fine = || EvalError::Internal {
-            what: "payouts whose common denominator passes 64 bits",
-            span: bet.span,
-        };
-        let (nets, denominator) =
-            Exact::over_common_denominator(bet.nets()).ok_or_else(too_fine)?;
+    fn new(program: &Program, bet: &Bet) -> Settlement {
+        let nets = bet.nets().cloned().collect();
         let rule = match &bet.settle {
-            Settle::Outcomes(_) => Rule::Outcomes(nets),
+            Settle::Outcomes(_) => Rule::Outcomes,
             Settle::Value { final_index, lines } => {
                 let f = &program.finals[*final_index];
                 Rule::Value {
                     slot: f.slot,
                     name: f.name.clone(),
-                    lines: lines.iter().map(|(m, _)| m.clone()).zip(nets).collect(),
+                    lines: lines.iter().map(|(m, _)| m.clone()).collect(),
                     bet: bet.name.clone(),
                     span: bet.span,
                 }
             }
         };
-        Ok(Settlement { denominator, rule })
+        Settlement { nets, rule }
     }
 
-    /// The net of the round just played, over the denominator.
+    /// The payout line of the round just played.
     #[inline]
-    fn net(&self, outcome: Option<usize>, round: &Round) -> Result<i64, EvalError> {
+    fn line(&self, outcome: Option<usize>, round: &Round) -> Result<usize, EvalError> {
         match &self.rule {
-            Rule::Outcomes(nets) => {
-                outcome
-                    .and_then(|o| nets.get(o).copied())
-                    .ok_or_else(|| EvalError::NoOutcome {
-                        span: round.program().round_close(),
-                    })
-            }
+            Rule::Outcomes => outcome
+                .filter(|&o| o < self.nets.len())
+                .ok_or_else(|| EvalError::NoOutcome {
+                    span: round.program().round_close(),
+                }),
             Rule::Value {
                 slot,
                 name,
@@ -318,8 +319,7 @@ impl Settlement {
             } => {
                 let value = round.final_value(*slot);
                 value
-                    .and_then(|v| lines.iter().find(|(m, _)| m.matches(v)))
-                    .map(|(_, net)| *net)
+                    .and_then(|v| lines.iter().position(|m| m.matches(v)))
                     .ok_or_else(|| EvalError::UnsettledValue {
                         bet: bet.clone(),
                         name: name.clone(),

@@ -193,6 +193,8 @@ pub struct ThrowTable {
     /// Where the round goes after each result: past the branches that read
     /// only this throw's observations.
     pub targets: Vec<Target>,
+    /// The throw's instruction.
+    pub origin: u32,
 }
 
 impl ThrowTable {
@@ -394,6 +396,7 @@ impl Steps {
                             steps.list[pc] = Step::Throw(steps.throws.len() as u32);
                         }
                         steps.throws.push(ThrowTable {
+                            origin: pc as u32,
                             count: *count,
                             sides: *sides,
                             results: results as u64,

@@ -45,6 +45,8 @@ pub struct Options {
     pub seed: u64,
     /// The seat (from 0) a person plays, if any.
     pub person: Option<usize>,
+    /// The most dice and cards one round throws and deals before it fails.
+    pub max_dice: u64,
     /// The most attempts of a reroll before the session fails.
     pub max_rerolls: u64,
     /// Which of the file's stake rules (`stake A or B`) the table agrees
@@ -252,7 +254,7 @@ impl<'p, 'e> Table<'p, 'e> {
         Table {
             program,
             strategy: Strategy::new(distribution),
-            round: Round::new(program).with_max_rerolls(options.max_rerolls),
+            round: Round::new(program).with_max_rerolls(options.max_rerolls).with_max_dice(options.max_dice),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
             seats: Vec::new(),
             banker: None,
@@ -310,13 +312,7 @@ impl<'p, 'e> Table<'p, 'e> {
 
     /// Emits an event, seats numbered from 1 as the table calls them.
     fn emit(&mut self, event: TableEvent) {
-        if self.flow == Flow::Stop {
-            return;
-        }
-        match (self.sink)(event.numbered_from_one()) {
-            Flow::Continue => {}
-            flow => self.flow = flow,
-        }
+        send(&mut *self.sink, &mut self.flow, event);
     }
 
     fn banking(&self) -> &'p crate::program::Banking {
@@ -719,7 +715,6 @@ impl<'p, 'e> Table<'p, 'e> {
                 .iter()
                 .any(|p| self.is_person(p.seat) && program.bets[p.bet].name == c.by)
         });
-        let mut events = Vec::new();
         let outcome = {
             let mut source = TableSource {
                 automatic: Automatic {
@@ -732,43 +727,17 @@ impl<'p, 'e> Table<'p, 'e> {
                 person: self.person.as_deref_mut(),
                 ended: &mut self.ended,
             };
-            let mut record = |e: Event| events.push(e);
+            // The round's events go out as they happen: a round of many
+            // throws is never held in memory.
+            let (sink, flow) = (&mut self.sink, &mut self.flow);
+            let mut record = |e: Event| {
+                if let Some(event) = round_event(program, &chooser, e) {
+                    send(&mut **sink, flow, event);
+                }
+            };
             let ended = self.round.play(&mut source, Some(&mut record))?;
             ended.unwrap_or(None)
         };
-        for e in events {
-            let event = match e {
-                Event::Throw {
-                    name,
-                    faces,
-                    attempt,
-                    accepted,
-                } => TableEvent::Throw {
-                    name,
-                    faces,
-                    attempt,
-                    accepted,
-                },
-                Event::Draw { name, values } => TableEvent::Draw {
-                    name,
-                    cards: values,
-                },
-                Event::Choose { name, option } => {
-                    let side = program
-                        .decisions
-                        .iter()
-                        .find(|d| d.name == name)
-                        .map(|d| d.side);
-                    TableEvent::Choose {
-                        name,
-                        option,
-                        seat: side.and_then(|s| chooser.get(s).copied().flatten()),
-                    }
-                }
-                Event::End { .. } => continue,
-            };
-            self.emit(event);
-        }
         self.emit(TableEvent::End {
             outcome: outcome.map(|o| program.outcomes[o].name.clone()),
         });
@@ -960,6 +929,53 @@ impl Source for TableSource<'_, '_> {
         })
         .unwrap_or(automatic)
     }
+}
+
+/// Sends an event to the sink, seats numbered from 1 as the table calls
+/// them, unless it asked to stop; keeps what it asks for.
+fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
+    if *flow == Flow::Stop {
+        return;
+    }
+    match sink(event.numbered_from_one()) {
+        Flow::Continue => {}
+        asked => *flow = asked,
+    }
+}
+
+/// The table's event for an event of the round: a choice says which seat
+/// made it (`chooser` by side); the end is the table's own.
+fn round_event(program: &Program, chooser: &[Option<usize>], e: Event) -> Option<TableEvent> {
+    Some(match e {
+        Event::Throw {
+            name,
+            faces,
+            attempt,
+            accepted,
+        } => TableEvent::Throw {
+            name,
+            faces,
+            attempt,
+            accepted,
+        },
+        Event::Draw { name, values } => TableEvent::Draw {
+            name,
+            cards: values,
+        },
+        Event::Choose { name, option } => {
+            let side = program
+                .decisions
+                .iter()
+                .find(|d| d.name == name)
+                .map(|d| d.side);
+            TableEvent::Choose {
+                name,
+                option,
+                seat: side.and_then(|s| chooser.get(s).copied().flatten()),
+            }
+        }
+        Event::End { .. } => return None,
+    })
 }
 
 /// Asks `person` until `parse` takes the answer, telling them why each
