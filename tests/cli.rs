@@ -283,3 +283,13 @@ cli_case!(
     2,
     ["play", "games/heist.dice", "--stake", "2"]
 );
+cli_case!(
+    simulate_no_rounds,
+    2,
+    ["simulate", "games/heist.dice", "--rounds", "0"]
+);
+cli_case!(
+    simulate_too_many_threads,
+    2,
+    ["simulate", "games/heist.dice", "--threads", "100000"]
+);

@@ -493,3 +493,273 @@ fn a_number_of_a_hundred_thousand_digits() {
         );
     }
 }
+
+/// Spawns `dicerules ARGS` from the crate root, colour off, with the
+/// streams given.
+fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, stderr: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args(args)
+        .current_dir(crate_root())
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_BACKTRACE")
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("the dicerules binary runs")
+}
+
+/// Waits for `child` at most [`TIME_LIMIT`]; its exit code (`None` when it
+/// had to be killed) and its stderr.
+fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
+    let err = child.stderr.take().map(|mut err| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = err.read_to_end(&mut s);
+            String::from_utf8_lossy(&s).into_owned()
+        })
+    });
+    let started = Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
+            break status.code();
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    (
+        code,
+        err.map(|e| e.join().unwrap_or_default())
+            .unwrap_or_default(),
+    )
+}
+
+/// A reader that goes away after the first bytes (`| head -c 10`) ends
+/// every command at once and quietly: no message, no panic, the code the
+/// command had come to (every game passes: 0). `play` of a trillion rounds
+/// stops too.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    let cases: [&[&str]; 4] = [
+        &["check", "games/", "--format", "json"],
+        &["check", "games/heist.dice"],
+        &[
+            "play",
+            "games/baccarat_dice.dice",
+            "--rounds",
+            "1000000000000",
+            "--chips",
+            "1000000000000",
+        ],
+        &[
+            "play",
+            "games/heist.dice",
+            "--rounds",
+            "1000000000000",
+            "--format",
+            "json",
+        ],
+    ];
+    for args in cases {
+        let mut child = spawn(args, Stdio::null(), Stdio::piped(), Stdio::piped());
+        let mut out = child.stdout.take().expect("stdout is piped");
+        let mut first = [0u8; 10];
+        out.read_exact(&mut first).expect("the command writes");
+        drop(out);
+        let (code, stderr) = finish(child);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}
+
+/// Any other write error (a full disk) is one line on stderr and exit 2,
+/// for every command; a full stderr is exit 2 as well.
+#[test]
+fn a_full_disk_is_one_line_and_exit_2() {
+    let full = || Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full"));
+    let cases: [&[&str]; 4] = [
+        &["check", "games/heist.dice"],
+        &["check", "games/", "--format", "ron"],
+        &["play", "games/heist.dice"],
+        &["simulate", "games/heist.dice", "--rounds", "1000"],
+    ];
+    for args in cases {
+        let (code, stderr) = finish(spawn(args, Stdio::null(), full(), Stdio::piped()));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot write to stdout: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+    let (code, _) = finish(spawn(
+        &["check", "/nonexistent.dice"],
+        Stdio::null(),
+        Stdio::null(),
+        full(),
+    ));
+    assert_eq!(code, Some(2));
+}
+
+/// A round of 190,000 throws each rerolled until six sixes came (about
+/// 9 x 10^9 dice) reached 9 GB in `play` before it aborted: a round throws at
+/// most `--max-dice` dice, and the rejected attempts are not kept. Run
+/// under a bound on the address space, which the old code would pass.
+#[test]
+fn one_round_of_hours_stops_at_the_round_limit() {
+    let file = "tests/fixtures/limits/round_of_hours.dice";
+    for command in ["play", "simulate"] {
+        let shell = format!(
+            "ulimit -v 2000000 && exec \"$0\" {command} {file} --rounds 1 --max-dice 2000000"
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &shell, env!("CARGO_BIN_EXE_dicerules")])
+            .current_dir(crate_root())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        let err = child.stderr.take();
+        let (code, stderr) = finish({
+            child.stderr = err;
+            child
+        });
+        assert_eq!(code, Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("dice::eval::round_limit"), "{stderr}");
+        assert!(
+            stderr.contains("one round threw or dealt more than 2000000 dice and cards"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A UTF-8 byte-order mark at the start of a file is read as nothing.
+#[test]
+fn a_byte_order_mark_is_read() {
+    let dir = scratch("byte_order_mark");
+    write(
+        &dir.join("bom.dice"),
+        format!("\u{feff}{}", game("heist.dice")),
+    );
+    write(&dir.join("heist.dice"), game("heist.dice"));
+    let bom = run_in(&dir, &["check", "bom.dice"]);
+    let plain = run_in(&dir, &["check", "heist.dice"]);
+    assert_eq!(bom.code, Some(0), "{}", bom.transcript);
+    assert_eq!(bom.stdout.replace("bom.dice", "heist.dice"), plain.stdout);
+}
+
+/// A `.dice` file whose name is not UTF-8, in a directory given to
+/// `check`, is read (its name shown with the bad byte replaced), not
+/// reported as missing.
+#[test]
+fn a_file_name_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("name_not_utf8");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.dice");
+    write(&dir.join("rules").join(name), game("heist.dice"));
+    let run = run_in(&dir, &["check", "rules"]);
+    assert_eq!(run.code, Some(0), "{}", run.transcript);
+    assert!(
+        run.stdout.contains("Heist (rules/caf\u{fffd}.dice)"),
+        "{}",
+        run.transcript
+    );
+}
+
+/// `play --interactive`: an answer of 50 MB is refused without being held
+/// or echoed, a line that is not UTF-8 is a wrong answer, and both are
+/// asked again; the later answers still count.
+#[test]
+fn interactive_answers_too_long_or_not_utf8_are_asked_again() {
+    let mut child = spawn(
+        &[
+            "play",
+            "games/heist.dice",
+            "--interactive",
+            "--seat",
+            "2",
+            "--seats",
+            "2",
+            "--rounds",
+            "1",
+        ],
+        Stdio::piped(),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let long = vec![b'7'; 50 << 20];
+        let _ = stdin.write_all(&long);
+        let _ = stdin.write_all(b"\n\xff\n3\n");
+    });
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let (code, stderr) = finish(child);
+    let _ = writer.join();
+    let stdout = reader.join().unwrap_or_default();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.len() < 10_000, "the long answer was echoed");
+    assert!(stderr.contains("that answer is longer than 1024 bytes; answer again"));
+    assert!(stderr.contains("that answer is not UTF-8 text; answer again"));
+    assert!(stdout.contains("seat 2 bets 3 on player"), "{stdout}");
+}
+
+/// Ctrl-C at a prompt ends the session with its summary so far.
+#[test]
+fn ctrl_c_at_a_prompt_prints_the_summary() {
+    let mut child = spawn(
+        &[
+            "play",
+            "games/heist.dice",
+            "--interactive",
+            "--seat",
+            "2",
+            "--seats",
+            "2",
+            "--rounds",
+            "5",
+        ],
+        Stdio::piped(),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    // Wait for the first question.
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    while !seen.ends_with(b"> ") {
+        let n = stderr.read(&mut byte).expect("stderr reads");
+        assert!(n > 0, "no question: {}", String::from_utf8_lossy(&seen));
+        seen.push(byte[0]);
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    child.stderr = Some(stderr);
+    let (code, _) = finish(child);
+    let stdout = reader.join().unwrap_or_default();
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("after 1 round(s), the session was interrupted:"),
+        "{stdout}"
+    );
+}

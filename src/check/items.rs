@@ -551,12 +551,13 @@ fn payout(
             let mut net = &a / &b;
             if net > Exact::int(MAX_ODDS) {
                 errors.push(CheckError::BadPayout {
-                    message: format!("odds of {a_text} to {b_text} pay more than {MAX_ODDS} to 1"),
+                    message: format!("odds of {a_text} to {b_text} pay more than 10^18 to 1"),
                     span,
-                    help: Some(format!(
-                        "a win pays at most {MAX_ODDS} times the stake, so that a table can pay \
-                         it and every figure of the report is a number"
-                    )),
+                    help: Some(
+                        "a win pays at most 10^18 times the stake, so that a table can pay it \
+                         and every figure of the report is a number"
+                            .to_string(),
+                    ),
                 });
                 return None;
             }

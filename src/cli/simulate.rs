@@ -25,8 +25,7 @@ pub struct SimulateArgs {
     #[arg(value_name = "FILE")]
     pub file: String,
     /// Rounds to play (at least 1).
-    #[arg(long, default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = rounds)]
     pub rounds: u64,
     /// The seed: the same seed gives the same figures, whatever `--threads`.
     #[arg(long, default_value_t = 1)]
@@ -50,6 +49,15 @@ pub struct SimulateArgs {
     pub max_dice: u64,
     #[command(flatten)]
     pub game: GameArgs,
+}
+
+/// `--rounds`: a whole number of rounds, at least one.
+fn rounds(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("nothing is simulated in 0 rounds: ask for 1 or more".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 pub fn run(args: &SimulateArgs) -> u8 {

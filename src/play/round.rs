@@ -346,7 +346,10 @@ impl<'p> Round<'p> {
             let (env, pools) = (&mut self.env, &self.pools);
             let next = match &self.steps.list[pc] {
                 Step::Instr => Err(pc),
-                &Step::Throw(i) if self.dealt + u64::from(self.steps.throws[i as usize].count) > self.max_dice => {
+                &Step::Throw(i)
+                    if self.dealt + u64::from(self.steps.throws[i as usize].count)
+                        > self.max_dice =>
+                {
                     // Over the limit: the instruction gives the error.
                     Err(self.steps.throws[i as usize].origin as usize)
                 }

@@ -110,8 +110,11 @@ pub fn simulate(
         (0..chunks)
             .into_par_iter()
             .map_init(
-                || Round::new(program).with_max_rerolls(options.max_rerolls)
-                    .with_max_dice(options.max_dice),
+                || {
+                    Round::new(program)
+                        .with_max_rerolls(options.max_rerolls)
+                        .with_max_dice(options.max_dice)
+                },
                 run,
             )
             .collect::<Result<_, _>>()
@@ -252,7 +255,10 @@ fn estimate(bet: &Bet, s: &Settlement, counts: &[u64], rounds: u64, ev: &Exact) 
         total_net: sum,
         mean: mean_float,
         std_error,
-        house_edge_ci95: [-mean_float - 1.96 * std_error, -mean_float + 1.96 * std_error],
+        house_edge_ci95: [
+            -mean_float - 1.96 * std_error,
+            -mean_float + 1.96 * std_error,
+        ],
         house_edge: -mean_float,
         exact_house_edge: exact_edge,
         exact_house_edge_float: exact_float,
@@ -305,11 +311,13 @@ impl Settlement {
     #[inline]
     fn line(&self, outcome: Option<usize>, round: &Round) -> Result<usize, EvalError> {
         match &self.rule {
-            Rule::Outcomes => outcome
-                .filter(|&o| o < self.nets.len())
-                .ok_or_else(|| EvalError::NoOutcome {
-                    span: round.program().round_close(),
-                }),
+            Rule::Outcomes => {
+                outcome
+                    .filter(|&o| o < self.nets.len())
+                    .ok_or_else(|| EvalError::NoOutcome {
+                        span: round.program().round_close(),
+                    })
+            }
             Rule::Value {
                 slot,
                 name,

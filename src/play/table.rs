@@ -254,7 +254,9 @@ impl<'p, 'e> Table<'p, 'e> {
         Table {
             program,
             strategy: Strategy::new(distribution),
-            round: Round::new(program).with_max_rerolls(options.max_rerolls).with_max_dice(options.max_dice),
+            round: Round::new(program)
+                .with_max_rerolls(options.max_rerolls)
+                .with_max_dice(options.max_dice),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
             seats: Vec::new(),
             banker: None,
