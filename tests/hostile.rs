@@ -763,3 +763,53 @@ fn ctrl_c_at_a_prompt_prints_the_summary() {
         "{stdout}"
     );
 }
+
+/// Odds whose common denominator passes 64 bits (`1 to 4294967291` beside
+/// `1 to 4294967279`) stopped `simulate` with an internal error, and odds
+/// near 10^9 overflowed its sum of squares (a zero-width interval). The
+/// totals are now exact: `player`'s equals the sum written out from how
+/// many rounds ended in `a` and in `c` (counted by two bets of the same
+/// rounds that win 1 there and push elsewhere).
+#[test]
+fn simulate_sums_any_odds_exactly() {
+    use num_rational::BigRational;
+    let run = run_in(
+        &crate_root(),
+        &[
+            "simulate",
+            "tests/fixtures/limits/odds_past_64_bits.dice",
+            "--rounds",
+            "200000",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.transcript);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let bet = |name: &str| {
+        json["bets"]
+            .as_array()
+            .and_then(|bets| bets.iter().find(|b| b["bet"] == name))
+            .unwrap_or_else(|| panic!("no bet {name}"))
+            .clone()
+    };
+    let total = |name: &str| -> BigRational {
+        let text = bet(name)["total_net"].as_str().expect("a string").to_string();
+        let (n, d) = text.split_once('/').unwrap_or((&text, "1"));
+        BigRational::new(n.parse().expect("n"), d.parse().expect("d"))
+    };
+    let int = |n: i64| BigRational::from_integer(n.into());
+    let (a, c) = (total("a_count"), total("c_count"));
+    let b = &int(200_000) - &a - &c;
+    let player = &a / &int(4_294_967_291) + &c / &int(4_294_967_279) - &b;
+    assert_eq!(total("player"), player);
+    let squares = &a * &int(3) / &int(1_000_000_007) + &c * &int(2) / &int(999_999_937) - &b;
+    assert_eq!(total("squares"), squares);
+    for name in ["player", "squares"] {
+        let b = bet(name);
+        let [lo, hi] = [0, 1].map(|i| b["house_edge_ci95"][i].as_f64().expect("a float"));
+        assert!(hi - lo > 0.001, "{name}: a zero-width interval {lo} {hi}");
+        let z = b["z"].as_f64().expect("a z-score");
+        assert!(z.abs() < 5.0, "{name}: z = {z}");
+    }
+}
