@@ -63,6 +63,8 @@ use std::sync::mpsc;
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
+mod common;
+
 use dicerules::cli::diagnostics::render_all;
 use dicerules::eval::exact::{self, Limits};
 use dicerules::program::Setting;
@@ -206,7 +208,7 @@ fn round_trip(source: &str) {
 
 /// The whole `check` pipeline on one input, its outputs rendered and
 /// dropped.
-fn pipeline(source: &str, set: &[(String, String)]) -> Outcome {
+fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     let mut overrides: Vec<(String, Setting)> = Vec::new();
     let mut bad = Vec::new();
     for (name, value) in set {
@@ -263,7 +265,102 @@ fn pipeline(source: &str, set: &[(String, String)]) -> Outcome {
     let _: serde_json::Value = serde_json::from_str(&json).expect("the JSON parses");
     ron::ser::to_string_pretty(&report, ron::ser::PrettyConfig::default())
         .expect("the report serialises to RON");
+    let mut codes = codes;
+    // A round unrolled into tens of thousands of instructions takes seconds
+    // to set up for play in a debug build, three times over (the table, and
+    // simulations on one thread and three): `tests/hostile.rs` plays such
+    // rounds through the binary.
+    if table && program.code.len() <= MAX_TABLE_CODE {
+        codes.extend(play_and_simulate(&program, &distribution, source));
+    }
     Outcome { stage: 3, codes }
+}
+
+/// The longest round (in instructions) that is played and simulated.
+const MAX_TABLE_CODE: usize = 5_000;
+
+/// The most dice and cards a fuzzed round throws: low, so that no input
+/// plays for long (the default, 10^7, is about a second).
+const MAX_DICE: u64 = 100_000;
+
+/// `play` and `simulate` of an input that checks, with table settings drawn
+/// from the input's hash (so that a finding replays): a session at a table
+/// of 1 to 6 seats with the file's chips, one chip, three or 2^64 - 1 each,
+/// under the invariants of [`common::table`] (chips conserved, none below
+/// zero, stakes within chips and limits), whether it ends or fails; and a
+/// simulation on one thread and on three, which must agree. Returns the
+/// codes of the errors they stopped with, as `play:CODE` and `simulate:CODE`.
+fn play_and_simulate(
+    program: &dicerules::program::Program,
+    distribution: &exact::Distribution,
+    source: &str,
+) -> Vec<String> {
+    use dicerules::play::round::MAX_REROLLS;
+    use dicerules::play::simulate::{simulate, Options as SimOptions};
+    use dicerules::play::table::{Flow, Options, Table, TableEvent};
+    use std::hash::{Hash, Hasher};
+
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    source.hash(&mut hasher);
+    let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
+    let mut codes = Vec::new();
+    let seats = rng.gen_range(1..=6);
+    let options = Options {
+        seats,
+        chips: [None, Some(1), Some(3), Some(u64::MAX)][rng.gen_range(0..4)],
+        rounds: 25,
+        seed: rng.gen(),
+        person: None,
+        max_rerolls: 1_000,
+        max_dice: MAX_DICE,
+        stake: rng.gen_range(0..program.banking.stakes.len().max(1)),
+    };
+    let mut events: Vec<TableEvent> = Vec::new();
+    let mut emit = |e: TableEvent| {
+        events.push(e);
+        Flow::Continue
+    };
+    let name = format!("a table of {seats} ({options:?})");
+    let played = Table::new(program, distribution, options, None, &mut emit).run();
+    common::table::check_invariants(&name, program, &events, played.is_ok());
+    if let Err(e) = played {
+        let code = diagnose(vec![dicerules::Error::from(e)], source);
+        codes.extend(code.into_iter().map(|c| format!("play:{c}")));
+    }
+    let simulated = |threads: usize| {
+        let options = SimOptions {
+            rounds: 1_000,
+            seed: 7,
+            threads,
+            max_rerolls: MAX_REROLLS.min(1_000),
+            max_dice: MAX_DICE,
+        };
+        simulate(program, distribution, options, &|_| {})
+    };
+    match (simulated(1), simulated(3)) {
+        (Ok(one), Ok(three)) => {
+            let (one, three) = (
+                serde_json::to_string(&one).expect("the simulation serialises"),
+                serde_json::to_string(&three).expect("the simulation serialises"),
+            );
+            assert_eq!(one, three, "the simulation depends on the threads");
+        }
+        (Err(one), Err(three)) => {
+            let code = diagnose(vec![dicerules::Error::from(one)], source);
+            let again = diagnose(vec![dicerules::Error::from(three)], source);
+            assert_eq!(
+                code, again,
+                "the simulation fails otherwise on three threads"
+            );
+            codes.extend(code.into_iter().map(|c| format!("simulate:{c}")));
+        }
+        (one, three) => panic!(
+            "the simulation ends otherwise on three threads: {:?} against {:?}",
+            one.err(),
+            three.err()
+        ),
+    }
+    codes
 }
 
 // ---------------------------------------------------------------- catching panics
@@ -293,9 +390,9 @@ fn install_hook() {
 
 /// Runs the pipeline, catching a panic: `Err` holds its location and
 /// message.
-fn run_caught(source: &str, set: &[(String, String)]) -> Result<Outcome, String> {
+fn run_caught(source: &str, set: &[(String, String)], table: bool) -> Result<Outcome, String> {
     CATCHING.with(|c| c.set(true));
-    let result = panic::catch_unwind(AssertUnwindSafe(|| pipeline(source, set)));
+    let result = panic::catch_unwind(AssertUnwindSafe(|| pipeline(source, set, table)));
     CATCHING.with(|c| c.set(false));
     result.map_err(|_| {
         LAST_PANIC
@@ -313,6 +410,8 @@ fn panic_site(panic: &str) -> &str {
 struct Job {
     source: String,
     set: Vec<(String, String)>,
+    /// Whether an input that checks is also played and simulated.
+    table: bool,
 }
 
 struct Done {
@@ -337,7 +436,7 @@ impl Worker {
             .spawn(move || {
                 for job in job_rx {
                     let start = Instant::now();
-                    let result = run_caught(&job.source, &job.set);
+                    let result = run_caught(&job.source, &job.set, job.table);
                     let took = start.elapsed();
                     if done_tx.send(Done { result, took }).is_err() {
                         break;
@@ -351,9 +450,21 @@ impl Worker {
     /// Runs one input; `None` when it is still running after `limit` (the
     /// worker is then lost: make a new one).
     fn run(&self, source: &str, set: &[(String, String)], limit: Duration) -> Option<Done> {
+        self.run_job(source, set, true, limit)
+    }
+
+    /// Runs one input, played and simulated or not.
+    fn run_job(
+        &self,
+        source: &str,
+        set: &[(String, String)],
+        table: bool,
+        limit: Duration,
+    ) -> Option<Done> {
         let job = Job {
             source: source.to_string(),
             set: set.to_vec(),
+            table,
         };
         self.jobs.send(job).ok()?;
         self.done.recv_timeout(limit).ok()
@@ -960,7 +1071,7 @@ fn every_prefix_of_every_game_gives_a_diagnostic_or_a_report() {
                 tried += 1;
                 if previous.as_ref() != Some(&parsed) {
                     evaluated += 1;
-                    match worker.run(prefix, &[], hang_limit()) {
+                    match worker.run_job(prefix, &[], false, hang_limit()) {
                         Some(Done { result: Ok(_), .. }) => {}
                         Some(Done { result: Err(p), .. }) => {
                             panics.push(format!("{} up to byte {at}: {p}", game.display()))

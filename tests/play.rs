@@ -5,13 +5,15 @@
 
 use std::collections::VecDeque;
 
+mod common;
+use common::table::check_invariants;
+
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
-use dicerules::number::Exact;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
-use dicerules::program::{Limit, Program};
+use dicerules::program::Program;
 
 fn load(path: &std::path::Path) -> (Program, Distribution) {
     let source = std::fs::read_to_string(path).expect("the game reads");
@@ -52,75 +54,6 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
     }
 }
 
-/// Replays a transcript, checking after every event that the seats' chips
-/// plus the house's equal the chips dealt for the game, and that no bet is
-/// beyond its seat's chips or the house limit.
-fn check_invariants(name: &str, program: &Program, events: &[TableEvent]) {
-    let mut chips: Vec<Exact> = Vec::new();
-    let mut dealt = Exact::zero();
-    let mut house = Exact::zero();
-    let mut house_at_start = Exact::zero();
-    let mut named_limit = None;
-    let mut summaries = 0;
-    for (i, e) in events.iter().enumerate() {
-        // Between rounds (and before a new game deals afresh), the seats'
-        // chips and what the house took add up to what was dealt.
-        if matches!(
-            e,
-            TableEvent::Round { .. } | TableEvent::Game { .. } | TableEvent::Summary { .. }
-        ) && !chips.is_empty()
-        {
-            let seats = chips.iter().fold(Exact::zero(), |a, b| &a + b);
-            let total = &seats + &(&house - &house_at_start);
-            assert_eq!(
-                total, dealt,
-                "{name}, event {i} ({e:?}): chips are not conserved"
-            );
-        }
-        match e {
-            TableEvent::Game { chips: c, .. } => {
-                chips = c.clone();
-                dealt = c.iter().fold(Exact::zero(), |a, b| &a + b);
-                house_at_start = house.clone();
-            }
-            TableEvent::Limit { limit, .. } => named_limit = Some(*limit),
-            TableEvent::Bet { seat, stake, .. } => {
-                let have = &chips[seat - 1];
-                assert!(
-                    Exact::int(*stake as i64) <= *have,
-                    "{name}, event {i}: seat {seat} stakes {stake} holding {have}"
-                );
-                let limit = match program.banking.limit {
-                    Limit::None => None,
-                    Limit::Fixed(v) => Some(v),
-                    Limit::SetByBanker { up_to } => named_limit.or(up_to),
-                };
-                if let Some(limit) = limit {
-                    assert!(
-                        *stake <= limit,
-                        "{name}, event {i}: stake {stake} over the limit {limit}"
-                    );
-                }
-            }
-            TableEvent::Settle { seat, chips: c, .. } => chips[seat - 1] = c.clone(),
-            TableEvent::House { total, .. } => house = total.clone(),
-            TableEvent::Summary {
-                chips: c, house: h, ..
-            } => {
-                summaries += 1;
-                assert_eq!(
-                    c, &chips,
-                    "{name}: the summary's chips are the last settled"
-                );
-                assert_eq!(h, &house, "{name}: the summary's house is the last");
-            }
-            _ => {}
-        }
-    }
-    assert_eq!(summaries, 1, "{name}: one summary, last");
-    assert!(matches!(events.last(), Some(TableEvent::Summary { .. })));
-}
-
 #[test]
 fn sessions_conserve_chips_and_respect_stakes() {
     insta::glob!("../games", "*.dice", |path| {
@@ -128,7 +61,7 @@ fn sessions_conserve_chips_and_respect_stakes() {
         let name = path.display().to_string();
         for seed in 1..=3 {
             let events = session(&program, &distribution, options(4, 60, seed), None);
-            check_invariants(&name, &program, &events);
+            check_invariants(&name, &program, &events, true);
         }
     });
 }
@@ -222,7 +155,7 @@ fn a_person_is_asked_again_and_the_end_of_input_ends_the_session() {
         }
         other => panic!("no summary: {other:?}"),
     }
-    check_invariants("punto_banco", &program, &events);
+    check_invariants("punto_banco", &program, &events, true);
 }
 
 /// Bets one chip on `player` and answers each choice with a wrong word
@@ -292,7 +225,7 @@ fn a_person_makes_the_choices_of_the_bet_they_play() {
         "{:?}",
         punter.told
     );
-    check_invariants("chemin_de_fer_free", &program, &events);
+    check_invariants("chemin_de_fer_free", &program, &events, true);
 }
 
 /// A person at seat 3 bets for seat 3 only; the automatic seats bet
@@ -314,7 +247,7 @@ fn a_person_plays_the_seat_they_sit_at() {
     let mine: Vec<_> = bets.iter().filter(|b| b.0 == 3).collect();
     assert_eq!(mine, [&(3, 7, "banker"), &(3, 2, "tie")], "{bets:?}");
     assert!(bets.iter().any(|b| b.0 == 1) && bets.iter().any(|b| b.0 == 2));
-    check_invariants("punto_banco", &program, &events);
+    check_invariants("punto_banco", &program, &events, true);
 }
 
 /// Twenty-six offers `stake fixed 2 or up to 6 or free`: the table agrees
@@ -359,7 +292,7 @@ fn the_table_plays_the_stake_rule_it_agreed_on() {
             !others.is_empty() && others.iter().all(|b| b.1 == automatic),
             "{placed:?}"
         );
-        check_invariants("twenty_six", &program, &events);
+        check_invariants("twenty_six", &program, &events, true);
     }
 }
 

@@ -1,0 +1,4 @@
+//! What several test binaries share.
+#![allow(dead_code)]
+
+pub mod table;
