@@ -293,3 +293,10 @@ cli_case!(
     2,
     ["simulate", "games/heist.dice", "--threads", "100000"]
 );
+// Heist throws 4 dice a round: with at most 3 the second throw passes the
+// limit (the tabulated throws count when they could pass it).
+cli_case!(
+    simulate_round_limit_of_three_dice,
+    2,
+    ["simulate", "games/heist.dice", "--rounds", "10", "--max-dice", "3"]
+);

@@ -241,9 +241,40 @@ pub struct Round<'p> {
     faces: Vec<u32>,
     key: Vec<i64>,
     max_rerolls: u64,
-    max_dice: u64,
-    /// The dice and cards of the round so far.
+    limits: DiceLimit,
+    /// The most dice and cards the steps that never reroll throw in a round.
+    fast_most: u64,
+    /// The dice and cards of the round so far (see [`DiceLimit`]).
     dealt: u64,
+}
+
+/// How the round keeps to [`MAX_DICE`]. The steps that throw or deal
+/// without rerolling (tabulated throws, draws) run at most once each, so
+/// together they throw at most `fast_most` dice and cards, known before the
+/// round. Where that is small against the limit they count nothing, and
+/// the instructions count against the limit less `fast_most` (`slow`):
+/// the round stays within the limit, and a simulated round of heist pays
+/// nothing for it. Otherwise every throw counts against the whole limit.
+#[derive(Clone, Copy, Debug)]
+struct DiceLimit {
+    max_dice: u64,
+    count_fast: bool,
+    slow: u64,
+}
+
+impl DiceLimit {
+    fn new(max_dice: u64, fast_most: u64) -> DiceLimit {
+        let count_fast = fast_most > max_dice / 2;
+        DiceLimit {
+            max_dice,
+            count_fast,
+            slow: if count_fast {
+                max_dice
+            } else {
+                max_dice - fast_most
+            },
+        }
+    }
 }
 
 impl<'p> Round<'p> {
@@ -260,6 +291,15 @@ impl<'p> Round<'p> {
             .collect();
         let fast = code.iter().map(compile).collect();
         let steps = Steps::new(program, &next, &otherwise);
+        let fast_most = steps
+            .list
+            .iter()
+            .map(|step| match *step {
+                Step::Throw(i) => u64::from(steps.throws[i as usize].count),
+                Step::Deal(i) => u64::from(steps.deals[i as usize].count),
+                _ => 0,
+            })
+            .sum();
         Round {
             program,
             next,
@@ -272,7 +312,8 @@ impl<'p> Round<'p> {
             faces: Vec::new(),
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
-            max_dice: MAX_DICE,
+            limits: DiceLimit::new(MAX_DICE, fast_most),
+            fast_most,
             dealt: 0,
         }
     }
@@ -280,7 +321,7 @@ impl<'p> Round<'p> {
     /// The round failing once it has thrown and dealt more than `dice`
     /// dice and cards, instead of [`MAX_DICE`].
     pub fn with_max_dice(mut self, dice: u64) -> Round<'p> {
-        self.max_dice = dice;
+        self.limits = DiceLimit::new(dice, self.fast_most);
         self
     }
 
@@ -347,15 +388,18 @@ impl<'p> Round<'p> {
             let next = match &self.steps.list[pc] {
                 Step::Instr => Err(pc),
                 &Step::Throw(i)
-                    if self.dealt + u64::from(self.steps.throws[i as usize].count)
-                        > self.max_dice =>
+                    if self.limits.count_fast
+                        && self.dealt + u64::from(self.steps.throws[i as usize].count)
+                            > self.limits.max_dice =>
                 {
                     // Over the limit: the instruction gives the error.
                     Err(self.steps.throws[i as usize].origin as usize)
                 }
                 &Step::Throw(i) => {
                     let throw = &self.steps.throws[i as usize];
-                    self.dealt += u64::from(throw.count);
+                    if self.limits.count_fast {
+                        self.dealt += u64::from(throw.count);
+                    }
                     let n = source.results(throw.count, throw.sides, throw.results) as usize;
                     for (&slot, v) in throw.slots.iter().zip(throw.row(n)) {
                         env[slot] = *v;
@@ -445,13 +489,15 @@ impl<'p> Round<'p> {
         source: &mut impl Source,
     ) -> Result<Result<Target, usize>, EvalError> {
         let deal = &self.steps.deals[i];
-        if !self.shoes.can_deal(deal.shoe, deal.count)
-            || self.dealt + u64::from(deal.count) > self.max_dice
-        {
+        let over =
+            self.limits.count_fast && self.dealt + u64::from(deal.count) > self.limits.max_dice;
+        if !self.shoes.can_deal(deal.shoe, deal.count) || over {
             // The draw as written gives the error.
             return Ok(Err(deal.origin as usize));
         }
-        self.dealt += u64::from(deal.count);
+        if self.limits.count_fast {
+            self.dealt += u64::from(deal.count);
+        }
         self.faces.clear();
         let mut dealt = 0i64;
         let faces = &mut self.faces;
@@ -640,9 +686,9 @@ impl<'p> Round<'p> {
         loop {
             attempt += 1;
             self.dealt += u64::from(*count);
-            if self.dealt > self.max_dice {
+            if self.dealt > self.limits.slow {
                 return Err(EvalError::RoundLimit {
-                    limit: self.max_dice,
+                    limit: self.limits.max_dice,
                     span: *span,
                 });
             }
@@ -746,9 +792,9 @@ impl<'p> Round<'p> {
             });
         }
         self.dealt += u64::from(*count);
-        if self.dealt > self.max_dice {
+        if self.dealt > self.limits.slow {
             return Err(EvalError::RoundLimit {
-                limit: self.max_dice,
+                limit: self.limits.max_dice,
                 span: *span,
             });
         }
