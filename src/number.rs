@@ -334,6 +334,14 @@ pub fn ratio_to_f64(r: &BigRational) -> f64 {
     n / d
 }
 
+/// A whole number, all of `u64` (`Exact::int` takes an `i64`: a cast from
+/// `u64` to it would wrap 18446744073709551615 to -1).
+impl From<u64> for Exact {
+    fn from(n: u64) -> Self {
+        Exact(BigRational::from_integer(BigInt::from(n)))
+    }
+}
+
 impl fmt::Display for Exact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0.is_integer() {
