@@ -356,14 +356,8 @@ impl<'p, 'e> Table<'p, 'e> {
         if self.banker.is_none() || self.banking().bankrupt_banker != BankruptBanker::NewGame {
             return None;
         }
-        // Automatic punters bet on `best_bet` (or, on a stake the bank
-        // sets, on the first bet); a person may bet on any.
-        let automatic = if self.stake() == Some(&Stake::SetByBank) {
-            punter_bets(self.program).first().copied().unwrap_or(0)
-        } else {
-            self.best_bet
-        };
-        let mut risk = self.bank_risk[automatic].clone();
+        // A person may bet on any bet.
+        let mut risk = self.bank_risk[self.automatic_bet()].clone();
         if self.options.person.is_some() && self.person.is_some() && !self.ended {
             for b in punter_bets(self.program) {
                 risk = risk.min(self.bank_risk[b].clone());
@@ -421,6 +415,16 @@ impl<'p, 'e> Table<'p, 'e> {
     fn stake(&self) -> Option<&Stake> {
         let stakes = &self.banking().stakes;
         stakes.get(self.options.stake).or(stakes.first())
+    }
+
+    /// The bet automatic punters make: the lowest house edge, or on a
+    /// stake the bank sets, the first bet (every punter covers it on one).
+    fn automatic_bet(&self) -> usize {
+        if self.stake() == Some(&Stake::SetByBank) {
+            punter_bets(self.program).first().copied().unwrap_or(0)
+        } else {
+            self.best_bet
+        }
     }
 
     /// The table minimum.
@@ -884,7 +888,7 @@ impl<'p, 'e> Table<'p, 'e> {
     fn after_round(&mut self, banker: Option<usize>, banker_lost: bool, passes: bool) {
         let minimum = chips(self.minimum());
         for s in 0..self.seats.len() {
-            let lost = &self.most_lost[self.best_bet];
+            let lost = &self.most_lost[self.automatic_bet()];
             let needed = &minimum * lost;
             if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
                 self.seats[s].playing = false;
