@@ -5,6 +5,9 @@
 
 use std::collections::VecDeque;
 
+#[path = "play/random_banking.rs"]
+mod random_banking;
+
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
 use dicerules::number::Exact;
 use dicerules::play::round::MAX_REROLLS;

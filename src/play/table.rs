@@ -185,8 +185,9 @@ pub struct Table<'p, 'e> {
     house: Exact,
     /// The bet automatic punters make: the lowest house edge.
     best_bet: usize,
-    /// Each bet's largest loss per unit.
-    most_lost: Vec<Exact>,
+    /// What a chip staked on each bet can cost its bettor (at least the
+    /// chip: a stake is put down in chips).
+    cost: Vec<Exact>,
     /// The most the bank seat can lose per chip staked on each bet.
     bank_risk: Vec<Exact>,
     /// What the game was dealt, to audit every settlement against.
@@ -225,6 +226,7 @@ impl<'p, 'e> Table<'p, 'e> {
             .unwrap_or(0);
         let (most_won, most_lost) = money::extremes(program);
         let bank_risk = money::bank_risk(program, &most_won, &most_lost);
+        let cost = most_lost.into_iter().map(|l| l.max(Exact::one())).collect();
         Table {
             program,
             strategy: Strategy::new(distribution),
@@ -235,7 +237,7 @@ impl<'p, 'e> Table<'p, 'e> {
             named_limit: None,
             house: Exact::zero(),
             best_bet,
-            most_lost,
+            cost,
             bank_risk,
             ledger: Ledger::default(),
             unplayable: None,
@@ -356,9 +358,10 @@ impl<'p, 'e> Table<'p, 'e> {
         if self.banker.is_none() || self.banking().bankrupt_banker != BankruptBanker::NewGame {
             return None;
         }
-        // A person may bet on any bet.
+        // A person may bet on any bet, except on a stake the bank sets.
         let mut risk = self.bank_risk[self.automatic_bet()].clone();
-        if self.options.person.is_some() && self.person.is_some() && !self.ended {
+        let chooses = self.stake() != Some(&Stake::SetByBank);
+        if chooses && self.options.person.is_some() && self.person.is_some() && !self.ended {
             for b in punter_bets(self.program) {
                 risk = risk.min(self.bank_risk[b].clone());
             }
@@ -438,7 +441,7 @@ impl<'p, 'e> Table<'p, 'e> {
     /// The most a seat may stake on `bet`: what the table allows and what
     /// its chips can lose.
     fn affordable(&self, seat: usize, bet: usize) -> u64 {
-        let by_chips = stakes_payable(&self.seats[seat].chips, &self.most_lost[bet]);
+        let by_chips = stakes_payable(&self.seats[seat].chips, &self.cost[bet]);
         self.stake_ceiling().min(by_chips)
     }
 
@@ -888,7 +891,7 @@ impl<'p, 'e> Table<'p, 'e> {
     fn after_round(&mut self, banker: Option<usize>, banker_lost: bool, passes: bool) {
         let minimum = chips(self.minimum());
         for s in 0..self.seats.len() {
-            let lost = &self.most_lost[self.automatic_bet()];
+            let lost = &self.cost[self.automatic_bet()];
             let needed = &minimum * lost;
             if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
                 self.seats[s].playing = false;
