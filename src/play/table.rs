@@ -15,7 +15,12 @@
 //! Chips are exact numbers: a bet paid 0.95 to 1 pays 0.95 of its stake.
 //! What seats lose and do not win back goes to the house (its banking
 //! result, or the commission), so that the seats' chips plus the house's
-//! always equal the chips dealt.
+//! always equal the chips dealt. No seat goes below zero: a stake is put
+//! down from the seat's chips, and a bank seat covers a bet only as far as
+//! its chips pay what it risks per chip (`money::bank_risk`); a bank
+//! that cannot cover the table minimum is bankrupt, and the `bankrupt
+//! banker` clause decides. Every settlement is audited in debug builds.
+//! A session ends at once when no round can ever be played.
 //!
 //! Automatic seats bet the table minimum (one chip, or the fixed stake) on
 //! the bet with the lowest house edge, and choose by the strategies of the
@@ -529,20 +534,19 @@ impl<'p, 'e> Table<'p, 'e> {
             ));
         };
         let (minimum, most) = (self.minimum(), self.affordable(seat, bet));
+        let out_of_range = || {
+            Err(format!(
+                "the stake must be from {minimum} to {most} (the table's limits and your chips)"
+            ))
+        };
         let stake = match amount.parse::<u64>() {
-            Ok(stake) => stake,
-            // Beyond 64 bits: more than any one stake may be.
-            Err(_) if amount.bytes().all(|b| b.is_ascii_digit()) => u64::MAX,
+            Ok(0) => return Ok(None),
+            Ok(stake) if (minimum..=most).contains(&stake) => stake,
+            Ok(_) => return out_of_range(),
+            // Digits beyond 64 bits: more than any one stake may be.
+            Err(_) if amount.bytes().all(|b| b.is_ascii_digit()) => return out_of_range(),
             Err(_) => return Err(format!("`{amount}` is not a whole number of chips")),
         };
-        if stake == 0 {
-            return Ok(None);
-        }
-        if stake < minimum || stake > most || amount.parse::<u64>().is_err() {
-            return Err(format!(
-                "the stake must be from {minimum} to {most} (the table's limits and your chips)"
-            ));
-        }
         if let Some(Stake::Fixed(v)) = self.stake() {
             if stake != *v {
                 return Err(format!("the stake is fixed at {v}"));
