@@ -30,11 +30,6 @@ impl Exact {
         Exact(BigRational::from_integer(BigInt::from(n)))
     }
 
-    /// A count, as an exact number.
-    pub fn count(n: u64) -> Self {
-        Exact(BigRational::from_integer(BigInt::from(n)))
-    }
-
     pub fn ratio(n: i64, d: i64) -> Self {
         Exact(BigRational::new(BigInt::from(n), BigInt::from(d)))
     }
@@ -337,6 +332,14 @@ pub fn ratio_to_f64(r: &BigRational) -> f64 {
         return f64::INFINITY * n.signum();
     }
     n / d
+}
+
+/// A whole number, all of `u64` (`Exact::int` takes an `i64`: a cast from
+/// `u64` to it would wrap 18446744073709551615 to -1).
+impl From<u64> for Exact {
+    fn from(n: u64) -> Self {
+        Exact(BigRational::from_integer(BigInt::from(n)))
+    }
 }
 
 impl fmt::Display for Exact {

@@ -298,5 +298,12 @@ cli_case!(
 cli_case!(
     simulate_round_limit_of_three_dice,
     2,
-    ["simulate", "games/heist.dice", "--rounds", "10", "--max-dice", "3"]
+    [
+        "simulate",
+        "games/heist.dice",
+        "--rounds",
+        "10",
+        "--max-dice",
+        "3"
+    ]
 );

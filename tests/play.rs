@@ -7,8 +7,11 @@ use std::collections::VecDeque;
 
 mod common;
 use common::table::check_invariants;
+#[path = "play/random_banking.rs"]
+mod random_banking;
 
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
+use dicerules::number::Exact;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
@@ -370,4 +373,413 @@ fn a_wrong_figure_is_caught() {
     assert!(b.z.expect("results vary").abs() < 4.0);
     let z = (b.house_edge - true_edge) / b.std_error;
     assert!(z < -8.0, "3 to 1 pays more than 2 to 1: z = {z}");
+}
+
+// Money at the table through the real binary (issue 15, items 2, 5 and 7):
+// the files are in tests/fixtures/table/.
+
+/// How a run of the binary ended.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `dicerules ARGS` from the crate root with `stdin`, colour off;
+/// killed (code `None`) after a minute.
+fn dicerules(args: &[&str], stdin: &str) -> Run {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("FORCE_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break Some(status);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    Run {
+        code: status.and_then(|s| s.code()),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+/// A number of chips as the transcript prints it: `-2`, `+0.95`, `7/3`.
+fn amount(text: &str) -> Exact {
+    let text = text.trim().trim_start_matches('+');
+    Exact::parse_literal(text).unwrap_or_else(|| panic!("not an amount: {text}"))
+}
+
+/// The text transcript of a session of one game: no line about chips shows
+/// a negative count, and the summary's seats and house add up to the chips
+/// dealt.
+fn assert_money_sound(stdout: &str) {
+    for line in stdout.lines().filter(|l| l.contains("chips")) {
+        assert!(
+            !line.contains(": -") && !line.contains(", -") && !line.contains("with -"),
+            "a negative count of chips: {line}\n{stdout}"
+        );
+    }
+    let games: Vec<&str> = stdout.lines().filter(|l| l.contains(", game ")).collect();
+    assert_eq!(games.len(), 1, "one game: {stdout}");
+    let dealt = games[0]
+        .split_once(" seats with ")
+        .and_then(|(_, rest)| rest.split_once(" chips"))
+        .map(|(list, _)| list.split(", ").map(amount).collect::<Vec<_>>())
+        .expect("the deal");
+    let dealt = dealt.iter().fold(Exact::zero(), |a, b| &a + b);
+    let summary = stdout
+        .split_once("\nafter ")
+        .map(|(_, s)| s)
+        .expect("a summary");
+    let mut held = Exact::zero();
+    for line in summary.lines().skip(1) {
+        let (_, value) = line.split_once(": ").expect("seat: chips");
+        held = &held + &amount(value.trim_end_matches(" chips"));
+    }
+    assert_eq!(held, dealt, "seats and house hold what was dealt: {stdout}");
+}
+
+/// Issue 15, 2 (a): a bank paying 5 to 1 puts up no stake it cannot pay 5
+/// times over; with 2 chips it cannot cover one chip and passes the bank
+/// (the default `bankrupt banker => bank passes`). It once put up 1 and
+/// ended at -2.
+#[test]
+fn a_bank_stake_is_covered_at_the_bets_odds() {
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/table/bank_stake_5_to_1.dice",
+            "--seats",
+            "2",
+            "--rounds",
+            "4",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert_eq!(
+        run.stdout,
+        "Bank stake, 5 to 1, game 1: 2 seats with 2, 10 chips; seat 1 banks
+round 1 (seat 1 banks)
+  seat 1 cannot cover the bet
+  seat 1 has too few chips and leaves
+  the bank passes from seat 1 to seat 2
+after 1 round(s), too few seats have chips to play:
+  seat 1: 2 chips
+  seat 2: 10 chips
+  house: +0
+"
+    );
+    assert_money_sound(&run.stdout);
+}
+
+/// With 12 chips the same bank covers two chips at 5 to 1, puts up the
+/// table minimum, and plays; every seed keeps every count at zero or more.
+#[test]
+fn a_bank_stake_plays_when_the_bank_can_pay_it() {
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let run = dicerules(
+            &[
+                "play",
+                "tests/fixtures/table/bank_stake_5_to_1.dice",
+                "--seats",
+                "3",
+                "--rounds",
+                "30",
+                "--seed",
+                &seed,
+                "--chips",
+                "12",
+            ],
+            "",
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert!(
+            run.stdout.contains("seat 1 puts up 1 in the bank"),
+            "{}",
+            run.stdout
+        );
+        assert_money_sound(&run.stdout);
+    }
+}
+
+/// Issue 15, 2 (b): with `bank bets banker` the bank risks what `banker`
+/// loses (the stake), not what `player` wins (half of it): a bank of 1
+/// chip cannot cover the fixed stake of 2. It once covered it and ended at
+/// -1.
+#[test]
+fn a_bank_with_its_own_bet_covers_what_that_bet_loses() {
+    for seed in ["1", "2", "3", "4", "5"] {
+        let run = dicerules(
+            &[
+                "play",
+                "tests/fixtures/table/bank_bets_cover.dice",
+                "--seats",
+                "2",
+                "--rounds",
+                "4",
+                "--seed",
+                seed,
+            ],
+            "",
+        );
+        assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+        assert_eq!(
+            run.stdout,
+            "Bank bets, covered by its own loss, game 1: 2 seats with 1, 10 chips; seat 1 banks
+round 1 (seat 1 banks)
+  seat 1 cannot cover the bet
+  seat 1 has too few chips and leaves
+  the bank passes from seat 1 to seat 2
+after 1 round(s), too few seats have chips to play:
+  seat 1: 1 chips
+  seat 2: 10 chips
+  house: +0
+"
+        );
+    }
+}
+
+/// Issue 15, 5: 18446744073709551615 chips each are dealt as such (they
+/// were dealt as -1), and the session keeps them exactly.
+#[test]
+fn chips_of_64_bits_are_dealt_whole() {
+    let run = dicerules(
+        &[
+            "play",
+            "games/heist.dice",
+            "--chips",
+            "18446744073709551615",
+            "--seats",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert!(
+        run.stdout.starts_with(
+            "Heist, game 1: 2 seats with 18446744073709551615, 18446744073709551615 chips; seat 1 banks\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("after 10 round(s), the rounds asked for were played:"),
+        "{}",
+        run.stdout
+    );
+    assert_money_sound(&run.stdout);
+}
+
+/// A person stakes all of 18446744073709551615 chips (it once lost "1"): a
+/// six pays 1000000007 to 3 on it, far beyond 64 bits, exactly; then they
+/// lose the whole stake. A stake beyond 64 bits is refused and asked again.
+#[test]
+fn stakes_and_payouts_beyond_64_bits_are_exact() {
+    let max = "18446744073709551615";
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/table/huge_odds.dice",
+            "--seats",
+            "2",
+            "--rounds",
+            "2",
+            "--seed",
+            "11",
+            "--interactive",
+        ],
+        "18446744073709551616\n18446744073709551615\n18446744073709551615\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "Huge odds, game 1: 2 seats with {max}, {max} chips; the house banks
+round 1
+  seat 1 bets {max} on player
+  seat 2 bets 1 on player
+  d: 6
+  => six
+  seat 1 wins 6148914734278920043655620435 on player (win 1000000007 to 3): 6148914752725664117365172050 chips
+  seat 2 wins 1000000007/3 on player (win 1000000007 to 3): 55340232222128654852/3 chips
+  house -18446744202836760131966861312/3: -18446744202836760131966861312/3 in all
+round 2
+  seat 1 bets {max} on player
+  seat 2 bets 1 on player
+  d: 4
+  => other
+  seat 1 loses {max} on player (lose): 6148914734278920043655620435 chips
+  seat 2 loses 1 on player (lose): 55340232222128654849/3 chips
+  house +18446744073709551616: -18446744147496527910838206464/3 in all
+after 2 round(s), the rounds asked for were played:
+  seat 1: 6148914734278920043655620435 chips
+  seat 2: 55340232222128654849/3 chips
+  house: -18446744147496527910838206464/3
+"
+        )
+    );
+    assert_eq!(
+        run.stderr
+            .matches("the stake must be from 1 to 18446744073709551615")
+            .count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert_money_sound(&run.stdout);
+}
+
+/// A commission on a stake of 64 bits: 1 to 1 less 5% pays 0.95 of it,
+/// to the quarter chip.
+#[test]
+fn a_commission_on_a_stake_of_64_bits_is_exact() {
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/table/huge_odds.dice",
+            "--seats",
+            "1",
+            "--rounds",
+            "1",
+            "--seed",
+            "1",
+            "--interactive",
+        ],
+        "18446744073709551615\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "  seat 1 wins 17524406870024074034.25 on player (win 1 to 1 less 5%): 35971150943733625649.25 chips\n  house -17524406870024074034.25: -17524406870024074034.25 in all\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert_money_sound(&run.stdout);
+}
+
+/// Chips the table cannot be dealt, from the command line, `--set` or the
+/// file: exit 2 and one clear error, no session.
+#[test]
+fn chips_beyond_64_bits_are_an_input_error() {
+    for (args, says) in [
+        (
+            &["play", "games/heist.dice", "--chips", "18446744073709551616"][..],
+            "error: invalid value '18446744073709551616' for '--chips <CHIPS>': the starting chips must be a whole number from 1 to 18446744073709551615\n",
+        ),
+        (
+            &["play", "games/heist.dice", "--chips", "0"][..],
+            "error: invalid value '0' for '--chips <CHIPS>': the starting chips must be a whole number from 1 to 18446744073709551615\n",
+        ),
+        (
+            &[
+                "play",
+                "games/heist.dice",
+                "--set",
+                "starting_chips=18446744073709551616",
+            ][..],
+            "the starting chips must be a positive whole number, and `starting_chips` is\n  │ 18446744073709551616",
+        ),
+        (
+            &["play", "tests/fixtures/table/chips_beyond_64_bits.dice"][..],
+            "the starting chips must be a positive whole number, not 18446744073709551616",
+        ),
+    ] {
+        let run = dicerules(args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}
+
+/// Issue 15, 7: twenty-six's bank of 19 chips cannot cover a stake of 2
+/// paid 10 to 1, and every new game deals it again: the session ends at
+/// once, says so, and counts no round (it once "played" every round asked
+/// for, or never stopped).
+#[test]
+fn a_session_that_can_never_play_ends_at_once() {
+    let expected = "Twenty-Six, game 1: 4 seats with 19, 20, 20, 20 chips; seat 1 banks
+after 0 round(s), no round can be played: a bank of 19 chips cannot cover the smallest bet, which can cost it 20, and every new game deals the same:
+  seat 1: 19 chips
+  seat 2: 20 chips
+  seat 3: 20 chips
+  seat 4: 20 chips
+  house: +0
+";
+    for rounds in ["3", "1000000000000000"] {
+        let run = dicerules(
+            &[
+                "play",
+                "games/twenty_six.dice",
+                "--set",
+                "banker_chips=19",
+                "--rounds",
+                rounds,
+            ],
+            "",
+        );
+        assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "{rounds}");
+        assert_eq!(run.stdout, expected, "{rounds}");
+    }
+    // With 20 chips the bank covers one stake, and the game is played.
+    let run = dicerules(
+        &[
+            "play",
+            "games/twenty_six.dice",
+            "--set",
+            "banker_chips=20",
+            "--rounds",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("after 3 round(s), the rounds asked for were played:"),
+        "{}",
+        run.stdout
+    );
 }

@@ -22,8 +22,9 @@ pub struct PlayArgs {
     /// Seats at the table.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub seats: u16,
-    /// Starting chips of every seat (default: the file's `banking` item).
-    #[arg(long)]
+    /// Starting chips of every seat, from 1 to 18446744073709551615
+    /// (default: the file's `banking` item).
+    #[arg(long, value_parser = chips)]
     pub chips: Option<u64>,
     /// Table rounds to play.
     #[arg(long, default_value_t = 10)]
@@ -56,6 +57,18 @@ pub struct PlayArgs {
     pub max_dice: u64,
     #[command(flatten)]
     pub game: GameArgs,
+}
+
+/// `--chips`: a whole number of chips a seat can be dealt, as the file's
+/// `chips` clause takes them.
+fn chips(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "the starting chips must be a whole number from 1 to {}",
+            u64::MAX
+        )),
+    }
 }
 
 /// The formats of a transcript.

@@ -3,6 +3,7 @@
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for ([`strategy`]).
 
+mod money;
 pub mod round;
 pub mod simulate;
 pub mod steps;

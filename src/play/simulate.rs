@@ -229,11 +229,11 @@ impl Tally {
 
 /// The estimate of a bet from how many rounds paid each of its nets.
 fn estimate(bet: &Bet, s: &Settlement, counts: &[u64], rounds: u64, ev: &Exact) -> Estimate {
-    let n = Exact::count(rounds.max(1));
+    let n = Exact::from(rounds.max(1));
     let mut sum = Exact::zero();
     let mut squares = Exact::zero();
     for (net, &count) in s.nets.iter().zip(counts) {
-        let count = Exact::count(count);
+        let count = Exact::from(count);
         let total = &count * net;
         squares = &squares + &(&total * net);
         sum = &sum + &total;

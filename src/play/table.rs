@@ -15,7 +15,12 @@
 //! Chips are exact numbers: a bet paid 0.95 to 1 pays 0.95 of its stake.
 //! What seats lose and do not win back goes to the house (its banking
 //! result, or the commission), so that the seats' chips plus the house's
-//! always equal the chips dealt.
+//! always equal the chips dealt. No seat goes below zero: a stake is put
+//! down from the seat's chips, and a bank seat covers a bet only as far as
+//! its chips pay what it risks per chip (`money::bank_risk`); a bank
+//! that cannot cover the table minimum is bankrupt, and the `bankrupt
+//! banker` clause decides. Every settlement is audited in debug builds.
+//! A session ends at once when no round can ever be played.
 //!
 //! Automatic seats bet the table minimum (one chip, or the fixed stake) on
 //! the bet with the lowest house edge, and choose by the strategies of the
@@ -26,6 +31,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
+use super::money::{self, chips, stakes_payable, Ledger};
 use super::round::{Event, Round, Source};
 use super::strategy::{Automatic, Strategy};
 use crate::eval::exact::Distribution;
@@ -170,7 +176,7 @@ impl TableEvent {
 }
 
 /// A seat.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Seat {
     chips: Exact,
     playing: bool,
@@ -198,9 +204,19 @@ pub struct Table<'p, 'e> {
     house: Exact,
     /// The bet automatic punters make: the lowest house edge.
     best_bet: usize,
-    /// Each bet's largest net and largest loss per unit.
-    most_won: Vec<Exact>,
-    most_lost: Vec<Exact>,
+    /// What a chip staked on each bet can cost its bettor (at least the
+    /// chip: a stake is put down in chips).
+    cost: Vec<Exact>,
+    /// The most the bank seat can lose per chip staked on each bet.
+    bank_risk: Vec<Exact>,
+    /// What the game was dealt, to audit every settlement against.
+    ledger: Ledger,
+    /// Why no round can ever be played, once that is known.
+    unplayable: Option<String>,
+    /// Bets settled, and questions put to the person, in the session:
+    /// while neither moves, the table plays no dice and asks no one.
+    settled: u64,
+    questions: u64,
     game: u64,
     /// The seat that starts the next table round against the banker.
     first: usize,
@@ -229,28 +245,9 @@ impl<'p, 'e> Table<'p, 'e> {
             .into_iter()
             .min_by(|&a, &b| edges[a].cmp(&edges[b]))
             .unwrap_or(0);
-        let most_won = program
-            .bets
-            .iter()
-            .map(|b| {
-                b.nets()
-                    .max()
-                    .cloned()
-                    .unwrap_or_default()
-                    .max(Exact::zero())
-            })
-            .collect();
-        let most_lost = program
-            .bets
-            .iter()
-            .map(|b| {
-                b.nets()
-                    .min()
-                    .map(|n| -n)
-                    .unwrap_or_default()
-                    .max(Exact::zero())
-            })
-            .collect();
+        let (most_won, most_lost) = money::extremes(program);
+        let bank_risk = money::bank_risk(program, &most_won, &most_lost);
+        let cost = most_lost.into_iter().map(|l| l.max(Exact::one())).collect();
         Table {
             program,
             strategy: Strategy::new(distribution),
@@ -263,8 +260,12 @@ impl<'p, 'e> Table<'p, 'e> {
             named_limit: None,
             house: Exact::zero(),
             best_bet,
-            most_won,
-            most_lost,
+            cost,
+            bank_risk,
+            ledger: Ledger::default(),
+            unplayable: None,
+            settled: 0,
+            questions: 0,
             game: 0,
             first: 0,
             options,
@@ -280,11 +281,19 @@ impl<'p, 'e> Table<'p, 'e> {
     pub fn run(&mut self) -> Result<(), EvalError> {
         self.new_game(0);
         let mut played = 0;
+        // The table at the start of each round since a bet was last settled
+        // or the person last asked: a table back where it was would go
+        // round so forever, throwing no dice.
+        let mut seen: Vec<Snapshot> = Vec::new();
+        let mut moved = (self.settled, self.questions);
         let reason = loop {
             match self.flow {
                 Flow::Stop => return Ok(()),
                 Flow::Interrupt => break "the session was interrupted".to_string(),
                 Flow::Continue => {}
+            }
+            if let Some(why) = self.unplayable.take() {
+                break why;
             }
             if played == self.options.rounds {
                 break "the rounds asked for were played".to_string();
@@ -296,6 +305,17 @@ impl<'p, 'e> Table<'p, 'e> {
             if self.seats.iter().filter(|s| s.playing).count() < needed {
                 break "too few seats have chips to play".to_string();
             }
+            if moved != (self.settled, self.questions) {
+                moved = (self.settled, self.questions);
+                seen.clear();
+            }
+            let now = self.snapshot();
+            if seen.contains(&now) {
+                break "no round can be played: the table came back to where it was \
+                       with no bet settled"
+                    .to_string();
+            }
+            seen.push(now);
             played += 1;
             self.emit(TableEvent::Round {
                 round: played,
@@ -312,6 +332,16 @@ impl<'p, 'e> Table<'p, 'e> {
         Ok(())
     }
 
+    /// What decides the next table round, when no dice are thrown.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            seats: self.seats.clone(),
+            banker: self.banker,
+            named_limit: self.named_limit,
+            first: self.first,
+        }
+    }
+
     /// Emits an event, seats numbered from 1 as the table calls them.
     fn emit(&mut self, event: TableEvent) {
         send(&mut *self.sink, &mut self.flow, event);
@@ -324,21 +354,23 @@ impl<'p, 'e> Table<'p, 'e> {
     /// Deals chips afresh; the bank goes to `banker` (a seat bank).
     fn new_game(&mut self, banker: usize) {
         self.game += 1;
-        let chips = self.banking().chips;
-        let players = self.options.chips.unwrap_or(chips.players);
-        let bank_chips = self.options.chips.unwrap_or(chips.banker);
+        let dealt = self.banking().chips;
+        let players = self.options.chips.unwrap_or(dealt.players);
+        let bank_chips = self.options.chips.unwrap_or(dealt.banker);
         let seat_bank = self.banking().bank != Bank::House;
         self.banker = seat_bank.then_some(banker % self.options.seats.max(1));
         self.seats = (0..self.options.seats)
             .map(|i| Seat {
-                chips: Exact::int(if Some(i) == self.banker {
+                chips: chips(if Some(i) == self.banker {
                     bank_chips
                 } else {
                     players
-                } as i64),
+                }),
                 playing: true,
             })
             .collect();
+        let dealt: Vec<Exact> = self.seats.iter().map(|s| s.chips.clone()).collect();
+        self.ledger = Ledger::new(&dealt, &self.house);
         self.emit(TableEvent::Game {
             game: self.game,
             seats: self.options.seats,
@@ -346,6 +378,32 @@ impl<'p, 'e> Table<'p, 'e> {
             banker: self.banker,
         });
         self.take_bank();
+        self.unplayable = self.never_covered(bank_chips);
+    }
+
+    /// Why no round can ever be played, when a bankrupt banker starts a
+    /// new game and a bank of `bank_chips` cannot cover the smallest bet:
+    /// every game deals the same and would end at once.
+    fn never_covered(&self, bank_chips: u64) -> Option<String> {
+        if self.banker.is_none() || self.banking().bankrupt_banker != BankruptBanker::NewGame {
+            return None;
+        }
+        // A person may bet on any bet, except on a stake the bank sets.
+        let mut risk = self.bank_risk[self.automatic_bet()].clone();
+        let chooses = self.stake() != Some(&Stake::SetByBank);
+        if chooses && self.options.person.is_some() && self.person.is_some() && !self.ended {
+            for b in punter_bets(self.program) {
+                risk = risk.min(self.bank_risk[b].clone());
+            }
+        }
+        let cost = &chips(self.minimum()) * &risk;
+        (chips(bank_chips) < cost).then(|| {
+            format!(
+                "no round can be played: a bank of {bank_chips} chips cannot cover the smallest bet, \
+                 which can cost it {}, and every new game deals the same",
+                cost.decimal()
+            )
+        })
     }
 
     /// A new banker names the limit, where the banker does.
@@ -355,12 +413,14 @@ impl<'p, 'e> Table<'p, 'e> {
             return;
         };
         let most = up_to.unwrap_or(u64::MAX);
+        // A limit below a fixed stake would leave no bet to make.
+        let least = self.minimum().min(most);
         let limit = if self.is_person(seat) {
             let q = format!(
-                "seat {} banks: name the house limit (1 to {most})",
+                "seat {} banks: name the house limit ({least} to {most})",
                 seat + 1
             );
-            self.ask_number(&q, 1, most).unwrap_or(most)
+            self.ask_number(&q, least, most).unwrap_or(most)
         } else {
             most
         };
@@ -390,6 +450,16 @@ impl<'p, 'e> Table<'p, 'e> {
         stakes.get(self.options.stake).or(stakes.first())
     }
 
+    /// The bet automatic punters make: the lowest house edge, or on a
+    /// stake the bank sets, the first bet (every punter covers it on one).
+    fn automatic_bet(&self) -> usize {
+        if self.stake() == Some(&Stake::SetByBank) {
+            punter_bets(self.program).first().copied().unwrap_or(0)
+        } else {
+            self.best_bet
+        }
+    }
+
     /// The table minimum.
     fn minimum(&self) -> u64 {
         match self.stake() {
@@ -401,7 +471,7 @@ impl<'p, 'e> Table<'p, 'e> {
     /// The most a seat may stake on `bet`: what the table allows and what
     /// its chips can lose.
     fn affordable(&self, seat: usize, bet: usize) -> u64 {
-        let by_chips = stakes_payable(&self.seats[seat].chips, &self.most_lost[bet]);
+        let by_chips = stakes_payable(&self.seats[seat].chips, &self.cost[bet]);
         self.stake_ceiling().min(by_chips)
     }
 
@@ -413,6 +483,7 @@ impl<'p, 'e> Table<'p, 'e> {
     /// answer is one; `None` when the input ends.
     fn ask_number(&mut self, question: &str, lo: u64, hi: u64) -> Option<u64> {
         let person = self.person.as_deref_mut()?;
+        self.questions += 1;
         let answer = ask(person, question, |answer| {
             match answer.trim().parse::<u64>() {
                 Ok(n) if lo <= n && n <= hi => Ok(n),
@@ -449,6 +520,7 @@ impl<'p, 'e> Table<'p, 'e> {
             },
         );
         let person = self.person.take()?;
+        self.questions += 1;
         let answer = ask(&mut *person, &question, |answer| {
             self.parse_bet(seat, bets, &names, answer)
         });
@@ -486,18 +558,20 @@ impl<'p, 'e> Table<'p, 'e> {
                 names.join(", ")
             ));
         };
-        let Ok(stake) = amount.parse::<u64>() else {
-            return Err(format!("`{amount}` is not a whole number of chips"));
-        };
-        if stake == 0 {
-            return Ok(None);
-        }
         let (minimum, most) = (self.minimum(), self.affordable(seat, bet));
-        if stake < minimum || stake > most {
-            return Err(format!(
+        let out_of_range = || {
+            Err(format!(
                 "the stake must be from {minimum} to {most} (the table's limits and your chips)"
-            ));
-        }
+            ))
+        };
+        let stake = match amount.parse::<u64>() {
+            Ok(0) => return Ok(None),
+            Ok(stake) if (minimum..=most).contains(&stake) => stake,
+            Ok(_) => return out_of_range(),
+            // Digits beyond 64 bits: more than any one stake may be.
+            Err(_) if amount.bytes().all(|b| b.is_ascii_digit()) => return out_of_range(),
+            Err(_) => return Err(format!("`{amount}` is not a whole number of chips")),
+        };
         if let Some(Stake::Fixed(v)) = self.stake() {
             if stake != *v {
                 return Err(format!("the stake is fixed at {v}"));
@@ -580,14 +654,15 @@ impl<'p, 'e> Table<'p, 'e> {
 
     /// The largest stake on `bet` the banker's chips can pay.
     fn covers(&self, banker: usize, bet: usize) -> u64 {
-        stakes_payable(&self.seats[banker].chips, &self.most_won[bet])
+        stakes_payable(&self.seats[banker].chips, &self.bank_risk[bet])
     }
 
     /// A table round where the bank puts up a stake and punters cover it.
     fn bank_stakes(&mut self, banker: usize, bets: &[usize]) -> Result<(), EvalError> {
         let bet = bets.first().copied().unwrap_or(0);
-        let chips = stakes_payable(&self.seats[banker].chips, &Exact::one());
-        let most = chips.min(self.stake_ceiling());
+        // The punters' stakes add up to the bank's, and the bank pays
+        // each at the bet's odds: it puts up no more than it can pay.
+        let most = self.covers(banker, bet).min(self.stake_ceiling());
         let minimum = self.minimum();
         if most < minimum {
             self.emit(TableEvent::BankerBroke { seat: banker });
@@ -753,7 +828,7 @@ impl<'p, 'e> Table<'p, 'e> {
                 what: "a bet with no settlement for a round's end",
                 span: bet.span,
             })?;
-            let net = &Exact::int(p.stake as i64) * &payout.net;
+            let net = &chips(p.stake) * &payout.net;
             banker_lost |= net.is_positive();
             self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
             self.emit(TableEvent::Settle {
@@ -773,7 +848,7 @@ impl<'p, 'e> Table<'p, 'e> {
                             span: program.bets[b].span,
                         }
                     })?;
-                    &Exact::int(p.stake as i64) * &own.net
+                    &chips(p.stake) * &own.net
                 }
                 _ => -&net,
             };
@@ -804,14 +879,21 @@ impl<'p, 'e> Table<'p, 'e> {
                 total: self.house.clone(),
             });
         }
+        self.settled += placed.len() as u64;
+        debug_assert_eq!(
+            self.ledger
+                .audit(self.seats.iter().map(|s| &s.chips), &self.house),
+            Ok(()),
+            "money is not sound after settling {placed:?}"
+        );
         Ok((banker_lost, outcome))
     }
 
     /// Seats that cannot make the smallest bet leave; the bank moves.
     fn after_round(&mut self, banker: Option<usize>, banker_lost: bool, passes: bool) {
-        let minimum = Exact::int(self.minimum() as i64);
+        let minimum = chips(self.minimum());
         for s in 0..self.seats.len() {
-            let lost = &self.most_lost[self.best_bet];
+            let lost = &self.cost[self.automatic_bet()];
             let needed = &minimum * lost;
             if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
                 self.seats[s].playing = false;
@@ -852,6 +934,16 @@ impl<'p, 'e> Table<'p, 'e> {
         }
         Ok(())
     }
+}
+
+/// The table at the start of a round, as far as it decides the round when
+/// no dice are thrown and no one is asked.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    seats: Vec<Seat>,
+    banker: Option<usize>,
+    named_limit: Option<u64>,
+    first: usize,
 }
 
 /// The dice of a table round, and its choices: a person's sides asked, the
@@ -1000,18 +1092,4 @@ fn punter_bets(program: &Program) -> Vec<usize> {
     (0..program.bets.len())
         .filter(|&b| Some(b) != program.banking.bank_bets)
         .collect()
-}
-
-/// The most whole stakes `chips` can pay at `per_unit` each; no bound when
-/// a stake costs nothing.
-fn stakes_payable(chips: &Exact, per_unit: &Exact) -> u64 {
-    if per_unit.is_zero() {
-        return u64::MAX;
-    }
-    (chips / per_unit)
-        .0
-        .floor()
-        .to_integer()
-        .try_into()
-        .unwrap_or(0)
 }

@@ -36,6 +36,7 @@ pub fn check_invariants(name: &str, program: &Program, events: &[TableEvent], co
         }
         match e {
             TableEvent::Game { chips: c, .. } => {
+                assert!(c.iter().all(|c| c.is_positive()), "{name}: dealt {c:?}");
                 chips = c.clone();
                 dealt = c.iter().fold(Exact::zero(), |a, b| &a + b);
                 house_at_start = house.clone();
@@ -44,7 +45,7 @@ pub fn check_invariants(name: &str, program: &Program, events: &[TableEvent], co
             TableEvent::Bet { seat, stake, .. } => {
                 let have = &chips[seat - 1];
                 assert!(
-                    Exact::count(*stake) <= *have,
+                    Exact::from(*stake) <= *have,
                     "{name}, event {i}: seat {seat} stakes {stake} holding {have}"
                 );
                 let limit = match program.banking.limit {
