@@ -673,27 +673,29 @@ fn a_file_name_that_is_not_utf8() {
     );
 }
 
+/// `play games/heist.dice` at seat 2 of 2, interactive, every stream
+/// piped.
+fn interactive(rounds: &str) -> std::process::Child {
+    let args = [
+        "play",
+        "games/heist.dice",
+        "--interactive",
+        "--seat",
+        "2",
+        "--seats",
+        "2",
+        "--rounds",
+        rounds,
+    ];
+    spawn(&args, Stdio::piped(), Stdio::piped(), Stdio::piped())
+}
+
 /// `play --interactive`: an answer of 50 MB is refused without being held
 /// or echoed, a line that is not UTF-8 is a wrong answer, and both are
 /// asked again; the later answers still count.
 #[test]
 fn interactive_answers_too_long_or_not_utf8_are_asked_again() {
-    let mut child = spawn(
-        &[
-            "play",
-            "games/heist.dice",
-            "--interactive",
-            "--seat",
-            "2",
-            "--seats",
-            "2",
-            "--rounds",
-            "1",
-        ],
-        Stdio::piped(),
-        Stdio::piped(),
-        Stdio::piped(),
-    );
+    let mut child = interactive("1");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || {
         use std::io::Write;
@@ -720,22 +722,7 @@ fn interactive_answers_too_long_or_not_utf8_are_asked_again() {
 /// Ctrl-C at a prompt ends the session with its summary so far.
 #[test]
 fn ctrl_c_at_a_prompt_prints_the_summary() {
-    let mut child = spawn(
-        &[
-            "play",
-            "games/heist.dice",
-            "--interactive",
-            "--seat",
-            "2",
-            "--seats",
-            "2",
-            "--rounds",
-            "5",
-        ],
-        Stdio::piped(),
-        Stdio::piped(),
-        Stdio::piped(),
-    );
+    let mut child = interactive("5");
     let mut stderr = child.stderr.take().expect("stderr is piped");
     // Wait for the first question.
     let mut seen = Vec::new();
