@@ -12,6 +12,8 @@ use num_traits::{One, Signed, Zero};
 /// The numbers a programme is solved over: exact fractions, or floats
 /// (within a tolerance) to find an optimal basis fast.
 pub trait Scalar: Clone + std::fmt::Debug {
+    /// Exact fractions, not floats.
+    const EXACT: bool;
     fn zero() -> Self;
     fn one() -> Self;
     fn is_zero(&self) -> bool;
@@ -25,6 +27,11 @@ pub trait Scalar: Clone + std::fmt::Debug {
     fn below(&self, other: &Self) -> bool {
         other.minus(self).is_positive()
     }
+    /// Whether a coefficient may be pivoted on: positive, and for floats
+    /// not so small that dividing by it would magnify rounding.
+    fn pivotable(&self) -> bool {
+        self.is_positive()
+    }
     /// A tiny distinct amount for the right-hand side of inequality `i`,
     /// which keeps a float programme from cycling through degenerate
     /// pivots; zero for exact numbers.
@@ -32,6 +39,7 @@ pub trait Scalar: Clone + std::fmt::Debug {
 }
 
 impl Scalar for BigRational {
+    const EXACT: bool = true;
     fn zero() -> Self {
         Zero::zero()
     }
@@ -67,7 +75,11 @@ impl Scalar for BigRational {
 /// Below this, a float is taken for zero.
 const TOLERANCE: f64 = 1e-11;
 
+/// The smallest float pivoted on.
+const PIVOT_TOLERANCE: f64 = 1e-9;
+
 impl Scalar for f64 {
+    const EXACT: bool = false;
     fn zero() -> Self {
         0.0
     }
@@ -94,6 +106,9 @@ impl Scalar for f64 {
     }
     fn negated(&self) -> Self {
         -self
+    }
+    fn pivotable(&self) -> bool {
+        *self > PIVOT_TOLERANCE
     }
     fn perturbation(i: usize) -> Self {
         // Distinct for every row, between 1e-9 and 2e-9.
@@ -202,7 +217,7 @@ impl<T: Scalar> Tableau<T> {
             };
             let mut leaving: Option<(usize, T)> = None;
             for (i, row) in self.rows.iter().enumerate() {
-                if !row[c].is_positive() {
+                if !row[c].pivotable() {
                     continue;
                 }
                 let ratio = row[rhs].times(&row[c].recip());
@@ -217,6 +232,13 @@ impl<T: Scalar> Tableau<T> {
                 }
             }
             let Some((r, ratio)) = leaving else {
+                if !T::EXACT {
+                    // Only entries too small to pivot on, or a reduced
+                    // cost that is rounding: the column is left out of
+                    // this phase.
+                    self.barred[c] = true;
+                    continue;
+                }
                 return Err(LpError::Unbounded);
             };
             if ratio.is_zero() {
