@@ -237,6 +237,7 @@ fn pipeline(source: &str, set: &[(String, String)]) -> Outcome {
     };
     let limits = Limits {
         max_states: MAX_STATES,
+        ..Limits::default()
     };
     let distribution = match exact::evaluate(&program, limits) {
         Ok(distribution) => distribution,

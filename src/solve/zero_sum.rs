@@ -26,22 +26,28 @@
 use num_rational::BigRational;
 
 use super::linear;
-use super::simplex::{maximise, Lp, LpError, Row, Scalar};
+use super::simplex::{maximise_within, Lp, LpError, Row, Scalar};
 use super::SequenceGame;
 use crate::number::Exact;
 
 /// The value of the game for side 0, and both sides' optimal plans;
-/// `guided`: first try floats to find the supports.
+/// `guided`: first try floats to find the supports. The exact programme
+/// gives up after `budget` work ([`LpError::TooLong`]).
 pub fn solve(
     game: &SequenceGame,
     guided: bool,
+    budget: u64,
 ) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpError> {
     let guided = guided.then(|| {
         // Floats, the programme scaled: only to learn the supports.
         let scales = Scales::new(game);
         let plans = [
-            optimal_plan::<f64>(game, 0, Some(&scales)).ok()?.1,
-            optimal_plan::<f64>(game, 1, Some(&scales)).ok()?.1,
+            optimal_plan::<f64>(game, 0, Some(&scales), u64::MAX)
+                .ok()?
+                .1,
+            optimal_plan::<f64>(game, 1, Some(&scales), u64::MAX)
+                .ok()?
+                .1,
         ];
         let mut supports = supports(game, &scales, &plans);
         for _ in 0..MAX_REPAIRS {
@@ -59,8 +65,8 @@ pub fn solve(
     let (x, y) = match guided.flatten() {
         Some(plans) => plans,
         None => {
-            let (_, x) = optimal_plan::<BigRational>(game, 0, None)?;
-            let (_, y) = optimal_plan::<BigRational>(game, 1, None)?;
+            let (_, x) = optimal_plan::<BigRational>(game, 0, None, budget)?;
+            let (_, y) = optimal_plan::<BigRational>(game, 1, None, budget)?;
             let x: Vec<Exact> = x.into_iter().map(Exact).collect();
             let y: Vec<Exact> = y.into_iter().map(Exact).collect();
             if !super::certified(game, &x, &y) {
@@ -211,6 +217,7 @@ fn optimal_plan<T: Number>(
     game: &SequenceGame,
     side: usize,
     scales: Option<&Scales>,
+    budget: u64,
 ) -> Result<(T, Vec<T>), LpError> {
     let other = 1 - side;
     let infosets = &game.decisions.infosets;
@@ -294,7 +301,7 @@ fn optimal_plan<T: Number>(
         rows,
         objective: vec![(plus, one()), (minus, minus_one())],
     };
-    let optimum = maximise(&lp)?;
+    let optimum = maximise_within(&lp, budget)?;
     Ok((optimum.value, optimum.point[..n].to_vec()))
 }
 
