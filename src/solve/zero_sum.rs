@@ -20,8 +20,11 @@
 //! once for each side, only to learn which options each side mixes
 //! ([`supports`]); the mixing probabilities are then solved for exactly from
 //! the other side's indifference ([`mixing`]), a handful of unknowns, and
-//! the pair is certified by exact best responses. Should the floats mislead
-//! (a near tie), the programme is solved again in exact fractions.
+//! the pair is certified by exact best responses. The float programme is
+//! scaled by the chances of the information sets ([`Scales`]), and where
+//! floats cannot tell options apart the supports are repaired by exact best
+//! responses ([`repair`]). Should the floats still mislead, the programme is
+//! solved again in exact fractions, within a budget of work.
 
 use num_rational::BigRational;
 
