@@ -239,6 +239,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     };
     let limits = Limits {
         max_states: MAX_STATES,
+        ..Limits::default()
     };
     let distribution = match exact::evaluate(&program, limits) {
         Ok(distribution) => distribution,

@@ -417,6 +417,36 @@ fn a_round_that_would_run_for_hours() {
     insta::assert_snapshot!(run.transcript);
 }
 
+/// Two choices knowing a `d1000` total each: 2,000 information sets, past
+/// the solver's bound (`--max-infosets`, 400). `check`, `play` and
+/// `simulate` all stop at once at the choice (unbounded: 91 s and 2.8 GB).
+#[test]
+fn choices_in_too_many_situations() {
+    let file = "tests/fixtures/limits/choice_too_large.dice";
+    for args in [
+        vec!["check", file],
+        vec!["play", file, "--rounds", "1"],
+        vec!["simulate", file, "--rounds", "1000"],
+    ] {
+        let started = Instant::now();
+        let run = run_in(&crate_root(), &args);
+        assert_sane(&run, 2);
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{}",
+            run.transcript
+        );
+        assert!(
+            run.stderr.contains("dice::solve::too_large"),
+            "{}",
+            run.transcript
+        );
+        if args[0] == "check" {
+            insta::assert_snapshot!(run.transcript);
+        }
+    }
+}
+
 #[test]
 fn set_decks_beyond_64_bits() {
     let run = run_in(

@@ -109,3 +109,127 @@ fn with_the_commission_the_equilibrium_is_the_punto_banco_tableau() {
     assert_eq!(ev(&p, &d, "player"), ev(&pb, &pd, "player"));
     assert_eq!(ev(&p, &d, "banker"), ev(&pb, &pd, "banker"));
 }
+
+/// The distribution of the total of `n` six-sided dice, by convolution:
+/// `chances[t]` is the probability of total `t`.
+fn totals(n: usize) -> Vec<Exact> {
+    let mut ways: Vec<u64> = vec![1];
+    for _ in 0..n {
+        let mut next = vec![0u64; ways.len() + 6];
+        for (t, w) in ways.iter().enumerate() {
+            for face in 1..=6 {
+                next[t + face] += w;
+            }
+        }
+        ways = next;
+    }
+    let all = 6i64.pow(n as u32);
+    ways.iter().map(|&w| Exact::ratio(w as i64, all)).collect()
+}
+
+/// The player's net in Tails (`hi` is option 0): the player adds 20 with
+/// `hi`, the banker 13, and the player loses 10 when both choose alike.
+fn tails_net(pv: usize, a: usize, qv: usize, c: usize) -> Exact {
+    let p = pv as i64 + if a == 0 { 20 } else { 0 } - if a == c { 10 } else { 0 };
+    let q = qv as i64 + if c == 0 { 13 } else { 0 };
+    Exact::int((p - q).signum())
+}
+
+/// Tails (tests/fixtures/strategy/tails.dice, and at 3d6), its equilibrium
+/// checked by an enumeration of its own: against the banker's strategy as
+/// solved, every option the player plays with positive probability has the
+/// best value the player can get at that total, and the other way round;
+/// the value of the game is the player's expected value. At 10d6 the
+/// chances of the information sets range from 1 to 6^-10.
+#[test]
+fn tails_strategies_are_mutual_best_responses_by_enumeration() {
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strategy/tails.dice"),
+    )
+    .expect("the file reads");
+    for dice in [3usize, 10] {
+        let source = source.replace("10d6", &format!("{dice}d6"));
+        let program = dicerules::load(&source, &[]).expect("the file checks");
+        let d = evaluate(&program, Limits::default()).expect("the file evaluates");
+        let chances = totals(dice);
+        let range = dice..=6 * dice;
+        let options = ["hi", "lo"];
+        // Each side's strategy as solved, by total and option.
+        let play = |name: &str, t: usize| -> [Exact; 2] {
+            let p = |o: &str| strategy(&program, &d, name, o, &[t as i64]);
+            let s = [p(options[0]), p(options[1])];
+            assert_eq!(&s[0] + &s[1], Exact::one(), "{name} at {t}");
+            assert!(!s[0].is_negative() && !s[1].is_negative());
+            s
+        };
+        let player: Vec<[Exact; 2]> = (0..=6 * dice)
+            .map(|t| {
+                if range.contains(&t) {
+                    play("a", t)
+                } else {
+                    [Exact::zero(), Exact::zero()]
+                }
+            })
+            .collect();
+        let banker: Vec<[Exact; 2]> = (0..=6 * dice)
+            .map(|t| {
+                if range.contains(&t) {
+                    play("c", t)
+                } else {
+                    [Exact::zero(), Exact::zero()]
+                }
+            })
+            .collect();
+        let mut value = Exact::zero();
+        for pv in range.clone() {
+            // The player's expected net at `pv` with each option.
+            let net = |a: usize| {
+                range.clone().fold(Exact::zero(), |sum, qv| {
+                    (0..2).fold(sum, |sum, c| {
+                        &sum + &(&(&chances[qv] * &banker[qv][c]) * &tails_net(pv, a, qv, c))
+                    })
+                })
+            };
+            let nets = [net(0), net(1)];
+            let best = nets.iter().max().unwrap().clone();
+            for a in 0..2 {
+                if player[pv][a].is_positive() {
+                    assert_eq!(
+                        nets[a], best,
+                        "{dice}d6: the player at {pv} plays {} but it is not best",
+                        options[a]
+                    );
+                }
+                value = &value + &(&(&chances[pv] * &player[pv][a]) * &nets[a]);
+            }
+        }
+        for qv in range.clone() {
+            // The banker's expected net (minus the player's) at `qv`.
+            let net = |c: usize| {
+                range.clone().fold(Exact::zero(), |sum, pv| {
+                    (0..2).fold(sum, |sum, a| {
+                        &sum - &(&(&chances[pv] * &player[pv][a]) * &tails_net(pv, a, qv, c))
+                    })
+                })
+            };
+            let nets = [net(0), net(1)];
+            let best = nets.iter().max().unwrap().clone();
+            for c in 0..2 {
+                if banker[qv][c].is_positive() {
+                    assert_eq!(
+                        nets[c], best,
+                        "{dice}d6: the banker at {qv} plays {} but it is not best",
+                        options[c]
+                    );
+                }
+            }
+        }
+        assert_eq!(ev(&program, &d, "player"), value, "{dice}d6");
+        assert_eq!(
+            d.solution.as_ref().unwrap().kind,
+            Kind::ZeroSum {
+                value: value.clone()
+            }
+        );
+    }
+}

@@ -57,6 +57,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let limits = Limits {
         max_states: args.game.max_states,
+        max_infosets: args.game.max_infosets,
     };
     let (files, any_directory) = rule_files(&args.files);
     // Several reports: a JSON/RON array, and a summary after the text.

@@ -24,6 +24,10 @@ pub struct GameArgs {
     /// The most evaluator states alive at once before giving up.
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// The most information sets (situations a chooser tells apart) of the
+    /// round's choices, both sides together, the equilibrium is solved over.
+    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_INFOSETS)]
+    pub max_infosets: usize,
 }
 
 /// The largest rule file read, in bytes. Rule files are a few kilobytes
@@ -319,6 +323,7 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Loaded, u8> {
             &program,
             Limits {
                 max_states: game.max_states,
+                max_infosets: game.max_infosets,
             },
         )
         .map_err(|e| {

@@ -31,10 +31,21 @@ use crate::program::{Cell, Instr, Program, Settle};
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
+/// The default bound on the information sets of a round's decisions, of
+/// the two sides together. Measured (release build): Tails
+/// (`tests/fixtures/limits/`), two choices each knowing a total of `d200`
+/// (400 information sets), is solved in 3 s, and at `d250` its float
+/// programme fails and the exact one stops at the work limit after 15 s;
+/// the largest game shipped has about a hundred.
+pub const DEFAULT_MAX_INFOSETS: usize = 400;
+
 /// How the evaluation may grow.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub max_states: usize,
+    /// The most information sets of a round's decisions (`choose ... by`,
+    /// `?` cells), the two sides together.
+    pub max_infosets: usize,
 }
 
 /// The steps an evaluation may take for each state [`Limits::max_states`]
@@ -60,6 +71,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: DEFAULT_MAX_STATES,
+            max_infosets: DEFAULT_MAX_INFOSETS,
         }
     }
 }
@@ -377,7 +389,7 @@ fn evaluate_with(
             coverage,
             &mut 0,
         )?;
-        return crate::solve::solve(program, tree);
+        return crate::solve::solve(program, tree, limits);
     }
     let Some(choice) = &program.choice else {
         return evaluate_fixed(
@@ -810,6 +822,19 @@ impl Machine<'_> {
         let id = match ds.index.entry((decision, key)) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
+                if ds.infosets.len() >= self.limits.max_infosets {
+                    let count = ds
+                        .infosets
+                        .iter()
+                        .filter(|i| i.decision == decision)
+                        .count();
+                    return Err(EvalError::SolveTooLarge {
+                        name: d.name.clone(),
+                        count: count + 1,
+                        limit: self.limits.max_infosets,
+                        span: d.span,
+                    });
+                }
                 let key = e.key().1.to_vec();
                 e.insert(ds.infosets.len());
                 ds.infosets.push(InfoSet {

@@ -189,6 +189,36 @@ pub enum EvalError {
         #[label("the first choice")]
         span: Span,
     },
+    /// A round's decisions met in more situations (information sets) than
+    /// the solver takes: a choice knowing a value of many possibilities.
+    #[error("`{name}` is chosen in {count} different situations, and the round's choices in more than {limit} in all")]
+    #[diagnostic(
+        code(dice::solve::too_large),
+        help("the equilibrium is solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets")
+    )]
+    SolveTooLarge {
+        name: String,
+        /// This decision's information sets so far.
+        count: usize,
+        limit: usize,
+        #[label("this choice is met in too many situations")]
+        span: Span,
+    },
+    /// The exact linear programme of a zero-sum round would take more steps
+    /// than allowed (the float one having misled).
+    #[error("solving the choices exactly takes more than {limit} steps ({infosets} situations)")]
+    #[diagnostic(
+        code(dice::solve::work_limit),
+        help("the equilibrium of these choices is too costly to solve in exact fractions; let the choosers know fewer values, or raise --max-states (the limit is {per_state} steps per state allowed)")
+    )]
+    SolveWorkLimit {
+        limit: u64,
+        per_state: u64,
+        /// The information sets of the two sides.
+        infosets: usize,
+        #[label("the first choice")]
+        span: Span,
+    },
     /// A broken promise of the checker: a bug, reported rather than a panic.
     #[error("internal error: {what}")]
     #[diagnostic(code(dice::eval::internal), help("please report this file as a bug"))]

@@ -29,7 +29,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::eval::exact::{Decisions, Distribution, End};
+use crate::eval::exact::{Decisions, Distribution, End, Limits, WORK_PER_STATE};
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
 use crate::number::Exact;
@@ -187,8 +187,14 @@ impl SequenceGame<'_> {
 }
 
 /// Solves the decisions of an evaluated round (`tree`, every option taken)
-/// and returns the distribution under the strategies found.
-pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, EvalError> {
+/// and returns the distribution under the strategies found. The exact
+/// linear programme, when the floats mislead, may take `limits.max_work()`
+/// steps ([`simplex::maximise_within`]).
+pub fn solve(
+    program: &Program,
+    tree: Distribution,
+    limits: Limits,
+) -> Result<Distribution, EvalError> {
     let internal = |what| EvalError::Internal {
         what,
         span: program.round_span,
@@ -215,8 +221,16 @@ pub fn solve(program: &Program, tree: Distribution) -> Result<Distribution, Eval
             (vec![game.plan(0, &behaviour), none.clone()], Kind::Best)
         }
         2 if zero_sum => {
-            let (value, x, y) = zero_sum::solve(&game, true)
-                .map_err(|_| internal("the zero-sum programme has no optimum"))?;
+            let (value, x, y) =
+                zero_sum::solve(&game, true, limits.max_work()).map_err(|e| match e {
+                    simplex::LpError::TooLong => EvalError::SolveWorkLimit {
+                        limit: limits.max_work(),
+                        per_state: WORK_PER_STATE,
+                        infosets: decisions.infosets.len(),
+                        span: program.decisions[0].span,
+                    },
+                    _ => internal("the zero-sum programme has no optimum"),
+                })?;
             (vec![x, y], Kind::ZeroSum { value })
         }
         2 => {
@@ -428,8 +442,8 @@ mod tests {
             ],
             payoff,
         };
-        let guided = zero_sum::solve(&game, true).unwrap();
-        let exact = zero_sum::solve(&game, false).unwrap();
+        let guided = zero_sum::solve(&game, true, u64::MAX).unwrap();
+        let exact = zero_sum::solve(&game, false, u64::MAX).unwrap();
         assert_eq!(guided.0, Exact::ratio(1, 6));
         assert_eq!(exact.0, guided.0);
         assert_eq!(exact.1, guided.1);

@@ -20,47 +20,56 @@
 //! once for each side, only to learn which options each side mixes
 //! ([`supports`]); the mixing probabilities are then solved for exactly from
 //! the other side's indifference ([`mixing`]), a handful of unknowns, and
-//! the pair is certified by exact best responses. Should the floats mislead
-//! (a near tie), the programme is solved again in exact fractions.
+//! the pair is certified by exact best responses. The float programme is
+//! scaled by the chances of the information sets ([`Scales`]), and where
+//! floats cannot tell options apart the supports are repaired by exact best
+//! responses ([`repair`]). Should the floats still mislead, the programme is
+//! solved again in exact fractions, within a budget of work.
 
 use num_rational::BigRational;
 
 use super::linear;
-use super::simplex::{maximise, Lp, LpError, Row, Scalar};
+use super::simplex::{maximise_within, Lp, LpError, Row, Scalar};
 use super::SequenceGame;
 use crate::number::Exact;
 
 /// The value of the game for side 0, and both sides' optimal plans;
-/// `guided`: first try floats to find the supports.
+/// `guided`: first try floats to find the supports. The exact programme
+/// gives up after `budget` work ([`LpError::TooLong`]).
 pub fn solve(
     game: &SequenceGame,
     guided: bool,
+    budget: u64,
 ) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpError> {
     let guided = guided.then(|| {
-        // Scaled so that the largest payoff is 1: the float tolerance is
-        // then relative to the game's own figures.
-        let largest = game.payoff[0]
-            .values()
-            .chain(game.payoff[1].values())
-            .map(|u| u.to_f64().abs())
-            .fold(0.0, f64::max);
-        let scale = if largest > 0.0 { 1.0 / largest } else { 1.0 };
-        let float = |e: &Exact| e.to_f64() * scale;
+        // Floats, the programme scaled: only to learn the supports.
+        let scales = Scales::new(game);
         let plans = [
-            optimal_plan::<f64>(game, 0, float).ok()?.1,
-            optimal_plan::<f64>(game, 1, float).ok()?.1,
+            optimal_plan::<f64>(game, 0, Some(&scales), u64::MAX)
+                .ok()?
+                .1,
+            optimal_plan::<f64>(game, 1, Some(&scales), u64::MAX)
+                .ok()?
+                .1,
         ];
-        let supports = supports(game, &plans);
-        let x = mixing(game, 0, &supports)?;
-        let y = mixing(game, 1, &supports)?;
-        super::certified(game, &x, &y).then_some((x, y))
+        let mut supports = supports(game, &scales, &plans);
+        for _ in 0..MAX_REPAIRS {
+            let x = mixing(game, 0, &supports)?;
+            let y = mixing(game, 1, &supports)?;
+            if super::certified(game, &x, &y) {
+                return Some((x, y));
+            }
+            if !repair(game, &mut supports, [&x, &y]) {
+                return None;
+            }
+        }
+        None
     });
     let (x, y) = match guided.flatten() {
         Some(plans) => plans,
         None => {
-            let exact = |e: &Exact| e.0.clone();
-            let (_, x) = optimal_plan::<BigRational>(game, 0, exact)?;
-            let (_, y) = optimal_plan::<BigRational>(game, 1, exact)?;
+            let (_, x) = optimal_plan::<BigRational>(game, 0, None, budget)?;
+            let (_, y) = optimal_plan::<BigRational>(game, 1, None, budget)?;
             let x: Vec<Exact> = x.into_iter().map(Exact).collect();
             let y: Vec<Exact> = y.into_iter().map(Exact).collect();
             if !super::certified(game, &x, &y) {
@@ -73,16 +82,153 @@ pub fn solve(
     Ok((value, x, y))
 }
 
-/// The value of the game for `side` and an optimal plan of its.
-fn optimal_plan<T: Scalar>(
+/// The most times the supports read off the floats are repaired by exact
+/// best responses before the programme is solved in fractions instead.
+const MAX_REPAIRS: usize = 8;
+
+/// The numbers a programme is built in: floats, with the programme scaled,
+/// or exact fractions, unscaled.
+pub trait Number: Scalar {
+    /// The float for `x` (fractions: `x` itself; `scale` is then 1).
+    fn of(x: &Exact, scale: f64) -> Self;
+    /// Whether a coefficient is left out of the programme: a float too
+    /// small for the pivots to tell from rounding, an exact zero.
+    fn negligible(&self) -> bool;
+}
+
+impl Number for f64 {
+    fn of(x: &Exact, scale: f64) -> Self {
+        x.to_f64() * scale
+    }
+    fn negligible(&self) -> bool {
+        self.abs() < NEGLIGIBLE
+    }
+}
+
+/// Scaled payoffs below this are left out of the float programme: they are
+/// within its rounding, and the information sets they belong to are set
+/// right by [`repair`].
+const NEGLIGIBLE: f64 = 1e-9;
+
+impl Number for BigRational {
+    fn of(x: &Exact, scale: f64) -> Self {
+        debug_assert!(scale == 1.0);
+        x.0.clone()
+    }
+    fn negligible(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+}
+
+/// How the float programme is scaled. A payoff `U[σ, τ]` is about the
+/// chance of the two information sets of `σ` and `τ` times a net: from 1
+/// down to 6^-40 and less (a player's 20d6 all ones). Floats cannot pivot
+/// on such a range, so each row is divided by the chance of its `τ` (and
+/// each `v_J` taken times the chance of `J`): a row's coefficients are then
+/// about the chance of `σ` times a net, and those too small to count are
+/// left out.
+struct Scales {
+    /// Each information set's chance: the largest of its `reach`.
+    info: Vec<f64>,
+    /// Each side's sequences': that of their information set (1 for the
+    /// empty sequence).
+    sequence: [Vec<f64>; 2],
+    /// One over the largest scaled payoff.
+    unit: f64,
+}
+
+impl Scales {
+    fn new(game: &SequenceGame) -> Scales {
+        let info: Vec<f64> = game
+            .decisions
+            .infosets
+            .iter()
+            .map(|i| {
+                let chance = i
+                    .reach
+                    .iter()
+                    .map(|(_, w)| w.to_exact().to_f64())
+                    .fold(0.0, f64::max);
+                // A chance below 1e-150 is scaled as 1e-150: products of
+                // two stay normal floats.
+                chance.clamp(1e-150, 1.0)
+            })
+            .collect();
+        let mut sequence = [vec![1.0; game.sequences[0]], vec![1.0; game.sequences[1]]];
+        for (i, infoset) in game.decisions.infosets.iter().enumerate() {
+            for a in 0..infoset.options {
+                sequence[infoset.side][infoset.first as usize + a] = info[i];
+            }
+        }
+        // Each side's payoffs are divided by the chance of the other's
+        // sequence.
+        let largest = (game.payoff[0]
+            .iter()
+            .map(|(&(_, s1), u)| (u, sequence[1][s1 as usize])))
+        .chain(
+            game.payoff[1]
+                .iter()
+                .map(|(&(s0, _), u)| (u, sequence[0][s0 as usize])),
+        )
+        .map(|(u, chance)| (u.to_f64() / chance).abs())
+        .fold(0.0, f64::max);
+        Scales {
+            info,
+            sequence,
+            unit: if largest > 0.0 { 1.0 / largest } else { 1.0 },
+        }
+    }
+}
+
+/// Repairs `supports` that failed the certificate, by the exact best
+/// responses to the plans solved from them: at each information set, the
+/// options of the support that are best responses, or the first best
+/// response when none is. Options whose values differ by less than floats
+/// tell apart (an information set reached once in 6^20 rounds) are set
+/// right this way. Returns whether any support changed.
+fn repair(game: &SequenceGame, supports: &mut [Vec<usize>], plans: [&[Exact]; 2]) -> bool {
+    let mut changed = false;
+    for side in 0..2 {
+        let (values, _) = game.best_response(side, plans[1 - side]);
+        for (info, support) in game.decisions.infosets.iter().zip(supports.iter_mut()) {
+            if info.side != side {
+                continue;
+            }
+            let value = |a: usize| &values[info.first as usize + a];
+            let Some(top) = (0..info.options).map(value).max() else {
+                continue;
+            };
+            let best: Vec<usize> = (0..info.options).filter(|&a| value(a) == top).collect();
+            let kept: Vec<usize> = support
+                .iter()
+                .copied()
+                .filter(|a| best.contains(a))
+                .collect();
+            let new = if kept.is_empty() { vec![best[0]] } else { kept };
+            if new != *support {
+                *support = new;
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The value of the game for `side` and an optimal plan of its; in floats,
+/// the programme scaled by `scales`.
+fn optimal_plan<T: Number>(
     game: &SequenceGame,
     side: usize,
-    convert: impl Fn(&Exact) -> T,
+    scales: Option<&Scales>,
+    budget: u64,
 ) -> Result<(T, Vec<T>), LpError> {
     let other = 1 - side;
     let infosets = &game.decisions.infosets;
     let n = game.sequences[side];
     let m = game.sequences[other];
+    let chance = |i: usize| scales.map_or(1.0, |s| s.info[i]);
+    let sequence = |s: usize, k: usize| scales.map_or(1.0, |sc| sc.sequence[s][k]);
+    let unit = scales.map_or(1.0, |s| s.unit);
     // The other side's information sets, numbered from 1 (0 is the root).
     let mut number = vec![0usize; infosets.len()];
     let mut owner = vec![0usize; m];
@@ -99,7 +245,10 @@ fn optimal_plan<T: Scalar>(
     let v = |k: usize| (n + 2 * k, n + 2 * k + 1);
     let one = T::one;
     let minus_one = || T::one().negated();
-    // One row per sequence τ of the other side.
+    // A ratio of chances, as a coefficient (1 unscaled).
+    let ratio = |r: f64| T::of(&Exact::one(), r);
+    // One row per sequence τ of the other side, divided by the chance of
+    // its information set; each `v_J` is taken times the chance of `J`.
     let mut coefs: Vec<Vec<(usize, T)>> = vec![Vec::new(); m];
     for (tau, k) in owner.iter().enumerate() {
         let (plus, minus) = v(*k);
@@ -109,14 +258,17 @@ fn optimal_plan<T: Scalar>(
     for (i, info) in infosets.iter().enumerate() {
         if info.side == other {
             let (plus, minus) = v(number[i]);
-            coefs[info.parent as usize].push((plus, minus_one()));
-            coefs[info.parent as usize].push((minus, one()));
+            let r = ratio(chance(i) / sequence(other, info.parent as usize));
+            if !r.negligible() {
+                coefs[info.parent as usize].push((plus, r.negated()));
+                coefs[info.parent as usize].push((minus, r));
+            }
         }
     }
     for (&(s0, s1), u) in &game.payoff[side] {
         let (sigma, tau) = if side == 0 { (s0, s1) } else { (s1, s0) };
-        let u = convert(u);
-        if !u.is_zero() {
+        let u = T::of(u, unit / sequence(other, tau as usize));
+        if !u.negligible() {
             coefs[tau as usize].push((sigma as usize, u.negated()));
         }
     }
@@ -152,23 +304,27 @@ fn optimal_plan<T: Scalar>(
         rows,
         objective: vec![(plus, one()), (minus, minus_one())],
     };
-    let optimum = maximise(&lp)?;
+    let optimum = maximise_within(&lp, budget)?;
     Ok((optimum.value, optimum.point[..n].to_vec()))
 }
 
 /// The options each information set's side plays, read off float plans:
-/// those given more than a sliver of the probability of coming there (the
-/// likeliest alone where the side's own choices never come there).
-fn supports(game: &SequenceGame, plans: &[Vec<f64>; 2]) -> Vec<Vec<usize>> {
+/// those given more than a sliver of the probability of coming there. Where
+/// the chance of coming there is too small for floats to tell (the plan's
+/// entries are then noise), the likeliest option alone: the exact best
+/// responses repair it ([`repair`]).
+fn supports(game: &SequenceGame, scales: &Scales, plans: &[Vec<f64>; 2]) -> Vec<Vec<usize>> {
     game.decisions
         .infosets
         .iter()
-        .map(|info| {
+        .enumerate()
+        .map(|(i, info)| {
             let plan = &plans[info.side];
             let at = |a: usize| plan[info.first as usize + a];
             let parent = plan[info.parent as usize];
+            let trusted = parent * scales.info[i] > 1e-6;
             let played: Vec<usize> = (0..info.options)
-                .filter(|&a| parent > 1e-9 && at(a) / parent > 1e-7)
+                .filter(|&a| trusted && at(a) / parent > 1e-7)
                 .collect();
             if played.is_empty() {
                 let best = (0..info.options)
