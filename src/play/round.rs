@@ -242,8 +242,6 @@ pub struct Round<'p> {
     key: Vec<i64>,
     max_rerolls: u64,
     limits: DiceLimit,
-    /// The most dice and cards the steps that never reroll throw in a round.
-    fast_most: u64,
     /// The dice and cards of the round so far (see [`DiceLimit`]).
     dealt: u64,
 }
@@ -252,14 +250,17 @@ pub struct Round<'p> {
 /// without rerolling (tabulated throws, draws) run at most once each, so
 /// together they throw at most `fast_most` dice and cards, known before the
 /// round. Where that is small against the limit they count nothing, and
-/// the instructions count against the limit less `fast_most` (`slow`):
+/// the instructions count against the limit less `fast_most` (`slow_limit`):
 /// the round stays within the limit, and a simulated round of heist pays
 /// nothing for it. Otherwise every throw counts against the whole limit.
 #[derive(Clone, Copy, Debug)]
 struct DiceLimit {
     max_dice: u64,
+    /// The most dice and cards the steps that never reroll throw in a round.
+    fast_most: u64,
     count_fast: bool,
-    slow: u64,
+    /// What the instructions may count up to.
+    slow_limit: u64,
 }
 
 impl DiceLimit {
@@ -267,13 +268,43 @@ impl DiceLimit {
         let count_fast = fast_most > max_dice / 2;
         DiceLimit {
             max_dice,
+            fast_most,
             count_fast,
-            slow: if count_fast {
+            slow_limit: if count_fast {
                 max_dice
             } else {
                 max_dice - fast_most
             },
         }
+    }
+
+    /// Counts `count` dice or cards a step throws or deals; `false`, with
+    /// nothing counted, when they would pass the limit (the instruction
+    /// then gives the error).
+    #[inline(always)]
+    fn fast(&self, dealt: &mut u64, count: u32) -> bool {
+        if !self.count_fast {
+            return true;
+        }
+        if *dealt + u64::from(count) > self.max_dice {
+            return false;
+        }
+        *dealt += u64::from(count);
+        true
+    }
+
+    /// Counts `count` dice or cards an instruction throws or deals: the
+    /// error at `span` once the round has passed the limit.
+    #[inline(always)]
+    fn slow(&self, dealt: &mut u64, count: u32, span: crate::ast::Span) -> Result<(), EvalError> {
+        *dealt += u64::from(count);
+        if *dealt > self.slow_limit {
+            return Err(EvalError::RoundLimit {
+                limit: self.max_dice,
+                span,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -313,7 +344,6 @@ impl<'p> Round<'p> {
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
             limits: DiceLimit::new(MAX_DICE, fast_most),
-            fast_most,
             dealt: 0,
         }
     }
@@ -321,7 +351,7 @@ impl<'p> Round<'p> {
     /// The round failing once it has thrown and dealt more than `dice`
     /// dice and cards, instead of [`MAX_DICE`].
     pub fn with_max_dice(mut self, dice: u64) -> Round<'p> {
-        self.limits = DiceLimit::new(dice, self.fast_most);
+        self.limits = DiceLimit::new(dice, self.limits.fast_most);
         self
     }
 
@@ -387,18 +417,10 @@ impl<'p> Round<'p> {
             let (env, pools) = (&mut self.env, &self.pools);
             let next = match &self.steps.list[pc] {
                 Step::Instr => Err(pc),
-                &Step::Throw(i)
-                    if self.limits.count_fast
-                        && self.dealt + u64::from(self.steps.throws[i as usize].count)
-                            > self.limits.max_dice =>
-                {
-                    // Over the limit: the instruction gives the error.
-                    Err(self.steps.throws[i as usize].origin as usize)
-                }
-                &Step::Throw(i) => {
+                &Step::Throw(i) => 'throw: {
                     let throw = &self.steps.throws[i as usize];
-                    if self.limits.count_fast {
-                        self.dealt += u64::from(throw.count);
+                    if !self.limits.fast(&mut self.dealt, throw.count) {
+                        break 'throw Err(throw.origin as usize);
                     }
                     let n = source.results(throw.count, throw.sides, throw.results) as usize;
                     for (&slot, v) in throw.slots.iter().zip(throw.row(n)) {
@@ -489,14 +511,11 @@ impl<'p> Round<'p> {
         source: &mut impl Source,
     ) -> Result<Result<Target, usize>, EvalError> {
         let deal = &self.steps.deals[i];
-        let over =
-            self.limits.count_fast && self.dealt + u64::from(deal.count) > self.limits.max_dice;
-        if !self.shoes.can_deal(deal.shoe, deal.count) || over {
+        if !self.shoes.can_deal(deal.shoe, deal.count)
+            || !self.limits.fast(&mut self.dealt, deal.count)
+        {
             // The draw as written gives the error.
             return Ok(Err(deal.origin as usize));
-        }
-        if self.limits.count_fast {
-            self.dealt += u64::from(deal.count);
         }
         self.faces.clear();
         let mut dealt = 0i64;
@@ -685,13 +704,7 @@ impl<'p> Round<'p> {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            self.dealt += u64::from(*count);
-            if self.dealt > self.limits.slow {
-                return Err(EvalError::RoundLimit {
-                    limit: self.limits.max_dice,
-                    span: *span,
-                });
-            }
+            self.limits.slow(&mut self.dealt, *count, *span)?;
             if until.is_some() {
                 source.begin_attempt();
             }
@@ -791,13 +804,7 @@ impl<'p> Round<'p> {
                 span: *span,
             });
         }
-        self.dealt += u64::from(*count);
-        if self.dealt > self.limits.slow {
-            return Err(EvalError::RoundLimit {
-                limit: self.limits.max_dice,
-                span: *span,
-            });
-        }
+        self.limits.slow(&mut self.dealt, *count, *span)?;
         self.faces.clear();
         let faces = &mut self.faces;
         self.shoes.deal(*shoe, *count, source, |kind| {
