@@ -162,24 +162,19 @@ fn tails_strategies_are_mutual_best_responses_by_enumeration() {
             assert!(!s[0].is_negative() && !s[1].is_negative());
             s
         };
-        let player: Vec<[Exact; 2]> = (0..=6 * dice)
-            .map(|t| {
-                if range.contains(&t) {
-                    play("a", t)
-                } else {
-                    [Exact::zero(), Exact::zero()]
-                }
-            })
-            .collect();
-        let banker: Vec<[Exact; 2]> = (0..=6 * dice)
-            .map(|t| {
-                if range.contains(&t) {
-                    play("c", t)
-                } else {
-                    [Exact::zero(), Exact::zero()]
-                }
-            })
-            .collect();
+        // By total, from 0: nothing at totals the dice cannot make.
+        let by_total = |name: &str| -> Vec<[Exact; 2]> {
+            (0..=6 * dice)
+                .map(|t| {
+                    if range.contains(&t) {
+                        play(name, t)
+                    } else {
+                        [Exact::zero(), Exact::zero()]
+                    }
+                })
+                .collect()
+        };
+        let (player, banker) = (by_total("a"), by_total("c"));
         let mut value = Exact::zero();
         for pv in range.clone() {
             // The player's expected net at `pv` with each option.
