@@ -7,14 +7,16 @@
 //! `tests/fixtures/invalid/`; this file makes the big, binary and
 //! structural ones at run time, under `target/tmp/hostile/`.)
 //!
-//! Each run is killed after [`TIME_LIMIT`]: a hang is a failure, not a wait.
+//! Each run is killed after [`binary::TIME_LIMIT`]: a hang is a failure, not a wait.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const TIME_LIMIT: Duration = Duration::from_secs(60);
+mod common;
+
+use common::binary;
 
 /// What a run printed, and how it ended.
 struct Run {
@@ -24,56 +26,22 @@ struct Run {
     transcript: String,
 }
 
-/// Runs `dicerules ARGS` in `dir`, colour off, killed after [`TIME_LIMIT`].
+/// Runs `dicerules ARGS` in `dir`, colour off, killed after [`binary::TIME_LIMIT`].
 fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("FORCE_COLOR")
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the dicerules binary runs");
-    let mut out = child.stdout.take().expect("stdout is piped");
-    let mut err = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
-            break Some(status);
-        }
-        if started.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
-    let code = status.and_then(|s| s.code());
-    let shown = code.map_or("none (killed: it hung)".to_string(), |c| c.to_string());
+    let run = binary::run(dir, args, b"");
+    let shown = run
+        .code
+        .map_or("none (killed: it hung)".to_string(), |c| c.to_string());
     let transcript = format!(
-        "$ dicerules {}\nexit: {shown}\n--- stdout\n{stdout}--- stderr\n{stderr}",
-        args.join(" ")
+        "$ dicerules {}\nexit: {shown}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" "),
+        run.stdout,
+        run.stderr
     );
     Run {
-        code,
-        stdout,
-        stderr,
+        code: run.code,
+        stdout: run.stdout,
+        stderr: run.stderr,
         transcript,
     }
 }
@@ -539,28 +507,11 @@ fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, stderr: Stdio) -> std::proc
         .expect("the dicerules binary runs")
 }
 
-/// Waits for `child` at most [`TIME_LIMIT`]; its exit code (`None` when it
+/// Waits for `child` at most [`binary::TIME_LIMIT`]; its exit code (`None` when it
 /// had to be killed) and its stderr.
 fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
-    let err = child.stderr.take().map(|mut err| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            let _ = err.read_to_end(&mut s);
-            String::from_utf8_lossy(&s).into_owned()
-        })
-    });
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
-            break status.code();
-        }
-        if started.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let err = child.stderr.take().map(binary::read_all);
+    let code = binary::wait(&mut child).and_then(|s| s.code());
     (
         code,
         err.map(|e| e.join().unwrap_or_default())

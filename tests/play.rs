@@ -378,65 +378,14 @@ fn a_wrong_figure_is_caught() {
 // Money at the table through the real binary (issue 15, items 2, 5 and 7):
 // the files are in tests/fixtures/table/.
 
-/// How a run of the binary ended.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// Runs `dicerules ARGS` from the crate root with `stdin`, colour off;
 /// killed (code `None`) after a minute.
-fn dicerules(args: &[&str], stdin: &str) -> Run {
-    use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("FORCE_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
-    let mut out = child.stdout.take().expect("stdout is piped");
-    let mut err = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            break Some(status);
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
-    Run {
-        code: status.and_then(|s| s.code()),
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    }
+fn dicerules(args: &[&str], stdin: &str) -> common::binary::Run {
+    common::binary::run(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        args,
+        stdin.as_bytes(),
+    )
 }
 
 /// A number of chips as the transcript prints it: `-2`, `+0.95`, `7/3`.

@@ -1,0 +1,74 @@
+//! Running the real binary as a user meets it: colour off, every stream
+//! captured, killed after [`TIME_LIMIT`] (a hang is a failure, not a wait).
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a run may take before it is killed.
+pub const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// How a run of the binary ended: its exit code (`None` when it was killed)
+/// and what it printed (bytes that are not UTF-8 replaced).
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `dicerules ARGS` in `dir` with `stdin` as its input.
+pub fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("FORCE_COLOR")
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dicerules binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = read_all(child.stdout.take().expect("stdout is piped"));
+    let err = read_all(child.stderr.take().expect("stderr is piped"));
+    let status = wait(&mut child);
+    let _ = writer.join();
+    Run {
+        code: status.and_then(|s| s.code()),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+/// Reads a stream to its end on a thread of its own.
+pub fn read_all(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// Waits for `child` at most [`TIME_LIMIT`]; `None` when it had to be
+/// killed.
+pub fn wait(child: &mut Child) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
+            return Some(status);
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
