@@ -39,9 +39,10 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
-use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::eval::exact::Limits;
 use dicerules::number::Exact;
 use dicerules::report::Report;
+use dicerules::solve::evaluate;
 use num_rational::BigRational;
 
 mod handwritten;
@@ -120,7 +121,7 @@ fn assert_same(game: &str, what: &str, ours: &Exact, hand: BigRational) {
 /// broken (a bench of an error path would measure the wrong thing). For a
 /// game with a hand-written counterpart, checks the two agree.
 fn preflight(game: &Game) -> dicerules::program::Program {
-    let program = match dicerules::load(&game.source, &[]) {
+    let program = match dicerules::Game::load(&game.source, &[]).map(|g| g.program) {
         Ok(p) => p,
         Err(errors) => panic!("{}: does not load: {errors:?}", game.path.display()),
     };
@@ -180,7 +181,13 @@ fn benches(c: &mut Criterion, games: &[Game]) {
             group.bench_with_input(
                 BenchmarkId::from_parameter(&game.name),
                 &game.source,
-                |b, source| b.iter(|| dicerules::load(black_box(source), &[]).unwrap()),
+                |b, source| {
+                    b.iter(|| {
+                        dicerules::Game::load(black_box(source), &[])
+                            .map(|g| g.program)
+                            .unwrap()
+                    })
+                },
             );
         }
         group.finish();
@@ -224,7 +231,9 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                 &game.source,
                 |b, source| {
                     b.iter(|| {
-                        let program = dicerules::load(black_box(source), &[]).unwrap();
+                        let program = dicerules::Game::load(black_box(source), &[])
+                            .map(|g| g.program)
+                            .unwrap();
                         let distribution = evaluate(&program, Limits::default()).unwrap();
                         Report::new(&program, &distribution)
                     })

@@ -29,9 +29,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
-use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::eval::exact::Limits;
 use dicerules::play::simulate::{simulate, Options};
 use dicerules::report::Report;
+use dicerules::solve::evaluate;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -53,7 +54,8 @@ const GAMES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
 fn exact_report(name: &str) -> Report {
     let path = format!("{GAMES_DIR}/{name}.dice");
     let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-    let program = dicerules::load(&source, &[])
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
         .unwrap_or_else(|errors| panic!("{path}: does not load: {errors:?}"));
     let distribution = evaluate(&program, Limits::default())
         .unwrap_or_else(|e| panic!("{path}: does not evaluate: {e:?}"));
@@ -129,7 +131,9 @@ fn benches(c: &mut Criterion) {
         for name in ["heist", "punto_banco"] {
             let path = format!("{GAMES_DIR}/{name}.dice");
             let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            let program = dicerules::load(&source, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+            let program = dicerules::Game::load(&source, &[])
+                .map(|g| g.program)
+                .unwrap_or_else(|e| panic!("{e:?}"));
             let distribution =
                 evaluate(&program, Limits::default()).unwrap_or_else(|e| panic!("{e:?}"));
             let mut seed = SEED;

@@ -11,6 +11,7 @@
 //! prints; the `dicerules` binary does.
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod ast;
 pub mod check;
 pub mod cli;
@@ -25,40 +26,5 @@ pub mod solve;
 pub mod suggest;
 pub mod syntax;
 
+pub use analysis::{Analysis, Game, Options};
 pub use error::Error;
-
-use program::{Program, Setting};
-
-/// Parses and checks a rule file, with `--set` overrides applied.
-///
-/// When the file has syntax errors, only those are returned: checking the
-/// items that did parse would report names the broken items declare.
-pub fn load(source: &str, overrides: &[(String, Setting)]) -> Result<Program, Vec<Error>> {
-    load_file(source, overrides).map(|(_, program)| program)
-}
-
-/// Parses and checks a rule file, as [`load`] does, and keeps its syntax
-/// tree beside the program (the lints point into it).
-pub fn load_file(
-    source: &str,
-    overrides: &[(String, Setting)],
-) -> Result<(ast::File, Program), Vec<Error>> {
-    let (file, syntax_errors) = syntax::parse(source);
-    if !syntax_errors.is_empty() {
-        return Err(syntax_errors.into_iter().map(Error::from).collect());
-    }
-    let program = check::check(&file, overrides)
-        .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
-    Ok((file, program))
-}
-
-/// Loads, evaluates exactly and reports a rule file.
-pub fn analyse(
-    source: &str,
-    overrides: &[(String, Setting)],
-    limits: eval::exact::Limits,
-) -> Result<report::Report, Vec<Error>> {
-    let program = load(source, overrides)?;
-    let distribution = eval::exact::evaluate(&program, limits).map_err(|e| vec![Error::from(e)])?;
-    Ok(report::Report::new(&program, &distribution))
-}

@@ -16,10 +16,11 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::eval::exact::Limits;
 use dicerules::number::Exact;
 use dicerules::play::round::{Round, Source};
 use dicerules::program::Program;
+use dicerules::solve::evaluate;
 
 /// Faces from a script, extended with 1s when the script runs out; records
 /// the sides of every die read and where each reroll attempt began.
@@ -199,7 +200,9 @@ fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndK
 /// Checks the game `source`, and asserts that its exact outcome
 /// distribution equals the enumeration's; returns both for further checks.
 fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact::Distribution) {
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     assert_eq!(exact.outcomes, brute_force(&program));
     (program, exact)
@@ -208,7 +211,9 @@ fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact
 fn check_game(name: &str) {
     let path = format!("{}/games/{name}.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("the game file reads");
-    let program = dicerules::load(&source, &[]).expect("the game checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("the game checks");
     let exact = evaluate(&program, Limits::default()).expect("the game evaluates");
     let enumerated = brute_force(&program);
     for (i, outcome) in program.outcomes.iter().enumerate() {
@@ -261,7 +266,9 @@ fn heaven_and_nine() {
 #[test]
 fn enumeration_normalises_rerolls() {
     let source = "game \"t\"\noutcomes high, low\nround {\n  throw d = 1d6 until highest(d) >= 5\n  if d is 6 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let got = brute_force(&program);
     assert_eq!(got, vec![Exact::ratio(1, 2), Exact::ratio(1, 2)]);
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
@@ -292,7 +299,9 @@ fn repeat_accumulates_like_the_enumeration() {
 #[test]
 fn bets_on_a_final_value_agree_with_the_enumeration() {
     let source = "game \"t\"\nround {\n  let score = 0\n  repeat 3 {\n    throw t = 3d3\n    set score = score + count(t, 3)\n  }\n}\nbet p on score {\n  0 => win 5 to 1\n  <= 2 => lose\n  3..5 => push\n  else => win 1 to 1\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let ends = exact_ends(&program);
     assert_eq!(ends, brute_force_ends(&program));
     // Nine dice, each a 3 with probability 1/3: P(score = 0) = (2/3)^9.
@@ -305,7 +314,9 @@ fn bets_on_a_final_value_agree_with_the_enumeration() {
 #[test]
 fn each_option_of_a_choice_agrees_with_the_enumeration() {
     let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  repeat 3 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  >= 4 => win 3 to 1\n  0 => push\n  else => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     let chosen = exact.choice.as_ref().expect("the choice is analysed");
     assert_eq!(chosen.options.len(), 3);
@@ -324,7 +335,9 @@ fn each_option_of_a_choice_agrees_with_the_enumeration() {
 #[test]
 fn the_best_option_of_an_asymmetric_choice_is_found() {
     let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  if face = 2 { set score = 1 }\n  throw t = 3d3\n  set score = score + count(t, face)\n}\nbet p on score {\n  >= 2 => win 1 to 1\n  else => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
     let report = dicerules::report::Report::new(&program, &distribution);
     let choice = report.choice.expect("a choice report");
@@ -354,7 +367,9 @@ fn the_best_option_of_an_asymmetric_choice_is_found() {
 fn twenty_six_follows_the_binomial_law() {
     let path = format!("{}/games/twenty_six.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("reads");
-    let program = dicerules::load(&source, &[]).expect("checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
     let n = 130u32;
     let denominator = num_traits::pow(BigInt::from(6), n as usize);
@@ -395,7 +410,9 @@ fn twenty_six_follows_the_binomial_law() {
 #[test]
 fn most_frequent_face_rules_agree_with_the_enumeration() {
     let source = "game \"t\"\noutcomes hit, blank, other\nround {\n  throw first = 4d3\n  let face = most_frequent(first)\n  let score = max(highest_count(first), 2)\n  let later = 0\n  repeat 2 {\n    throw t = 2d3\n    set later = later + count(t, face)\n  }\n  if later = 0 { end blank }\n  if score + later >= 5 { end hit }\n  end other\n}\nbet p {\n  hit => win 8 to 1\n  blank => win 8 to 1\n  other => lose\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     assert_eq!(exact_ends(&program), brute_force_ends(&program));
 }
 
@@ -461,7 +478,9 @@ fn quatorze_matches_an_independent_count() {
     }
     let path = format!("{}/games/quatorze.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("reads");
-    let program = dicerules::load(&source, &[]).expect("checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
     let report = dicerules::report::Report::new(&program, &distribution);
     assert_eq!(report.bets[0].hit_frequency, Exact(win));
@@ -473,7 +492,9 @@ fn quatorze_matches_an_independent_count() {
 #[test]
 fn options_share_an_evaluation_only_when_their_throws_group_alike() {
     let source = "game \"t\"\nround {\n  choose face from 1..4 by p\n  let score = 0\n  repeat 2 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  0 => lose\n  else => win 1 to 1\n}\n";
-    let program = dicerules::load(source, &[]).expect("checks");
+    let program = dicerules::Game::load(source, &[])
+        .map(|g| g.program)
+        .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
     let chosen = exact.choice.as_ref().expect("the choice is analysed");
     for (value, distribution) in &chosen.options {

@@ -228,7 +228,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         };
     }
     round_trip(source);
-    let program = match dicerules::load(source, &overrides) {
+    let program = match dicerules::Game::load(source, &overrides).map(|g| g.program) {
         Ok(program) => program,
         Err(errors) => {
             return Outcome {
@@ -241,7 +241,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         max_states: MAX_STATES,
         ..Limits::default()
     };
-    let distribution = match exact::evaluate(&program, limits) {
+    let distribution = match dicerules::solve::evaluate(&program, limits) {
         Ok(distribution) => distribution,
         Err(e) => {
             return Outcome {

@@ -6,9 +6,11 @@ use dicerules::report::{text, Report};
 
 fn report(path: &std::path::Path) -> (String, Report) {
     let source = std::fs::read_to_string(path).expect("the game reads");
-    let program = dicerules::load(&source, &[]).expect("the game checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("the game checks");
     let distribution =
-        dicerules::eval::exact::evaluate(&program, Limits::default()).expect("the game evaluates");
+        dicerules::solve::evaluate(&program, Limits::default()).expect("the game evaluates");
     let mut report = Report::new(&program, &distribution);
     report.locate(&program, &source);
     let name = format!(

@@ -7,8 +7,9 @@
 #[path = "../benches/handwritten/simulate.rs"]
 mod simulate;
 
-use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::eval::exact::Limits;
 use dicerules::report::{BetReport, Report};
+use dicerules::solve::evaluate;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use simulate::{card, die, heist_rounds, punto_banco_coups, Tally};
@@ -16,7 +17,9 @@ use simulate::{card, die, heist_rounds, punto_banco_coups, Tally};
 /// The tool's report of a game file, with its default parameters.
 fn report(file: &str) -> Report {
     let source = std::fs::read_to_string(file).expect("the game file");
-    let program = dicerules::load(&source, &[]).expect("the game loads");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("the game loads");
     let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
     Report::new(&program, &distribution)
 }
@@ -77,12 +80,15 @@ fn punto_banco_matches_the_exact_house_edges_of_8_decks() {
 fn punto_banco_deals_from_the_shoe_it_is_given() {
     let source = std::fs::read_to_string("games/punto_banco.dice").expect("the game file");
     let one_deck = dicerules::program::Setting::Number(dicerules::number::Exact::int(1));
-    let report = dicerules::analyse(
-        &source,
-        &[("decks".to_string(), one_deck)],
-        Limits::default(),
+    let report = dicerules::Analysis::new(
+        source.as_str(),
+        &dicerules::Options {
+            overrides: vec![("decks".to_string(), one_deck)],
+            ..Default::default()
+        },
     )
-    .expect("the game evaluates");
+    .expect("the game evaluates")
+    .report;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
     let tallies = punto_banco_coups(&mut rng, 1_000_000, 1);
     let tie = &tallies[2];

@@ -16,8 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use dicerules::eval::exact::Limits;
-use dicerules::lint::{self, Lint, NAMES};
+use dicerules::lint::{Lint, NAMES};
 
 /// The crate root, canonical so that it strips the prefix of glob's paths.
 fn crate_root() -> PathBuf {
@@ -47,9 +46,13 @@ fn check(args: &[&str]) -> (Option<i32>, String, String) {
 /// The findings about a rule file, through the library.
 fn lints(path: &Path) -> Vec<Lint> {
     let source = std::fs::read_to_string(path).expect("the file reads");
-    let (file, program) = dicerules::load_file(&source, &[]).expect("the file checks");
-    let (_, lints) = lint::evaluate(&file, &program, Limits::default()).expect("it evaluates");
-    lints
+    let options = dicerules::Options {
+        lint: true,
+        ..Default::default()
+    };
+    dicerules::Analysis::new(source, &options)
+        .expect("the file checks and evaluates")
+        .lints
 }
 
 /// The lint a fixture's name says it shows; `None` for the control.

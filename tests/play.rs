@@ -10,17 +10,20 @@ use common::table::check_invariants;
 #[path = "play/random_banking.rs"]
 mod random_banking;
 
-use dicerules::eval::exact::{evaluate, Distribution, Limits};
+use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::number::Exact;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
 use dicerules::program::Program;
+use dicerules::solve::evaluate;
 
 fn load(path: &std::path::Path) -> (Program, Distribution) {
     let source = std::fs::read_to_string(path).expect("the game reads");
-    let program = dicerules::load(&source, &[]).expect("the game checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("the game checks");
     let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
     (program, distribution)
 }
@@ -358,7 +361,9 @@ fn a_wrong_figure_is_caught() {
     // with its own exact figure and is far from the true game's.
     let (program, distribution) = load(&game("heist.dice"));
     let source = std::fs::read_to_string(game("heist.dice")).expect("reads");
-    let wrong = dicerules::load(&source.replace("win 2 to 1", "win 3 to 1"), &[]).expect("checks");
+    let wrong = dicerules::Game::load(&source.replace("win 2 to 1", "win 3 to 1"), &[])
+        .map(|g| g.program)
+        .expect("checks");
     let wrong_distribution = evaluate(&wrong, Limits::default()).expect("evaluates");
     let options = SimOptions {
         rounds: 400_000,

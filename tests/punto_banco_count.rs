@@ -6,7 +6,6 @@
 #[path = "../benches/handwritten/punto_banco.rs"]
 mod punto_banco;
 
-use dicerules::eval::exact::Limits;
 use dicerules::program::Setting;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -104,12 +103,15 @@ fn the_game_file_gives_the_count_s_probabilities_for_every_shoe() {
         (Some(8), Setting::Number(dicerules::number::Exact::int(8))),
         (None, Setting::Infinite),
     ] {
-        let report = dicerules::analyse(
-            &source,
-            &[("decks".to_string(), setting)],
-            Limits::default(),
+        let report = dicerules::Analysis::new(
+            source.as_str(),
+            &dicerules::Options {
+                overrides: vec![("decks".to_string(), setting)],
+                ..Default::default()
+            },
         )
-        .expect("the game evaluates");
+        .expect("the game evaluates")
+        .report;
         let count = coup(decks);
         let by_name = |name: &str| {
             report

@@ -2,16 +2,19 @@
 //! on paper (each file in tests/fixtures/strategy says how), and the
 //! published equilibrium of chemin de fer (Kemeny and Snell, 1957).
 
-use dicerules::eval::exact::{evaluate, Distribution, Limits};
+use dicerules::eval::exact::Kind;
+use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::number::Exact;
 use dicerules::program::Program;
 use dicerules::report::BetFigures;
-use dicerules::solve::Kind;
+use dicerules::solve::evaluate;
 
 fn solved(path: &str) -> (Program, Distribution) {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let source = std::fs::read_to_string(full).expect("the file reads");
-    let program = dicerules::load(&source, &[]).expect("the file checks");
+    let program = dicerules::Game::load(&source, &[])
+        .map(|g| g.program)
+        .expect("the file checks");
     let d = evaluate(&program, Limits::default()).expect("the file evaluates");
     (program, d)
 }
@@ -149,7 +152,9 @@ fn tails_strategies_are_mutual_best_responses_by_enumeration() {
     .expect("the file reads");
     for dice in [3usize, 10] {
         let source = source.replace("10d6", &format!("{dice}d6"));
-        let program = dicerules::load(&source, &[]).expect("the file checks");
+        let program = dicerules::Game::load(&source, &[])
+            .map(|g| g.program)
+            .expect("the file checks");
         let d = evaluate(&program, Limits::default()).expect("the file evaluates");
         let chances = totals(dice);
         let range = dice..=6 * dice;

@@ -403,7 +403,9 @@ mod tests {
             .iter()
             .map(|(n, s)| (n.to_string(), s.clone()))
             .collect();
-        crate::load(&source, &overrides).map(|p| p.banking)
+        crate::Game::load(&source, &overrides)
+            .map(|g| g.program)
+            .map(|p| p.banking)
     }
 
     /// The codes of the errors, in order.
@@ -417,7 +419,9 @@ mod tests {
 
     #[test]
     fn without_the_item_the_house_banks_at_the_round() {
-        let program = crate::load(ROUND, &[]).expect("checks");
+        let program = crate::Game::load(ROUND, &[])
+            .map(|g| g.program)
+            .expect("checks");
         assert_eq!(
             program.banking,
             Banking {

@@ -10,8 +10,8 @@ use super::diagnostics::render_all;
 use super::input::{applicable, overrides, read_path, rule_files, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::eval::exact::Limits;
-use crate::program::Setting;
 use crate::report::{self, DiagnosticEntry, Report};
+use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -98,16 +98,23 @@ pub fn run(args: &CheckArgs) -> u8 {
         } else {
             overrides.clone()
         };
-        match analyse(&source, &overrides, limits) {
-            Ok((mut report, program, lints)) => {
+        let options = Options {
+            overrides,
+            limits,
+            lint: true,
+        };
+        match Analysis::new(source.as_str(), &options) {
+            Ok(analysis) => {
+                let failures = analysis.expect_failures();
+                let Analysis {
+                    mut report, lints, ..
+                } = analysis;
                 if several {
                     report.file = Some(file.clone());
                 }
-                report.locate(&program, &source);
                 let code =
                     super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
                 worst = worst.max(code);
-                let failures = report.expect_failures(&program);
                 if !failures.is_empty() {
                     worst = worst.max(exit::FINDING);
                     report.note_expect_failures(&failures, &source);
@@ -202,15 +209,4 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     output::finish(worst, &stdout, &stderr)
-}
-
-fn analyse(
-    source: &str,
-    overrides: &[(String, Setting)],
-    limits: Limits,
-) -> Result<(Report, crate::program::Program, Vec<crate::lint::Lint>), Vec<crate::Error>> {
-    let (file, program) = crate::load_file(source, overrides)?;
-    let (distribution, lints) =
-        crate::lint::evaluate(&file, &program, limits).map_err(|e| vec![crate::Error::from(e)])?;
-    Ok((Report::new(&program, &distribution), program, lints))
 }

@@ -10,10 +10,11 @@ use clap::Args;
 
 use super::diagnostics::{entry, render, render_all};
 use crate::ast::Span;
-use crate::eval::exact::{self, Distribution, Limits};
-use crate::program::{Program, Setting};
+use crate::eval::exact::{self, Limits};
+use crate::program::Setting;
 use crate::report::DiagnosticEntry;
 use crate::syntax;
+use crate::{Analysis, Game, Options};
 
 /// What every command takes about the game it reads.
 #[derive(Debug, Args)]
@@ -300,40 +301,30 @@ pub fn unused_overrides(
     out
 }
 
-/// A rule file loaded and evaluated exactly, for the commands that play it.
-pub struct Loaded {
-    pub source: String,
-    pub program: Program,
-    pub distribution: Distribution,
-}
-
-/// Reads, checks and evaluates `file`; on failure, the diagnostics are
-/// written to stderr and the exit code is returned.
-pub fn load(file: &str, game: &GameArgs) -> Result<Loaded, u8> {
+/// Reads, checks and evaluates `file` for the commands that play it; on
+/// failure, the diagnostics are written to stderr and the exit code is
+/// returned.
+pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
     let mut stderr = String::new();
     let result = (|| {
         let overrides = overrides(&game.set, &mut stderr).ok_or(())?;
         let source = read_source(file).map_err(|u| stderr.push_str(&u.shown))?;
-        let program = crate::load(&source, &overrides).map_err(|errors| {
+        let loaded = Game::load(source.as_str(), &overrides).map_err(|errors| {
             let count = errors.len();
             stderr.push_str(&render_all(errors, file, &source, "error").0);
             let _ = writeln!(stderr, "error: {file}: {count} error(s)");
         })?;
-        let distribution = exact::evaluate(
-            &program,
-            Limits {
+        let options = Options {
+            overrides: Vec::new(),
+            limits: Limits {
                 max_states: game.max_states,
                 max_infosets: game.max_infosets,
             },
-        )
-        .map_err(|e| {
-            stderr.push_str(&render(crate::Error::from(e), file, &source));
-        })?;
-        Ok(Loaded {
-            source,
-            program,
-            distribution,
-        })
+            lint: false,
+        };
+        loaded
+            .analyse(&options)
+            .map_err(|e| stderr.push_str(&render(e, file, &source)))
     })();
     result.map_err(|()| super::output::finish(super::exit::INPUT, "", &stderr))
 }

@@ -132,7 +132,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         );
         return output::finish(exit::INPUT, "", &message);
     }
-    let stakes = loaded.program.banking.stakes.len().max(1);
+    let stakes = loaded.game.program.banking.stakes.len().max(1);
     if usize::from(args.stake) > stakes {
         let message = format!(
             "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
@@ -174,7 +174,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         stop = output::err(&hello).err();
     }
     let format = args.format;
-    let program = &loaded.program;
+    let program = &loaded.game.program;
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut emit = |event: TableEvent| {
         if stop.is_some() {
@@ -201,7 +201,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     match result {
         Ok(()) => stop.map_or(exit::OK, |s| s.exit_code(exit::OK)),
         Err(e) => {
-            let shown = render(crate::Error::from(e), &args.file, &loaded.source);
+            let shown = render(crate::Error::from(e), &args.file, &loaded.game.source);
             match stop {
                 Some(s) => s.exit_code(exit::INPUT),
                 None => output::finish(exit::INPUT, "", &shown),

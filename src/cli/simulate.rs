@@ -73,7 +73,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         max_dice: args.max_dice,
     };
     let bar = Progress::new(args.rounds);
-    let result = simulate(&loaded.program, &loaded.distribution, options, &|n| {
+    let result = simulate(&loaded.game.program, &loaded.distribution, options, &|n| {
         bar.advance(n)
     });
     bar.done();
@@ -95,7 +95,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         Err(e) => output::finish(
             exit::INPUT,
             "",
-            &render(crate::Error::from(e), &args.file, &loaded.source),
+            &render(crate::Error::from(e), &args.file, &loaded.game.source),
         ),
     }
 }

@@ -402,7 +402,9 @@ mod tests {
             bet b { hit => win 1 to 1
                     miss => lose }
         "#;
-        crate::load(source, &[]).expect("the program loads")
+        crate::Game::load(source, &[])
+            .map(|g| g.program)
+            .expect("the program loads")
     }
 
     /// Every expression of the program's round.

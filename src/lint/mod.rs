@@ -36,8 +36,6 @@ use thiserror::Error;
 
 use crate::ast::{self, Span};
 use crate::eval::coverage::{Coverage, Probe};
-use crate::eval::exact::{self, Distribution, Limits};
-use crate::eval::EvalError;
 use crate::program::Program;
 
 /// A finding about a rule file: a warning, unless denied.
@@ -240,7 +238,7 @@ pub(crate) fn labeled(span: Span, label: impl Into<String>) -> LabeledSpan {
 }
 
 /// The probes the lints need at the steps of `program`, compiled from
-/// `file`: give them to [`exact::evaluate_covered`].
+/// `file`: give them to [`crate::solve::evaluate_covered`].
 pub fn probes(file: &ast::File, program: &Program) -> Vec<Probe> {
     rules::probes(file, program)
 }
@@ -257,17 +255,6 @@ pub fn lint(file: &ast::File, program: &Program, coverage: &Coverage) -> Vec<Lin
     expects::lint(file, program, &mut lints);
     lints.sort_by_key(|l| (l.span().start, l.span().end, l.name()));
     lints
-}
-
-/// Evaluates `program` exactly and lints `file`: the distribution the
-/// report is made from, and the findings.
-pub fn evaluate(
-    file: &ast::File,
-    program: &Program,
-    limits: Limits,
-) -> Result<(Distribution, Vec<Lint>), EvalError> {
-    let (distribution, coverage) = exact::evaluate_covered(program, limits, probes(file, program))?;
-    Ok((distribution, lint(file, program, &coverage)))
 }
 
 /// The round of a file that checks.

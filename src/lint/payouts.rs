@@ -173,9 +173,13 @@ mod tests {
     use super::*;
 
     fn findings(source: &str) -> Vec<&'static str> {
-        let (file, program) = crate::load_file(source, &[]).expect("checks");
-        let (_, lints) =
-            super::super::evaluate(&file, &program, Default::default()).expect("evaluates");
+        let options = crate::Options {
+            lint: true,
+            ..Default::default()
+        };
+        let lints = crate::Analysis::new(source, &options)
+            .expect("checks and evaluates")
+            .lints;
         lints.iter().map(Lint::name).collect()
     }
 

@@ -526,11 +526,12 @@ mod tests {
     use super::*;
 
     fn walk(source: &str) -> Vec<Lint> {
-        let (file, program) = crate::load_file(source, &[]).expect("checks");
+        let (file, program) = crate::Game::load(source, &[])
+            .map(|g| (g.file, g.program))
+            .expect("checks");
         let probes = probes(&file, &program);
-        let (_, coverage) =
-            crate::eval::exact::evaluate_covered(&program, Default::default(), probes)
-                .expect("evaluates");
+        let (_, coverage) = crate::solve::evaluate_covered(&program, Default::default(), probes)
+            .expect("evaluates");
         let mut lints = Vec::new();
         lint(&file, &program, &coverage, &mut lints);
         lints

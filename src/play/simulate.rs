@@ -21,10 +21,10 @@ use serde::Serialize;
 use super::round::Round;
 use super::strategy::{Automatic, Strategy};
 use crate::eval::exact::Distribution;
+use crate::eval::figures::BetFigures;
 use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::{Bet, Program, Settle, ValueMatch};
-use crate::report::BetFigures;
 
 /// Rounds per chunk: each chunk has its own generator.
 pub const CHUNK: u64 = 1 << 16;

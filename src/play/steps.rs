@@ -685,7 +685,7 @@ mod tests {
     /// A grid answers as the table's own lookup, inside and outside it.
     #[test]
     fn a_grid_reads_as_its_table() {
-        let program = crate::load(
+        let program = crate::Game::load(
             r#"game "grid"
                outcomes a, b
                table t(x, y) {
@@ -702,6 +702,7 @@ mod tests {
                        b => lose }"#,
             &[],
         )
+        .map(|g| g.program)
         .expect("the game loads");
         let table = &program.tables[0];
         let grid = Grid::new(table).expect("a small table is a grid");

@@ -35,10 +35,10 @@ use super::money::{self, chips, stakes_payable, Ledger};
 use super::round::{Event, Round, Source};
 use super::strategy::{Automatic, Strategy};
 use crate::eval::exact::Distribution;
+use crate::eval::figures::BetFigures;
 use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::{Bank, BankruptBanker, Limit, Program, Stake};
-use crate::report::BetFigures;
 
 /// How the session runs.
 #[derive(Clone, Debug)]

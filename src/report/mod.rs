@@ -118,12 +118,12 @@ pub struct StrategyOption {
 }
 
 impl StrategyReport {
-    fn new(program: &Program, solution: &crate::solve::Solution) -> StrategyReport {
+    fn new(program: &Program, solution: &crate::eval::exact::Solution) -> StrategyReport {
         let bet = |s: usize| program.bets[solution.sides[s]].name.clone();
         let (kind, value) = match &solution.kind {
-            crate::solve::Kind::Best => ("best", None),
-            crate::solve::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
-            crate::solve::Kind::GeneralSum => ("general_sum", None),
+            crate::eval::exact::Kind::Best => ("best", None),
+            crate::eval::exact::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
+            crate::eval::exact::Kind::GeneralSum => ("general_sum", None),
         };
         StrategyReport {
             solution: kind,
@@ -344,7 +344,7 @@ impl Report {
             .bets
             .iter()
             .zip(&figures)
-            .map(|(bet, f)| f.report(&bet.name))
+            .map(|(bet, f)| BetReport::new(&bet.name, f))
             .collect();
         let verdict = |a| figures::verdict(a, &figures, &means, distribution, program);
         let choice = distribution.choice.as_ref().and_then(|chosen| {

@@ -29,80 +29,15 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::eval::exact::{Decisions, Distribution, End, Limits, WORK_PER_STATE};
+use crate::eval::coverage::{Coverage, Probe};
+use crate::eval::exact::{
+    self, Decisions, Distribution, End, InfoSetReport, Kind, Limits, OptionReport, Solution,
+    WORK_PER_STATE,
+};
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::Program;
-
-/// How the decisions were solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// One side chooses: its best strategy.
-    Best,
-    /// Two sides, zero-sum: the value of the game for the first side.
-    ZeroSum { value: Exact },
-    /// Two sides, not zero-sum: an equilibrium.
-    GeneralSum,
-}
-
-/// The strategies solved for, information set by information set.
-#[derive(Clone, Debug)]
-pub struct Solution {
-    pub kind: Kind,
-    /// The bet of each side, by index into `Program::bets`.
-    pub sides: Vec<usize>,
-    /// In the order the evaluation met them.
-    pub infosets: Vec<InfoSetReport>,
-}
-
-/// One information set: where it is, how often it is reached, and each
-/// option's value and probability.
-#[derive(Clone, Debug)]
-pub struct InfoSetReport {
-    /// Index into `Program::decisions`.
-    pub decision: usize,
-    pub side: usize,
-    /// The values the chooser knows.
-    pub key: Vec<i64>,
-    /// The probability of coming here under the strategies solved for.
-    pub reach: Exact,
-    pub options: Vec<OptionReport>,
-}
-
-#[derive(Clone, Debug)]
-pub struct OptionReport {
-    /// The expected net of the side's bet per unit staked, given that the
-    /// round comes here and the side takes this option, against the other
-    /// side's strategy (and its own elsewhere); `None` where the other
-    /// side's strategy never lets the round come here.
-    pub value: Option<Exact>,
-    /// The probability the strategy gives it.
-    pub probability: Exact,
-    /// Whether it is a best response here.
-    pub best: bool,
-}
-
-impl Solution {
-    /// The probability the strategy gives `option` of decision `name`
-    /// where the chooser knows `key`: `strategy(name, option, key...)`.
-    pub fn probability(
-        &self,
-        program: &Program,
-        name: &str,
-        option: &str,
-        key: &[i64],
-    ) -> Option<Exact> {
-        self.infosets.iter().find_map(|info| {
-            let d = &program.decisions[info.decision];
-            if d.name != name || info.key != key {
-                return None;
-            }
-            let a = d.options.iter().position(|o| o == option)?;
-            Some(info.options[a].probability.clone())
-        })
-    }
-}
 
 /// A round's decisions in sequence form.
 pub struct SequenceGame<'a> {
@@ -183,6 +118,38 @@ impl SequenceGame<'_> {
             .iter()
             .zip(plan)
             .fold(Exact::zero(), |sum, (t, p)| &sum + &(t * p))
+    }
+}
+
+/// Evaluates a round exactly and solves its decisions: the distribution
+/// under the best strategy (one side) or the equilibrium (two sides), the
+/// strategies in [`Distribution::solution`]. A round without decisions is
+/// [`exact::evaluate_round`]'s.
+pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    let distribution = exact::evaluate_round(program, limits)?;
+    solved(program, distribution, limits)
+}
+
+/// Evaluates and solves a round as [`evaluate`] does, with what the
+/// evaluation reached and what the `probes` found.
+pub fn evaluate_covered(
+    program: &Program,
+    limits: Limits,
+    probes: Vec<Probe>,
+) -> Result<(Distribution, Coverage), EvalError> {
+    let (distribution, coverage) = exact::evaluate_covered(program, limits, probes)?;
+    Ok((solved(program, distribution, limits)?, coverage))
+}
+
+fn solved(
+    program: &Program,
+    distribution: Distribution,
+    limits: Limits,
+) -> Result<Distribution, EvalError> {
+    if program.decisions.is_empty() {
+        Ok(distribution)
+    } else {
+        solve(program, distribution, limits)
     }
 }
 
@@ -428,8 +395,8 @@ mod tests {
             "/tests/fixtures/strategy/bluff.dice"
         );
         let source = std::fs::read_to_string(path).unwrap();
-        let program = crate::load(&source, &[]).unwrap();
-        let tree = crate::eval::exact::evaluate_tree(&program, Default::default()).unwrap();
+        let program = crate::Game::load(&source, &[]).map(|g| g.program).unwrap();
+        let tree = crate::eval::exact::evaluate_round(&program, Default::default()).unwrap();
         let decisions = tree.decisions.clone().unwrap();
         let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
         let (payoff, zero_sum) = payoffs(&program, &tree, &weights);

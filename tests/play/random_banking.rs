@@ -16,9 +16,10 @@ use std::collections::{BTreeSet, VecDeque};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use dicerules::eval::exact::{evaluate, Limits};
+use dicerules::eval::exact::Limits;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
+use dicerules::solve::evaluate;
 
 use super::common::table::check_invariants;
 
@@ -331,7 +332,8 @@ impl Person for Answers {
 
 /// Plays a case; the events of its session.
 fn play(case: &Case) -> Vec<TableEvent> {
-    let program = dicerules::load(&case.source, &[])
+    let program = dicerules::Game::load(&case.source, &[])
+        .map(|g| g.program)
         .unwrap_or_else(|e| panic!("the generated file checks: {e:?}\n{}", case.source));
     let distribution = evaluate(&program, Limits::default()).expect("the file evaluates");
     let mut events = Vec::new();

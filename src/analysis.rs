@@ -1,0 +1,123 @@
+//! The pipeline in one place: a rule file parsed, checked, evaluated
+//! exactly, its decisions solved, linted and reported, each stage once.
+//!
+//! Every command, bench and test that needs more than one stage comes
+//! through here: [`Game::load`] for the front half (parse and check), and
+//! [`Analysis::new`] (or [`Game::analyse`]) for the whole.
+
+use crate::ast;
+use crate::eval::exact::{Distribution, Limits};
+use crate::lint::{self, Lint};
+use crate::program::{Program, Setting};
+use crate::report::{ExpectFailed, Report};
+use crate::Error;
+
+/// What an analysis is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `--set NAME=VALUE`: parameters given other values than the file's.
+    pub overrides: Vec<(String, Setting)>,
+    /// The bounds on the evaluation and the solver.
+    pub limits: Limits,
+    /// Whether to lint the file. Linting records what the evaluation
+    /// reaches, which costs a little on every step: `check` lints, the
+    /// commands that play do not.
+    pub lint: bool,
+}
+
+/// A rule file parsed and checked: its source, syntax tree and program.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The text of the rule file.
+    pub source: String,
+    /// The syntax tree, which lints and diagnostics point into.
+    pub file: ast::File,
+    /// The checked game the evaluators run.
+    pub program: Program,
+}
+
+/// A rule file analysed: the game, the exact distribution of its round
+/// (under the strategies solved for, where the round has decisions), the
+/// lint findings and the report.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The game analysed.
+    pub game: Game,
+    /// The exact probability of each way the round ends.
+    pub distribution: Distribution,
+    /// The lint findings, in order of where they are; empty unless
+    /// [`Options::lint`] asked for them.
+    pub lints: Vec<Lint>,
+    /// The exact figures, as `check` reports them; expect and claim lines
+    /// carry their line numbers.
+    pub report: Report,
+}
+
+impl Game {
+    /// Parses and checks `source` with `overrides` applied.
+    ///
+    /// When the file has syntax errors, only those are returned: checking
+    /// the items that did parse would report names the broken items
+    /// declare.
+    pub fn load(
+        source: impl Into<String>,
+        overrides: &[(String, Setting)],
+    ) -> Result<Game, Vec<Error>> {
+        let source = source.into();
+        let (file, syntax_errors) = crate::syntax::parse(&source);
+        if !syntax_errors.is_empty() {
+            return Err(syntax_errors.into_iter().map(Error::from).collect());
+        }
+        let program = crate::check::check(&file, overrides)
+            .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+        Ok(Game {
+            source,
+            file,
+            program,
+        })
+    }
+
+    /// Evaluates the game exactly, solves its decisions, lints it when
+    /// asked, and reports it. The overrides of `options` are not read: the
+    /// game was checked with its own.
+    pub fn analyse(self, options: &Options) -> Result<Analysis, Error> {
+        let (distribution, lints) = if options.lint {
+            let probes = lint::probes(&self.file, &self.program);
+            let (distribution, coverage) =
+                crate::solve::evaluate_covered(&self.program, options.limits, probes)?;
+            let lints = lint::lint(&self.file, &self.program, &coverage);
+            (distribution, lints)
+        } else {
+            let distribution = crate::solve::evaluate(&self.program, options.limits)?;
+            (distribution, Vec::new())
+        };
+        let mut report = Report::new(&self.program, &distribution);
+        report.locate(&self.program, &self.source);
+        Ok(Analysis {
+            game: self,
+            distribution,
+            lints,
+            report,
+        })
+    }
+}
+
+impl Analysis {
+    /// Parses, checks, evaluates, solves, lints (when asked) and reports
+    /// `source`.
+    pub fn new(source: impl Into<String>, options: &Options) -> Result<Analysis, Vec<Error>> {
+        Game::load(source, &options.overrides)?
+            .analyse(options)
+            .map_err(|e| vec![e])
+    }
+
+    /// The checked game.
+    pub fn program(&self) -> &Program {
+        &self.game.program
+    }
+
+    /// Each failed `expect` line, as a diagnostic pointing at it.
+    pub fn expect_failures(&self) -> Vec<ExpectFailed> {
+        self.report.expect_failures(&self.game.program)
+    }
+}

@@ -1,0 +1,184 @@
+//! The ends of a round: each outcome and final values with its weight, as
+//! the evaluator collects them.
+
+use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::eval::value::Value;
+use crate::eval::weight::{Factor, Memo, Weight};
+use crate::eval::EvalError;
+use crate::number::Exact;
+use crate::program::{Program, Settle};
+
+/// One way a round ends, with its probability.
+#[derive(Clone, Debug)]
+pub struct End {
+    pub outcome: Option<usize>,
+    /// The final value of each of `Program::finals`; `None` when unbound.
+    pub values: Vec<Option<i64>>,
+    /// The probability as the evaluator's unreduced fraction: the ends of a
+    /// round mostly share its denominator, so sums of these are cheap.
+    pub weight: Weight,
+}
+
+impl End {
+    /// The probability, reduced.
+    pub fn probability(&self) -> Exact {
+        self.weight.to_exact()
+    }
+}
+
+impl PartialEq for End {
+    fn eq(&self, other: &End) -> bool {
+        self.outcome == other.outcome
+            && self.values == other.values
+            && self.weight.same_value(&other.weight)
+    }
+}
+
+impl Eq for End {}
+
+/// The key of an end: its outcome and the final values.
+pub fn end_key(
+    program: &Program,
+    outcome: Option<usize>,
+    env: &[Value],
+) -> (Option<usize>, Vec<Option<i64>>) {
+    (outcome, final_values(program, env).into_vec())
+}
+
+/// An end as the evaluator collects it: its outcome and final values.
+type EndKey = (Option<usize>, SmallVec<[Option<i64>; 4]>);
+
+/// The final values of a state, inline, then each choosing side's
+/// sequence.
+fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> {
+    let read = |slot: usize| match env.get(slot) {
+        Some(Value::Int(n)) => Some(*n),
+        _ => None,
+    };
+    program
+        .finals
+        .iter()
+        .map(|f| read(f.slot))
+        .chain(program.sides.iter().map(|s| read(s.slot).or(Some(0))))
+        .collect()
+}
+
+/// A known value as part of an information set's key.
+pub(crate) fn key_value(v: Value) -> i64 {
+    match v {
+        Value::Int(n) => n,
+        Value::Bool(b) => i64::from(b),
+        Value::Unset | Value::Pool(_) => i64::MIN,
+    }
+}
+
+/// A side's sequence in a state; 0 for a side that does not exist.
+pub(super) fn sequence(program: &Program, env: &[Value], side: usize) -> u32 {
+    match program.sides.get(side).map(|s| env[s.slot]) {
+        Some(Value::Int(n)) => n as u32,
+        _ => 0,
+    }
+}
+
+/// The ends as the evaluator collects them, without allocating a key each:
+/// by outcome alone when the round keeps no values to its end (the common
+/// case, and a vector then serves), else by outcome and values.
+pub(super) struct Ends {
+    /// Whether ends carry values: final values, or choosing sides.
+    keyed: bool,
+    /// Without values: each outcome's weight, then that of no outcome.
+    plain: Vec<Option<Weight>>,
+    with_values: FxHashMap<EndKey, Weight>,
+}
+
+impl Ends {
+    pub(super) fn new(program: &Program) -> Ends {
+        Ends {
+            keyed: !program.finals.is_empty() || !program.sides.is_empty(),
+            plain: vec![None; program.outcomes.len() + 1],
+            with_values: FxHashMap::default(),
+        }
+    }
+
+    /// Adds `weight` times `factor` to the end with `outcome` and the final
+    /// values of `env`.
+    pub(super) fn add(
+        &mut self,
+        program: &Program,
+        outcome: Option<usize>,
+        env: &[Value],
+        weight: &Weight,
+        factor: &Factor,
+        memo: &mut Memo,
+    ) -> usize {
+        let sum = if self.keyed {
+            let key = (outcome, final_values(program, env));
+            match self.with_values.entry(key) {
+                Entry::Occupied(sum) => sum.into_mut(),
+                Entry::Vacant(slot) => {
+                    return slot.insert(weight.scaled_in(factor, memo)).words();
+                }
+            }
+        } else {
+            let at = outcome.unwrap_or(self.plain.len() - 1);
+            match &mut self.plain[at] {
+                Some(sum) => sum,
+                none => {
+                    let first = weight.scaled_in(factor, memo);
+                    let words = first.words();
+                    *none = Some(first);
+                    return words;
+                }
+            }
+        };
+        sum.add_product(weight, factor, memo);
+        sum.words()
+    }
+
+    /// Every end reached, with its weight.
+    pub(super) fn into_ends(self) -> Vec<End> {
+        let last = self.plain.len() - 1;
+        let plain = self.plain.into_iter().enumerate().filter_map(|(o, w)| {
+            w.map(|weight| End {
+                outcome: (o != last).then_some(o),
+                values: Vec::new(),
+                weight,
+            })
+        });
+        let keyed = self
+            .with_values
+            .into_iter()
+            .map(|((outcome, values), weight)| End {
+                outcome,
+                values: values.into_vec(),
+                weight,
+            });
+        plain.chain(keyed).collect()
+    }
+}
+
+/// Checks that every end is settled by every bet on values.
+pub(super) fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
+    for bet in &program.bets {
+        let Settle::Value { final_index, lines } = &bet.settle else {
+            continue;
+        };
+        for end in ends {
+            let value = end.values[*final_index];
+            let settled = value.is_some_and(|v| lines.iter().any(|(m, _)| m.matches(v)));
+            if !settled {
+                return Err(EvalError::UnsettledValue {
+                    bet: bet.name.clone(),
+                    name: program.finals[*final_index].name.clone(),
+                    value: value.map_or("unbound".to_string(), |v| format!("= {v}")),
+                    span: bet.span,
+                });
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! The exact evaluator: a distribution over interpreter states.
+//!
+//! A state is a position in the compiled round and the values of the slots
+//! live there. Each state runs straight through the steps without chance
+//! (`let`, `set`, `if`, jumps) until it reaches a throw or an `end`. States
+//! waiting at the same throw are merged when equal (dead values cleared
+//! first), and throws are processed in order of position, so every state
+//! reaching a throw is merged before the throw multiplies it. An `end` adds
+//! the state's weight to its outcome. Weights are exact ([`Weight`]).
+
+mod choices;
+mod decisions;
+mod ends;
+mod machine;
+
+use std::rc::Rc;
+
+use super::coverage::{Coverage, Probe};
+use super::observe::Throws;
+use super::EvalError;
+use crate::number::Exact;
+use crate::program::Program;
+
+pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, OptionReport, Solution};
+pub(crate) use ends::key_value;
+pub use ends::{end_key, End};
+
+/// The default bound on states alive at once.
+/// Measured: a round that hits this bound stops after about 1 s and 600 MB.
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
+
+/// The default bound on the information sets of a round's decisions, of
+/// the two sides together. Measured (release build): Tails
+/// (`tests/fixtures/limits/`), two choices each knowing a total of `d200`
+/// (400 information sets), is solved in 3 s, and at `d250` its float
+/// programme fails and the exact one stops at the work limit after 15 s;
+/// the largest game shipped has about a hundred.
+pub const DEFAULT_MAX_INFOSETS: usize = 400;
+
+/// How the evaluation may grow.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_states: usize,
+    /// The most information sets of a round's decisions (`choose ... by`,
+    /// `?` cells), the two sides together.
+    pub max_infosets: usize,
+}
+
+/// The steps an evaluation may take for each state [`Limits::max_states`]
+/// allows. A step is a state run through one instruction; a state merged
+/// at a throw, or added to its end, counted once per 64-bit word of its
+/// weight (of the end's sum, squared, times 64 past 64 words: a binary gcd
+/// reduces it); four values copied
+/// when a result lands. Measured: every
+/// game takes under 200,000 steps; an evaluation takes about 10^8 steps a
+/// second, so the default bound (10^9) stops a round that would run for
+/// hours (`repeat 2000 { throw ... }` over thousands of states, with
+/// weights of thousands of digits) after ten seconds or so.
+pub const WORK_PER_STATE: u64 = 1_000;
+
+impl Limits {
+    /// The most steps an evaluation may take.
+    pub fn max_work(&self) -> u64 {
+        (self.max_states as u64).saturating_mul(WORK_PER_STATE)
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: DEFAULT_MAX_STATES,
+            max_infosets: DEFAULT_MAX_INFOSETS,
+        }
+    }
+}
+
+/// The exact probability of each way a round ends.
+#[derive(Clone, Debug)]
+pub struct Distribution {
+    /// The probability of each outcome, indexed by outcome.
+    pub outcomes: Vec<Exact>,
+    /// Every distinct end: its outcome (none when the round ran to its last
+    /// statement) and the values of `Program::finals`, in a fixed order.
+    pub ends: Vec<End>,
+    /// The most states alive at once, a measure of the work done.
+    pub peak_states: usize,
+    /// For a round with a choice: the value chosen for the figures above
+    /// (the best for the chooser's bet), and every option's distribution.
+    pub choice: Option<Chosen>,
+    /// For a round with decisions: before solving, every option taken (the
+    /// ends carry each side's choices after the final values); after, the
+    /// strategies solved for.
+    pub decisions: Option<Rc<Decisions>>,
+    pub solution: Option<Rc<Solution>>,
+}
+
+/// The options of a round's choice, each evaluated.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub value: i64,
+    /// The bet whose expected value the choice maximises.
+    pub for_bet: usize,
+    /// Options that share an evaluation share one distribution.
+    pub options: Vec<(i64, Rc<Distribution>)>,
+}
+
+/// Evaluates a round exactly. With a choice, every option is evaluated and
+/// the distribution returned is that of the option with the highest expected
+/// value for the chooser's bet (the bet named like the side that chooses, or
+/// the first bet), the first such option on a tie. With decisions (`choose
+/// ... by`, `?` cells), every option of each is taken with weight 1: the
+/// game in sequence form, which [`crate::solve`] solves.
+pub fn evaluate_round(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    evaluate_with(program, limits, &mut None)
+}
+
+/// Evaluates a round exactly, as [`evaluate_round`] does, and records what
+/// the evaluation reached (under every option of its choices) and what the
+/// `probes` found.
+pub fn evaluate_covered(
+    program: &Program,
+    limits: Limits,
+    probes: Vec<Probe>,
+) -> Result<(Distribution, Coverage), EvalError> {
+    let mut coverage = Some(Box::new(Coverage::new(program, probes)));
+    let distribution = evaluate_with(program, limits, &mut coverage)?;
+    Ok((distribution, coverage.map(|c| *c).unwrap_or_default()))
+}
+
+fn evaluate_with(
+    program: &Program,
+    limits: Limits,
+    coverage: &mut Option<Box<Coverage>>,
+) -> Result<Distribution, EvalError> {
+    match &program.choice {
+        Some(choice) if program.decisions.is_empty() => {
+            choices::evaluate(program, choice, limits, coverage)
+        }
+        _ => machine::evaluate_fixed(
+            program,
+            limits,
+            None,
+            &mut Throws::default(),
+            coverage,
+            &mut 0,
+        ),
+    }
+}
