@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod ast;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod eval;
