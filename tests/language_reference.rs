@@ -126,7 +126,9 @@ fn dice_blocks(doc: &str) -> Result<Vec<Block>, Vec<String>> {
         }
         let line = i + 1;
         if !closed {
-            problems.push(format!("docs/language.md:{line}: a code block never closed"));
+            problems.push(format!(
+                "docs/language.md:{line}: a code block never closed"
+            ));
             break;
         }
         let mut words = info.split_whitespace();
