@@ -4,8 +4,8 @@
 //! that cannot cover the table minimum.
 
 use super::seat::{punter_bets, Placed, Seat};
-use super::{Table, TableEvent};
-use crate::eval::EvalError;
+use super::session::Ending;
+use super::{Table, TableError, TableEvent};
 use crate::number::Exact;
 use crate::play::money::stakes_payable;
 use crate::play::money::{chips, Ledger};
@@ -45,7 +45,7 @@ impl<'p, 'e> Table<'p, 'e> {
     /// Why no round can ever be played, when a bankrupt banker starts a
     /// new game and a bank of `bank_chips` cannot cover the smallest bet:
     /// every game deals the same and would end at once.
-    fn never_covered(&self, bank_chips: u64) -> Option<String> {
+    fn never_covered(&self, bank_chips: u64) -> Option<Ending> {
         if self.banker.is_none() || self.banking().bankrupt_banker != BankruptBanker::NewGame {
             return None;
         }
@@ -58,13 +58,7 @@ impl<'p, 'e> Table<'p, 'e> {
             }
         }
         let cost = &chips(self.minimum()) * &risk;
-        (chips(bank_chips) < cost).then(|| {
-            format!(
-                "no round can be played: a bank of {bank_chips} chips cannot cover the smallest bet, \
-                 which can cost it {}, and every new game deals the same",
-                cost.decimal()
-            )
-        })
+        (chips(bank_chips) < cost).then_some(Ending::NeverCovered { bank_chips, cost })
     }
 
     /// A new banker names the limit, where the banker does.
@@ -90,7 +84,7 @@ impl<'p, 'e> Table<'p, 'e> {
     }
 
     /// One table round.
-    pub(super) fn table_round(&mut self) -> Result<(), EvalError> {
+    pub(super) fn table_round(&mut self) -> Result<(), TableError> {
         let bets = punter_bets(self.program);
         let Some(banker) = self.banker else {
             // The house banks: every seat bets on one round.
@@ -132,12 +126,12 @@ impl<'p, 'e> Table<'p, 'e> {
                 return self.broke(banker);
             }
             if p.stake > covers && self.is_person(seat) {
-                let told = format!(
-                    "the bank's chips cover {covers} of your {}: you stake {covers}",
-                    p.stake
-                );
+                let cut = TableError::StakeCut {
+                    covered: covers,
+                    stake: p.stake,
+                };
                 if let Some(person) = self.person.as_deref_mut() {
-                    person.tell(&told);
+                    person.tell(&cut.to_string());
                 }
             }
             p.stake = p.stake.min(covers);
@@ -157,7 +151,7 @@ impl<'p, 'e> Table<'p, 'e> {
     }
 
     /// A table round where the bank puts up a stake and punters cover it.
-    fn bank_stakes(&mut self, banker: usize, bets: &[usize]) -> Result<(), EvalError> {
+    fn bank_stakes(&mut self, banker: usize, bets: &[usize]) -> Result<(), TableError> {
         let bet = bets.first().copied().unwrap_or(0);
         // The punters' stakes add up to the bank's, and the bank pays
         // each at the bet's odds: it puts up no more than it can pay.
@@ -277,7 +271,7 @@ impl<'p, 'e> Table<'p, 'e> {
     }
 
     /// The banker cannot cover the smallest bet.
-    fn broke(&mut self, banker: usize) -> Result<(), EvalError> {
+    fn broke(&mut self, banker: usize) -> Result<(), TableError> {
         match self.banking().bankrupt_banker {
             BankruptBanker::NewGame => self.new_game(banker + 1),
             BankruptBanker::BankPasses => {

@@ -29,11 +29,16 @@
 //!
 //! The session's loop, its events and the settling of a round are in
 //! `session`; who banks, what the bank covers and its bankruptcy in `bank`;
-//! the seats' stakes and bets, a person's or an automatic seat's, in `seat`.
+//! the seats' stakes and bets, a person's or an automatic seat's, in `seat`;
+//! what goes wrong (an answer refused, a round failing, money not sound) is
+//! a [`TableError`].
 
 mod bank;
+mod error;
 mod seat;
 mod session;
+
+pub use error::TableError;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -205,7 +210,7 @@ pub struct Table<'p, 'e> {
     /// What the game was dealt, to audit every settlement against.
     ledger: Ledger,
     /// Why no round can ever be played, once that is known.
-    unplayable: Option<String>,
+    unplayable: Option<session::Ending>,
     /// Bets settled, and questions put to the person, in the session:
     /// while neither moves, the table plays no dice and asks no one.
     settled: u64,

@@ -5,7 +5,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Person, Table, TableEvent};
+use super::{Person, Table, TableError, TableEvent};
 use crate::number::Exact;
 use crate::play::money::stakes_payable;
 use crate::play::round::Source;
@@ -87,7 +87,7 @@ impl<'p, 'e> Table<'p, 'e> {
         let answer = ask(person, question, |answer| {
             match answer.trim().parse::<u64>() {
                 Ok(n) if lo <= n && n <= hi => Ok(n),
-                _ => Err(format!("please answer a whole number from {lo} to {hi}")),
+                _ => Err(TableError::WholeNumber { lo, hi }),
             }
         });
         self.ended |= answer.is_none();
@@ -130,51 +130,47 @@ impl<'p, 'e> Table<'p, 'e> {
     }
 
     /// A person's answer to "your bet": `Ok(None)` to sit out, `Err` with
-    /// the reason it cannot be taken.
+    /// why it cannot be taken.
     fn parse_bet(
         &self,
         seat: usize,
         bets: &[usize],
         names: &[&str],
         answer: &str,
-    ) -> Result<Option<Placed>, String> {
+    ) -> Result<Option<Placed>, TableError> {
         let words: Vec<&str> = answer.split_whitespace().collect();
-        let (amount, name) =
-            match words[..] {
-                [amount] if names.len() == 1 || amount == "0" => (amount, names[0]),
-                [amount, name] => (amount, name),
-                _ => return Err(
-                    "answer a whole number of chips, then the bet's name if the game has several"
-                        .to_string(),
-                ),
-            };
+        let (amount, name) = match words[..] {
+            [amount] if names.len() == 1 || amount == "0" => (amount, names[0]),
+            [amount, name] => (amount, name),
+            _ => return Err(TableError::BetAnswer),
+        };
         let Some(bet) = bets
             .iter()
             .copied()
             .find(|&b| self.program.bets[b].name == name)
         else {
-            return Err(format!(
-                "there is no bet `{name}`: one of {}",
-                names.join(", ")
-            ));
+            return Err(TableError::UnknownBet {
+                name: name.to_string(),
+                bets: names.iter().map(|n| n.to_string()).collect(),
+            });
         };
         let (minimum, most) = (self.minimum(), self.affordable(seat, bet));
-        let out_of_range = || {
-            Err(format!(
-                "the stake must be from {minimum} to {most} (the table's limits and your chips)"
-            ))
-        };
+        let out_of_range = || Err(TableError::StakeRange { minimum, most });
         let stake = match amount.parse::<u64>() {
             Ok(0) => return Ok(None),
             Ok(stake) if (minimum..=most).contains(&stake) => stake,
             Ok(_) => return out_of_range(),
             // Digits beyond 64 bits: more than any one stake may be.
             Err(_) if amount.bytes().all(|b| b.is_ascii_digit()) => return out_of_range(),
-            Err(_) => return Err(format!("`{amount}` is not a whole number of chips")),
+            Err(_) => {
+                return Err(TableError::NotChips {
+                    amount: amount.to_string(),
+                })
+            }
         };
         if let Some(Stake::Fixed(v)) = self.stake() {
             if stake != *v {
-                return Err(format!("the stake is fixed at {v}"));
+                return Err(TableError::StakeFixed { stake: *v });
             }
         }
         Ok(Some(Placed { seat, bet, stake }))
@@ -217,7 +213,7 @@ impl TableSource<'_, '_> {
     fn ask<T>(
         &mut self,
         question: &str,
-        parse: impl FnMut(&str) -> Result<T, String>,
+        parse: impl FnMut(&str) -> Result<T, TableError>,
     ) -> Option<T> {
         if *self.ended {
             return None;
@@ -247,7 +243,9 @@ impl Source for TableSource<'_, '_> {
         let question = format!("{}: one of {}", choice.name, listed.join(", "));
         self.ask(&question, |answer| match answer.trim().parse::<i64>() {
             Ok(v) if options.contains(&v) => Ok(v),
-            _ => Err(format!("answer one of: {}", listed.join(", "))),
+            _ => Err(TableError::UnknownOption {
+                options: listed.clone(),
+            }),
         })
         .unwrap_or(automatic)
     }
@@ -272,7 +270,9 @@ impl Source for TableSource<'_, '_> {
         self.ask(&question, |answer| {
             match d.options.iter().position(|o| o == answer.trim()) {
                 Some(i) => Ok(d.values[i]),
-                None => Err(format!("answer one of: {}", d.options.join(", "))),
+                None => Err(TableError::UnknownOption {
+                    options: d.options.clone(),
+                }),
             }
         })
         .unwrap_or(automatic)
@@ -280,16 +280,17 @@ impl Source for TableSource<'_, '_> {
 }
 
 /// Asks `person` until `parse` takes the answer, telling them why each
-/// answer it refuses was refused; `None` at the end of input.
+/// answer it refuses was refused (the error's message, without its code);
+/// `None` at the end of input.
 fn ask<T>(
     person: &mut dyn Person,
     question: &str,
-    mut parse: impl FnMut(&str) -> Result<T, String>,
+    mut parse: impl FnMut(&str) -> Result<T, TableError>,
 ) -> Option<T> {
     loop {
         match parse(&person.ask(question)?) {
             Ok(value) => return Some(value),
-            Err(why) => person.tell(&why),
+            Err(why) => person.tell(&why.to_string()),
         }
     }
 }
@@ -299,4 +300,92 @@ pub(super) fn punter_bets(program: &Program) -> Vec<usize> {
     (0..program.bets.len())
         .filter(|&b| Some(b) != program.banking.bank_bets)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Flow, Options};
+    use super::*;
+    use crate::eval::exact::{evaluate, Limits};
+    use crate::play::round::{MAX_DICE, MAX_REROLLS};
+
+    /// Each answer to "your bet" at seat `seat` of `game`, by what the table
+    /// makes of it: a stake placed, a pass, or the kind of refusal.
+    fn answers(game: &str, seat: usize, cases: &[(&str, Result<Option<u64>, TableError>)]) {
+        let program = crate::load(game, &[]).expect("the game checks");
+        let distribution = evaluate(&program, Limits::default()).expect("it evaluates");
+        let options = Options {
+            seats: 3,
+            chips: None,
+            rounds: 1,
+            seed: 1,
+            person: None,
+            max_dice: MAX_DICE,
+            max_rerolls: MAX_REROLLS,
+            stake: 0,
+        };
+        let mut sink = |_| Flow::Continue;
+        let mut table = Table::new(&program, &distribution, options, None, &mut sink);
+        table.new_game(0);
+        let bets = punter_bets(&program);
+        let names: Vec<&str> = bets
+            .iter()
+            .map(|&b| program.bets[b].name.as_str())
+            .collect();
+        for (answer, expected) in cases {
+            let got = table.parse_bet(seat, &bets, &names, answer);
+            assert_eq!(&got.map(|p| p.map(|p| p.stake)), expected, "{answer:?}");
+        }
+    }
+
+    #[test]
+    fn a_bet_answered_is_placed_or_refused_by_kind() {
+        let unknown = TableError::UnknownBet {
+            name: "baccarat".to_string(),
+            bets: vec!["player".into(), "banker".into(), "tie".into()],
+        };
+        // A house limit of 100, 1000 chips a seat.
+        let range = TableError::StakeRange {
+            minimum: 1,
+            most: 100,
+        };
+        answers(
+            include_str!("../../../games/punto_banco.dice"),
+            0,
+            &[
+                ("lots", Err(TableError::BetAnswer)),
+                ("5", Err(TableError::BetAnswer)),
+                ("3 tie banker", Err(TableError::BetAnswer)),
+                ("3 baccarat", Err(unknown)),
+                ("999999 tie", Err(range.clone())),
+                ("99999999999999999999999 tie", Err(range)),
+                (
+                    "-3 tie",
+                    Err(TableError::NotChips {
+                        amount: "-3".to_string(),
+                    }),
+                ),
+                ("0", Ok(None)),
+                ("3 tie", Ok(Some(3))),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_fixed_stake_is_the_only_stake() {
+        // `stake fixed 2`, one bet: an amount alone is enough.
+        let range = TableError::StakeRange {
+            minimum: 2,
+            most: 2,
+        };
+        answers(
+            include_str!("../../../games/twenty_six.dice"),
+            1,
+            &[
+                ("3", Err(range.clone())),
+                ("1 player", Err(range)),
+                ("2", Ok(Some(2))),
+            ],
+        );
+    }
 }

@@ -2,9 +2,10 @@
 //! the transcript's sink (which answers with a [`Flow`]), and one round of
 //! the game played for the bets placed and settled.
 
+use std::fmt;
+
 use super::seat::{Placed, Seat, TableSource};
-use super::{Flow, Table, TableEvent};
-use crate::eval::EvalError;
+use super::{Flow, Table, TableError, TableEvent};
 use crate::number::Exact;
 use crate::play::money::chips;
 use crate::play::round::Event;
@@ -14,7 +15,7 @@ use crate::program::Program;
 impl<'p, 'e> Table<'p, 'e> {
     /// Plays the session; the summary is the last event, unless the sink
     /// asked to stop.
-    pub fn run(&mut self) -> Result<(), EvalError> {
+    pub fn run(&mut self) -> Result<(), TableError> {
         self.new_game(0);
         let mut played = 0;
         // The table at the start of each round since a bet was last settled
@@ -22,24 +23,24 @@ impl<'p, 'e> Table<'p, 'e> {
         // round so forever, throwing no dice.
         let mut seen: Vec<Snapshot> = Vec::new();
         let mut moved = (self.settled, self.questions);
-        let reason = loop {
+        let ending = loop {
             match self.flow {
                 Flow::Stop => return Ok(()),
-                Flow::Interrupt => break "the session was interrupted".to_string(),
+                Flow::Interrupt => break Ending::Interrupted,
                 Flow::Continue => {}
             }
             if let Some(why) = self.unplayable.take() {
                 break why;
             }
             if played == self.options.rounds {
-                break "the rounds asked for were played".to_string();
+                break Ending::Played;
             }
             if self.ended {
-                break "the input ended".to_string();
+                break Ending::InputEnded;
             }
             let needed = if self.banker.is_some() { 2 } else { 1 };
             if self.seats.iter().filter(|s| s.playing).count() < needed {
-                break "too few seats have chips to play".to_string();
+                break Ending::TooFewSeats;
             }
             if moved != (self.settled, self.questions) {
                 moved = (self.settled, self.questions);
@@ -47,9 +48,7 @@ impl<'p, 'e> Table<'p, 'e> {
             }
             let now = self.snapshot();
             if seen.contains(&now) {
-                break "no round can be played: the table came back to where it was \
-                       with no bet settled"
-                    .to_string();
+                break Ending::CameBack;
             }
             seen.push(now);
             played += 1;
@@ -63,7 +62,7 @@ impl<'p, 'e> Table<'p, 'e> {
             rounds: played,
             chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
             house: self.house.clone(),
-            reason,
+            reason: ending.to_string(),
         });
         Ok(())
     }
@@ -87,7 +86,7 @@ impl<'p, 'e> Table<'p, 'e> {
         &mut self,
         placed: &[Placed],
         banker: Option<usize>,
-    ) -> Result<(bool, Option<usize>), EvalError> {
+    ) -> Result<(bool, Option<usize>), TableError> {
         let program = self.program;
         // Who makes each side's choices: the seat with the largest stake on
         // that side's bet, or the bank seat for the bank's bet.
@@ -153,10 +152,13 @@ impl<'p, 'e> Table<'p, 'e> {
         let mut banker_lost = false;
         for p in placed {
             let bet = &program.bets[p.bet];
-            let payout = bet.payout(outcome, &values).ok_or(EvalError::Internal {
-                what: "a bet with no settlement for a round's end",
-                span: bet.span,
-            })?;
+            let payout = bet
+                .payout(outcome, &values)
+                .ok_or_else(|| TableError::Unsettled {
+                    bet: bet.name.clone(),
+                    bank: false,
+                    span: bet.span,
+                })?;
             let net = &chips(p.stake) * &payout.net;
             banker_lost |= net.is_positive();
             self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
@@ -171,12 +173,14 @@ impl<'p, 'e> Table<'p, 'e> {
             // the bank is settled by it and the house keeps the rest.
             let bank_side = match (banker, self.banking().bank_bets) {
                 (Some(_), Some(b)) => {
-                    let own = program.bets[b].payout(outcome, &values).ok_or_else(|| {
-                        EvalError::Internal {
-                            what: "the bank's bet has no settlement for a round's end",
-                            span: program.bets[b].span,
-                        }
-                    })?;
+                    let own = &program.bets[b];
+                    let own =
+                        own.payout(outcome, &values)
+                            .ok_or_else(|| TableError::Unsettled {
+                                bet: own.name.clone(),
+                                bank: true,
+                                span: own.span,
+                            })?;
                     &chips(p.stake) * &own.net
                 }
                 _ => -&net,
@@ -216,6 +220,47 @@ impl<'p, 'e> Table<'p, 'e> {
             "money is not sound after settling {placed:?}"
         );
         Ok((banker_lost, outcome))
+    }
+}
+
+/// Why a session ends: its summary's reason.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Ending {
+    /// The sink asked for the end (Ctrl-C).
+    Interrupted,
+    /// `Options::rounds` were played.
+    Played,
+    /// The person's input ended.
+    InputEnded,
+    /// Fewer seats have chips to bet than a round needs.
+    TooFewSeats,
+    /// The table came back to where it was at the start of an earlier
+    /// round with no bet settled and no one asked: it would go round so
+    /// for ever.
+    CameBack,
+    /// A bankrupt banker starts a new game, and the bank every game deals
+    /// cannot cover the smallest bet, which can cost it `cost`.
+    NeverCovered { bank_chips: u64, cost: Exact },
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Interrupted => write!(f, "the session was interrupted"),
+            Ending::Played => write!(f, "the rounds asked for were played"),
+            Ending::InputEnded => write!(f, "the input ended"),
+            Ending::TooFewSeats => write!(f, "too few seats have chips to play"),
+            Ending::CameBack => write!(
+                f,
+                "no round can be played: the table came back to where it was with no bet settled"
+            ),
+            Ending::NeverCovered { bank_chips, cost } => write!(
+                f,
+                "no round can be played: a bank of {bank_chips} chips cannot cover the smallest \
+                 bet, which can cost it {}, and every new game deals the same",
+                cost.decimal()
+            ),
+        }
     }
 }
 
