@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::check::CheckError;
 use crate::eval::EvalError;
+use crate::play::table::TableError;
 use crate::syntax::SyntaxError;
 
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
@@ -19,4 +20,7 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Eval(#[from] EvalError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Table(#[from] TableError),
 }

@@ -124,7 +124,8 @@ fn no_module_imports_one_above_it() {
 /// The scan itself: a path is found wherever it is on a line.
 #[test]
 fn the_scan_finds_paths() {
-    let found = imports("use crate::eval::exact; let x = crate::report::Report::new(); // crate::cli");
+    let found =
+        imports("use crate::eval::exact; let x = crate::report::Report::new(); // crate::cli");
     let names: Vec<&str> = found.iter().map(|(_, n)| n.as_str()).collect();
     assert_eq!(names, ["eval", "report"]);
 }

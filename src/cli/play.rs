@@ -201,7 +201,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     match result {
         Ok(()) => stop.map_or(exit::OK, |s| s.exit_code(exit::OK)),
         Err(e) => {
-            let shown = render(crate::Error::from(e), &args.file, &loaded.game.source);
+            let shown = render(e, &args.file, &loaded.game.source);
             match stop {
                 Some(s) => s.exit_code(exit::INPUT),
                 None => output::finish(exit::INPUT, "", &shown),

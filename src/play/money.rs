@@ -13,6 +13,7 @@
 //! and the seats' chips plus what the house took since the deal equal what
 //! was dealt ([`Ledger::audit`], checked in debug builds).
 
+use super::table::TableError;
 use crate::number::Exact;
 use crate::program::Program;
 
@@ -77,27 +78,30 @@ impl Ledger {
 
     /// Whether the money is sound: no seat below zero, and the seats'
     /// chips plus the house's takings since the deal equal the chips
-    /// dealt. The error says what is wrong.
+    /// dealt. The error says what is wrong (a debt of the first seat below
+    /// zero, or the totals that differ).
     pub(super) fn audit<'a>(
         &self,
         seats: impl IntoIterator<Item = &'a Exact>,
         house: &Exact,
-    ) -> Result<(), String> {
+    ) -> Result<(), TableError> {
         let mut held = Exact::zero();
         for (i, c) in seats.into_iter().enumerate() {
             if c.is_negative() {
-                return Err(format!("seat {} holds {} chips", i + 1, c.decimal()));
+                return Err(TableError::Debt {
+                    seat: i + 1,
+                    chips: c.clone(),
+                });
             }
             held = &held + c;
         }
         let total = &held + &(house - &self.house);
         if total != self.dealt {
-            return Err(format!(
-                "the seats hold {} and the house took {}, but {} were dealt",
-                held.decimal(),
-                (house - &self.house).decimal(),
-                self.dealt.decimal()
-            ));
+            return Err(TableError::Unbalanced {
+                held: Box::new(held),
+                took: Box::new(house - &self.house),
+                dealt: Box::new(self.dealt.clone()),
+            });
         }
         Ok(())
     }
@@ -136,8 +140,18 @@ mod tests {
         let moved = [Exact::int(12), Exact::ratio(5, 2)];
         assert_eq!(ledger.audit(&moved, &Exact::ratio(7, 2)), Ok(()));
         let debt = [Exact::int(16), Exact::int(-1)];
-        assert!(ledger.audit(&debt, &Exact::int(3)).is_err());
+        assert!(matches!(
+            ledger.audit(&debt, &Exact::int(3)),
+            Err(TableError::Debt { seat: 2, .. })
+        ));
         let leak = [Exact::int(10), Exact::int(6)];
-        assert!(ledger.audit(&leak, &Exact::int(3)).is_err());
+        assert_eq!(
+            ledger.audit(&leak, &Exact::int(3)),
+            Err(TableError::Unbalanced {
+                held: Box::new(Exact::int(16)),
+                took: Box::new(Exact::zero()),
+                dealt: Box::new(Exact::int(15)),
+            })
+        );
     }
 }

@@ -1,0 +1,298 @@
+//! A table: seats with chips playing a game for many rounds by its
+//! `banking` rules (docs/language.md §11).
+//!
+//! A *table round* is one of:
+//!
+//! - with the house banking, every seat bets and one round is played for
+//!   all of them;
+//! - with a seat banking, the banker plays the round once against each
+//!   other seat in turn, clockwise from his left, covering each bet while
+//!   his chips allow;
+//! - with `stake set by the bank`, the banker puts up a stake, punters
+//!   cover it in seat order (or one calls "banco" and covers it all), and
+//!   one round is played against all of them.
+//!
+//! Chips are exact numbers: a bet paid 0.95 to 1 pays 0.95 of its stake.
+//! What seats lose and do not win back goes to the house (its banking
+//! result, or the commission), so that the seats' chips plus the house's
+//! always equal the chips dealt. No seat goes below zero: a stake is put
+//! down from the seat's chips, and a bank seat covers a bet only as far as
+//! its chips pay what it risks per chip (`money::bank_risk`); a bank
+//! that cannot cover the table minimum is bankrupt, and the `bankrupt
+//! banker` clause decides. Every settlement is audited in debug builds.
+//! A session ends at once when no round can ever be played.
+//!
+//! Automatic seats bet the table minimum (one chip, or the fixed stake) on
+//! the bet with the lowest house edge, and choose by the strategies of the
+//! exact evaluation. One seat may be a person ([`Person`]), asked for its
+//! bets and choices.
+//!
+//! The session's loop, its events and the settling of a round are in
+//! `session`; who banks, what the bank covers and its bankruptcy in `bank`;
+//! the seats' stakes and bets, a person's or an automatic seat's, in `seat`;
+//! what goes wrong (an answer refused, a round failing, money not sound) is
+//! a [`TableError`].
+
+mod bank;
+mod error;
+mod seat;
+mod session;
+
+pub use error::TableError;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+use super::money::{self, Ledger};
+use super::round::Round;
+use super::strategy::Strategy;
+use crate::eval::exact::Distribution;
+use crate::eval::figures::BetFigures;
+use crate::number::Exact;
+use crate::program::Program;
+use seat::{punter_bets, Seat};
+
+/// How the session runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seats: usize,
+    /// Starting chips of every seat, instead of the file's.
+    pub chips: Option<u64>,
+    /// Table rounds to play.
+    pub rounds: u64,
+    pub seed: u64,
+    /// The seat (from 0) a person plays, if any.
+    pub person: Option<usize>,
+    /// The most dice and cards one round throws and deals before it fails.
+    pub max_dice: u64,
+    /// The most attempts of a reroll before the session fails.
+    pub max_rerolls: u64,
+    /// Which of the file's stake rules (`stake A or B`) the table agrees
+    /// on, from 0; the first where there is no such rule.
+    pub stake: usize,
+}
+
+impl Default for Options {
+    /// The table `dicerules play` sets by default: four automatic seats
+    /// with the file's chips, ten rounds from seed 1, the first stake rule,
+    /// the default bounds.
+    fn default() -> Options {
+        Options {
+            seats: 4,
+            chips: None,
+            rounds: 10,
+            seed: 1,
+            person: None,
+            max_dice: super::round::MAX_DICE,
+            max_rerolls: super::round::MAX_REROLLS,
+            stake: 0,
+        }
+    }
+}
+
+/// Asks a person for bets and choices.
+pub trait Person {
+    /// Asks a question; `None` at the end of input.
+    fn ask(&mut self, question: &str) -> Option<String>;
+    /// Says why an answer was not taken.
+    fn tell(&mut self, message: &str);
+}
+
+/// What the reader of the transcript says after each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// End the session at the end of this round, with its summary (Ctrl-C).
+    Interrupt,
+    /// Stop at once, without a summary: nobody reads the transcript any
+    /// more (a closed pipe, a full disk).
+    Stop,
+}
+
+/// One line of the transcript. Seats are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum TableEvent {
+    /// A game starts: chips are dealt.
+    Game {
+        game: u64,
+        seats: usize,
+        chips: Vec<Exact>,
+        banker: Option<usize>,
+    },
+    /// A table round starts.
+    Round { round: u64, banker: Option<usize> },
+    /// A banker names the house limit.
+    Limit { seat: usize, limit: u64 },
+    /// The bank puts up a stake.
+    BankStake { seat: usize, stake: u64 },
+    /// A seat bets.
+    Bet {
+        seat: usize,
+        bet: String,
+        stake: u64,
+        banco: bool,
+    },
+    /// A throw of dice.
+    Throw {
+        name: String,
+        faces: Vec<u32>,
+        attempt: u64,
+        accepted: bool,
+    },
+    /// Cards dealt.
+    Draw { name: String, cards: Vec<u32> },
+    /// A choice made.
+    Choose {
+        name: String,
+        option: String,
+        seat: Option<usize>,
+    },
+    /// The round's outcome.
+    End { outcome: Option<String> },
+    /// A seat's bet settled: its net and the chips it then holds.
+    Settle {
+        seat: usize,
+        bet: String,
+        payout: String,
+        net: Exact,
+        chips: Exact,
+    },
+    /// What the house took from a round (its banking result, or the
+    /// commission), and its total.
+    House { net: Exact, total: Exact },
+    /// The bank moves.
+    BankPasses { from: usize, to: usize },
+    /// The banker cannot cover a bet.
+    BankerBroke { seat: usize },
+    /// A seat with too few chips to bet leaves.
+    Leaves { seat: usize },
+    /// The session ends: every seat's chips and the house's.
+    Summary {
+        rounds: u64,
+        chips: Vec<Exact>,
+        house: Exact,
+        reason: String,
+    },
+}
+
+impl TableEvent {
+    /// The event with seats numbered from 1 instead of 0.
+    fn numbered_from_one(mut self) -> TableEvent {
+        match &mut self {
+            TableEvent::Game { banker, .. } | TableEvent::Round { banker, .. } => {
+                *banker = banker.map(|b| b + 1)
+            }
+            TableEvent::Limit { seat, .. }
+            | TableEvent::BankStake { seat, .. }
+            | TableEvent::Bet { seat, .. }
+            | TableEvent::Settle { seat, .. }
+            | TableEvent::BankerBroke { seat }
+            | TableEvent::Leaves { seat } => *seat += 1,
+            TableEvent::Choose { seat, .. } => *seat = seat.map(|s| s + 1),
+            TableEvent::BankPasses { from, to } => {
+                *from += 1;
+                *to += 1;
+            }
+            TableEvent::Throw { .. }
+            | TableEvent::Draw { .. }
+            | TableEvent::End { .. }
+            | TableEvent::House { .. }
+            | TableEvent::Summary { .. } => {}
+        }
+        self
+    }
+}
+
+/// The session.
+pub struct Table<'p, 'e> {
+    program: &'p Program,
+    strategy: Strategy,
+    options: Options,
+    round: Round<'p>,
+    rng: Xoshiro256PlusPlus,
+    seats: Vec<Seat>,
+    banker: Option<usize>,
+    /// The limit the current banker named, with `limit set by the banker`.
+    named_limit: Option<u64>,
+    house: Exact,
+    /// The bet automatic punters make: the lowest house edge.
+    best_bet: usize,
+    /// What a chip staked on each bet can cost its bettor (at least the
+    /// chip: a stake is put down in chips).
+    cost: Vec<Exact>,
+    /// The most the bank seat can lose per chip staked on each bet.
+    bank_risk: Vec<Exact>,
+    /// What the game was dealt, to audit every settlement against.
+    ledger: Ledger,
+    /// Why no round can ever be played, once that is known.
+    unplayable: Option<session::Ending>,
+    /// Bets settled, and questions put to the person, in the session:
+    /// while neither moves, the table plays no dice and asks no one.
+    settled: u64,
+    questions: u64,
+    game: u64,
+    /// The seat that starts the next table round against the banker.
+    first: usize,
+    person: Option<&'e mut dyn Person>,
+    /// The person's input ended.
+    ended: bool,
+    /// What the transcript's reader last asked for.
+    flow: Flow,
+    sink: &'e mut dyn FnMut(TableEvent) -> Flow,
+}
+
+impl<'p, 'e> Table<'p, 'e> {
+    pub fn new(
+        program: &'p Program,
+        distribution: &Distribution,
+        options: Options,
+        person: Option<&'e mut dyn Person>,
+        emit: &'e mut dyn FnMut(TableEvent) -> Flow,
+    ) -> Table<'p, 'e> {
+        let edges: Vec<Exact> = program
+            .bets
+            .iter()
+            .map(|b| -&BetFigures::new(b, distribution).ev)
+            .collect();
+        let best_bet = punter_bets(program)
+            .into_iter()
+            .min_by(|&a, &b| edges[a].cmp(&edges[b]))
+            .unwrap_or(0);
+        let (most_won, most_lost) = money::extremes(program);
+        let bank_risk = money::bank_risk(program, &most_won, &most_lost);
+        let cost = most_lost.into_iter().map(|l| l.max(Exact::one())).collect();
+        Table {
+            program,
+            strategy: Strategy::new(distribution),
+            round: Round::new(program)
+                .with_max_rerolls(options.max_rerolls)
+                .with_max_dice(options.max_dice),
+            rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            seats: Vec::new(),
+            banker: None,
+            named_limit: None,
+            house: Exact::zero(),
+            best_bet,
+            cost,
+            bank_risk,
+            ledger: Ledger::default(),
+            unplayable: None,
+            settled: 0,
+            questions: 0,
+            game: 0,
+            first: 0,
+            options,
+            person,
+            ended: false,
+            flow: Flow::Continue,
+            sink: emit,
+        }
+    }
+
+    pub(super) fn banking(&self) -> &'p crate::program::Banking {
+        &self.program.banking
+    }
+}

@@ -1,0 +1,322 @@
+//! The session: table rounds until one of its endings, each event sent to
+//! the transcript's sink (which answers with a [`Flow`]), and one round of
+//! the game played for the bets placed and settled.
+
+use std::fmt;
+
+use super::seat::{Placed, Seat, TableSource};
+use super::{Flow, Table, TableError, TableEvent};
+use crate::number::Exact;
+use crate::play::money::chips;
+use crate::play::round::Event;
+use crate::play::strategy::Automatic;
+use crate::program::Program;
+
+impl<'p, 'e> Table<'p, 'e> {
+    /// Plays the session; the summary is the last event, unless the sink
+    /// asked to stop.
+    pub fn run(&mut self) -> Result<(), TableError> {
+        self.new_game(0);
+        let mut played = 0;
+        // The table at the start of each round since a bet was last settled
+        // or the person last asked: a table back where it was would go
+        // round so forever, throwing no dice.
+        let mut seen: Vec<Snapshot> = Vec::new();
+        let mut moved = (self.settled, self.questions);
+        let ending = loop {
+            match self.flow {
+                Flow::Stop => return Ok(()),
+                Flow::Interrupt => break Ending::Interrupted,
+                Flow::Continue => {}
+            }
+            if let Some(why) = self.unplayable.take() {
+                break why;
+            }
+            if played == self.options.rounds {
+                break Ending::Played;
+            }
+            if self.ended {
+                break Ending::InputEnded;
+            }
+            let needed = if self.banker.is_some() { 2 } else { 1 };
+            if self.seats.iter().filter(|s| s.playing).count() < needed {
+                break Ending::TooFewSeats;
+            }
+            if moved != (self.settled, self.questions) {
+                moved = (self.settled, self.questions);
+                seen.clear();
+            }
+            let now = self.snapshot();
+            if seen.contains(&now) {
+                break Ending::CameBack;
+            }
+            seen.push(now);
+            played += 1;
+            self.emit(TableEvent::Round {
+                round: played,
+                banker: self.banker,
+            });
+            self.table_round()?;
+        };
+        self.emit(TableEvent::Summary {
+            rounds: played,
+            chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
+            house: self.house.clone(),
+            reason: ending.to_string(),
+        });
+        Ok(())
+    }
+
+    /// What decides the next table round, when no dice are thrown.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            seats: self.seats.clone(),
+            banker: self.banker,
+            named_limit: self.named_limit,
+            first: self.first,
+        }
+    }
+
+    /// Emits an event, seats numbered from 1 as the table calls them.
+    pub(super) fn emit(&mut self, event: TableEvent) {
+        send(&mut *self.sink, &mut self.flow, event);
+    }
+
+    pub(super) fn play(
+        &mut self,
+        placed: &[Placed],
+        banker: Option<usize>,
+    ) -> Result<(bool, Option<usize>), TableError> {
+        let program = self.program;
+        // Who makes each side's choices: the seat with the largest stake on
+        // that side's bet, or the bank seat for the bank's bet.
+        let chooser: Vec<Option<usize>> = program
+            .sides
+            .iter()
+            .map(|side| {
+                if Some(side.bet) == self.banking().bank_bets {
+                    banker
+                } else {
+                    // The first of the largest stakes.
+                    placed
+                        .iter()
+                        .filter(|p| p.bet == side.bet)
+                        .fold(None::<&Placed>, |best, p| match best {
+                            Some(b) if b.stake >= p.stake => Some(b),
+                            _ => Some(p),
+                        })
+                        .map(|p| p.seat)
+                }
+            })
+            .collect();
+        let person_sides: Vec<bool> = chooser
+            .iter()
+            .map(|c| c.is_some_and(|s| self.is_person(s)))
+            .collect();
+        // The round's announced choice is the person's when the person
+        // bets on the choosing bet.
+        let person_chooses = program.choice.as_ref().is_some_and(|c| {
+            placed
+                .iter()
+                .any(|p| self.is_person(p.seat) && program.bets[p.bet].name == c.by)
+        });
+        let outcome = {
+            let mut source = TableSource {
+                automatic: Automatic {
+                    rng: &mut self.rng,
+                    strategy: &self.strategy,
+                },
+                program,
+                person_sides: &person_sides,
+                person_chooses,
+                person: self.person.as_deref_mut(),
+                ended: &mut self.ended,
+            };
+            // The round's events go out as they happen: a round of many
+            // throws is never held in memory.
+            let (sink, flow) = (&mut self.sink, &mut self.flow);
+            let mut record = |e: Event| {
+                if let Some(event) = round_event(program, &chooser, e) {
+                    send(&mut **sink, flow, event);
+                }
+            };
+            let ended = self.round.play(&mut source, Some(&mut record))?;
+            ended.unwrap_or(None)
+        };
+        self.emit(TableEvent::End {
+            outcome: outcome.map(|o| program.outcomes[o].name.clone()),
+        });
+        let values: Vec<Option<i64>> = self.round.finals().collect();
+        let mut house = Exact::zero();
+        let mut banker_net = Exact::zero();
+        let mut banker_lost = false;
+        for p in placed {
+            let bet = &program.bets[p.bet];
+            let payout = bet
+                .payout(outcome, &values)
+                .ok_or_else(|| TableError::Unsettled {
+                    bet: bet.name.clone(),
+                    bank: false,
+                    span: bet.span,
+                })?;
+            let net = &chips(p.stake) * &payout.net;
+            banker_lost |= net.is_positive();
+            self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
+            self.emit(TableEvent::Settle {
+                seat: p.seat,
+                bet: bet.name.clone(),
+                payout: payout.label.clone(),
+                net: net.clone(),
+                chips: self.seats[p.seat].chips.clone(),
+            });
+            // What the punter won, the bank pays; with a bet of its own,
+            // the bank is settled by it and the house keeps the rest.
+            let bank_side = match (banker, self.banking().bank_bets) {
+                (Some(_), Some(b)) => {
+                    let own = &program.bets[b];
+                    let own =
+                        own.payout(outcome, &values)
+                            .ok_or_else(|| TableError::Unsettled {
+                                bet: own.name.clone(),
+                                bank: true,
+                                span: own.span,
+                            })?;
+                    &chips(p.stake) * &own.net
+                }
+                _ => -&net,
+            };
+            house = &house - &(&net + &bank_side);
+            banker_net = &banker_net + &bank_side;
+        }
+        match banker {
+            Some(b) => {
+                self.seats[b].chips = &self.seats[b].chips + &banker_net;
+                let bet = self
+                    .banking()
+                    .bank_bets
+                    .map_or("bank".to_string(), |x| program.bets[x].name.clone());
+                self.emit(TableEvent::Settle {
+                    seat: b,
+                    bet,
+                    payout: "bank".to_string(),
+                    net: banker_net,
+                    chips: self.seats[b].chips.clone(),
+                });
+            }
+            None => house = &house + &banker_net,
+        }
+        if !house.is_zero() || banker.is_none() {
+            self.house = &self.house + &house;
+            self.emit(TableEvent::House {
+                net: house,
+                total: self.house.clone(),
+            });
+        }
+        self.settled += placed.len() as u64;
+        debug_assert_eq!(
+            self.ledger
+                .audit(self.seats.iter().map(|s| &s.chips), &self.house),
+            Ok(()),
+            "money is not sound after settling {placed:?}"
+        );
+        Ok((banker_lost, outcome))
+    }
+}
+
+/// Why a session ends: its summary's reason.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Ending {
+    /// The sink asked for the end (Ctrl-C).
+    Interrupted,
+    /// `Options::rounds` were played.
+    Played,
+    /// The person's input ended.
+    InputEnded,
+    /// Fewer seats have chips to bet than a round needs.
+    TooFewSeats,
+    /// The table came back to where it was at the start of an earlier
+    /// round with no bet settled and no one asked: it would go round so
+    /// for ever.
+    CameBack,
+    /// A bankrupt banker starts a new game, and the bank every game deals
+    /// cannot cover the smallest bet, which can cost it `cost`.
+    NeverCovered { bank_chips: u64, cost: Exact },
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Interrupted => write!(f, "the session was interrupted"),
+            Ending::Played => write!(f, "the rounds asked for were played"),
+            Ending::InputEnded => write!(f, "the input ended"),
+            Ending::TooFewSeats => write!(f, "too few seats have chips to play"),
+            Ending::CameBack => write!(
+                f,
+                "no round can be played: the table came back to where it was with no bet settled"
+            ),
+            Ending::NeverCovered { bank_chips, cost } => write!(
+                f,
+                "no round can be played: a bank of {bank_chips} chips cannot cover the smallest \
+                 bet, which can cost it {}, and every new game deals the same",
+                cost.decimal()
+            ),
+        }
+    }
+}
+
+/// The table at the start of a round, as far as it decides the round when
+/// no dice are thrown and no one is asked.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    seats: Vec<Seat>,
+    banker: Option<usize>,
+    named_limit: Option<u64>,
+    first: usize,
+}
+
+/// Sends an event to the sink, seats numbered from 1 as the table calls
+/// them, unless it asked to stop; keeps what it asks for.
+fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
+    if *flow == Flow::Stop {
+        return;
+    }
+    match sink(event.numbered_from_one()) {
+        Flow::Continue => {}
+        asked => *flow = asked,
+    }
+}
+
+/// The table's event for an event of the round: a choice says which seat
+/// made it (`chooser` by side); the end is the table's own.
+fn round_event(program: &Program, chooser: &[Option<usize>], e: Event) -> Option<TableEvent> {
+    Some(match e {
+        Event::Throw {
+            name,
+            faces,
+            attempt,
+            accepted,
+        } => TableEvent::Throw {
+            name,
+            faces,
+            attempt,
+            accepted,
+        },
+        Event::Draw { name, values } => TableEvent::Draw {
+            name,
+            cards: values,
+        },
+        Event::Choose { name, option } => {
+            let side = program
+                .decisions
+                .iter()
+                .find(|d| d.name == name)
+                .map(|d| d.side);
+            TableEvent::Choose {
+                name,
+                option,
+                seat: side.and_then(|s| chooser.get(s).copied().flatten()),
+            }
+        }
+        Event::End { .. } => return None,
+    })
+}
