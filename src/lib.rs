@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod builtin;
 pub mod check;
 pub mod cli;
 pub mod error;
