@@ -112,6 +112,20 @@ pub struct Spec {
     pub doc: &'static str,
 }
 
+/// The row of a built-in giving a number.
+const fn number(
+    name: &'static str,
+    args: &'static [(&'static str, Arg)],
+    doc: &'static str,
+) -> Spec {
+    Spec {
+        name,
+        args,
+        output: Output::Number,
+        doc,
+    }
+}
+
 const THROW: &[(&str, Arg)] = &[("throw", Arg::Throw)];
 const RANKED: &[(&str, Arg)] = &[("throw", Arg::Ranked)];
 const THROW_AND_FACE: &[(&str, Arg)] = &[("throw", Arg::Throw), ("face", Arg::Number)];
@@ -136,52 +150,46 @@ impl Builtin {
 
     /// The built-in's row of the table.
     pub const fn spec(self) -> Spec {
-        let (name, args, doc) = match self {
-            Builtin::Total => (
+        match self {
+            Builtin::Total => number(
                 "total",
                 THROW,
                 "the sum of the faces of a throw, or of the card values of a hand",
             ),
-            Builtin::Count => (
+            Builtin::Count => number(
                 "count",
                 THROW_AND_FACE,
                 "how many dice of the throw (or cards of the hand) show the face",
             ),
-            Builtin::Highest => ("highest", THROW, "the highest face of the throw"),
-            Builtin::Lowest => ("lowest", THROW, "the lowest face of the throw"),
-            Builtin::MostFrequent => (
+            Builtin::Highest => number("highest", THROW, "the highest face of the throw"),
+            Builtin::Lowest => number("lowest", THROW, "the lowest face of the throw"),
+            Builtin::MostFrequent => number(
                 "most_frequent",
                 THROW,
                 "the face the throw shows most often; of tied faces, the highest",
             ),
-            Builtin::HighestCount => (
+            Builtin::HighestCount => number(
                 "highest_count",
                 THROW,
                 "how many dice show `most_frequent` of the throw",
             ),
-            Builtin::Rank => (
+            Builtin::Rank => number(
                 "rank",
                 RANKED,
                 "the rank of the throw's hand within its suit; larger is better",
             ),
-            Builtin::Suit => (
+            Builtin::Suit => number(
                 "suit",
                 RANKED,
                 "the suit of the throw's hand, as a number to compare",
             ),
-            Builtin::Value => (
+            Builtin::Value => number(
                 "value",
                 CARD,
                 "the value of a one-card hand, or the face of a one-die throw",
             ),
-            Builtin::Min => ("min", TWO_NUMBERS, "the smaller of two numbers"),
-            Builtin::Max => ("max", TWO_NUMBERS, "the larger of two numbers"),
-        };
-        Spec {
-            name,
-            args,
-            output: Output::Number,
-            doc,
+            Builtin::Min => number("min", TWO_NUMBERS, "the smaller of two numbers"),
+            Builtin::Max => number("max", TWO_NUMBERS, "the larger of two numbers"),
         }
     }
 
