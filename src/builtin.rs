@@ -16,9 +16,10 @@
 //! To add a built-in: a variant of [`Builtin`] (and of [`Builtin::ALL`]),
 //! its row in [`Builtin::spec`], its value in [`Builtin::apply`] and its
 //! statistic in [`Builtin::stat`] (a new statistic: a variant of [`Stat`]
-//! with its arms in [`Stat::of`], [`Stat::step`], [`Stat::bounds`]). Every
-//! match over them is exhaustive, so a path left out does not compile; then
-//! docs/language.md's list, which `tests/builtins.rs` prints.
+//! with its arms in [`Stat::of`], [`Stat::step`] and the small matches
+//! beside them). Every match over them is exhaustive, so a path left out
+//! does not compile; then docs/language.md's list, which `tests/builtins.rs`
+//! prints.
 
 use crate::program::HandTable;
 
