@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod ast;
+pub mod builtin;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 use crate::ast::Span;
+use crate::builtin::Builtin;
 use crate::number::Exact;
 
 /// A game ready to evaluate or play.
@@ -323,58 +324,37 @@ pub struct Expr {
 impl Expr {
     /// The sub-expressions, in order, to change in place.
     pub fn children_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
-        let (a, b): (Option<&mut Expr>, Option<&mut Expr>) = match &mut self.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None),
-            ExprKind::Not(a)
-            | ExprKind::Neg(a)
-            | ExprKind::Total(a)
-            | ExprKind::Single(a)
-            | ExprKind::Highest(a)
-            | ExprKind::Lowest(a)
-            | ExprKind::MostFrequent(a)
-            | ExprKind::HighestCount(a)
-            | ExprKind::Rank(a)
-            | ExprKind::Suit(a)
-            | ExprKind::Matches(a, _)
-            | ExprKind::In(a, _) => (Some(a), None),
+        let (a, b, args): (Option<&mut Expr>, Option<&mut Expr>, &mut [Expr]) = match &mut self.kind
+        {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &mut []),
+            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
+                (Some(a), None, &mut [])
+            }
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
             | ExprKind::Or(a, b)
-            | ExprKind::Min(a, b)
-            | ExprKind::Max(a, b)
-            | ExprKind::Count(a, b)
-            | ExprKind::Table(_, a, b) => (Some(a), Some(b)),
+            | ExprKind::Table(_, a, b) => (Some(a), Some(b), &mut []),
+            ExprKind::Call(_, args) => (None, None, args),
         };
-        a.into_iter().chain(b)
+        a.into_iter().chain(b).chain(args)
     }
 
     /// The sub-expressions, in order.
     pub fn children(&self) -> impl Iterator<Item = &Expr> {
-        let (a, b): (Option<&Expr>, Option<&Expr>) = match &self.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None),
-            ExprKind::Not(a)
-            | ExprKind::Neg(a)
-            | ExprKind::Total(a)
-            | ExprKind::Single(a)
-            | ExprKind::Highest(a)
-            | ExprKind::Lowest(a)
-            | ExprKind::MostFrequent(a)
-            | ExprKind::HighestCount(a)
-            | ExprKind::Rank(a)
-            | ExprKind::Suit(a)
-            | ExprKind::Matches(a, _)
-            | ExprKind::In(a, _) => (Some(a), None),
+        let (a, b, args): (Option<&Expr>, Option<&Expr>, &[Expr]) = match &self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &[]),
+            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
+                (Some(a), None, &[])
+            }
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
             | ExprKind::Or(a, b)
-            | ExprKind::Min(a, b)
-            | ExprKind::Max(a, b)
-            | ExprKind::Count(a, b)
-            | ExprKind::Table(_, a, b) => (Some(a), Some(b)),
+            | ExprKind::Table(_, a, b) => (Some(a), Some(b), &[]),
+            ExprKind::Call(_, args) => (None, None, args),
         };
-        a.into_iter().chain(b)
+        a.into_iter().chain(b).chain(args)
     }
 }
 
@@ -389,24 +369,9 @@ pub enum ExprKind {
     Cmp(Cmp, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),
     Or(Box<Expr>, Box<Expr>),
-    Min(Box<Expr>, Box<Expr>),
-    Max(Box<Expr>, Box<Expr>),
-    /// The sum of a pool's faces.
-    Total(Box<Expr>),
-    /// The value of a one-card hand (or the face of one die).
-    Single(Box<Expr>),
-    /// How many dice of a pool show a face.
-    Count(Box<Expr>, Box<Expr>),
-    Highest(Box<Expr>),
-    Lowest(Box<Expr>),
-    /// The face shown by the most dice; on a tie, the highest such face.
-    MostFrequent(Box<Expr>),
-    /// How many dice show the most frequent face.
-    HighestCount(Box<Expr>),
-    /// The rank of a pool's hand in the hand table.
-    Rank(Box<Expr>),
-    /// The index of a pool's suit in the hand table.
-    Suit(Box<Expr>),
+    /// A built-in function and its arguments, as many as it takes and of
+    /// the kinds its row of [`crate::builtin`]'s table says.
+    Call(Builtin, Box<[Expr]>),
     Matches(Box<Expr>, Vec<Pat>),
     In(Box<Expr>, Vec<(i64, i64)>),
     Table(usize, Box<Expr>, Box<Expr>),

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
+use crate::builtin::{Arg, Builtin, Output};
 use crate::program::{
     Arith, Cmp, DrawTable, Expr, ExprKind as P, HandTable, Named, Param, Pat, Shoe,
 };
@@ -50,10 +51,6 @@ impl Ty {
         }
     }
 }
-
-const BUILTINS: &[&str] = &[
-    "total", "count", "highest", "lowest", "rank", "suit", "min", "max", "value",
-];
 
 /// Resolves and types expressions; the round compiler owns the variables.
 pub(super) struct Typer<'a, 'n> {
@@ -447,7 +444,6 @@ impl<'n> Typer<'_, 'n> {
                 true
             }
         };
-        let pool = Ty::Pool { count: 0, sides: 0 };
         if let Some(index) = self.names.tables.iter().position(|t| t.name == func.name) {
             if !arity(self, 2, &format!("{}(row, column)", func.name)) {
                 return (mk(P::Bool(false)), Ty::Error);
@@ -475,47 +471,62 @@ impl<'n> Typer<'_, 'n> {
             };
             return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
         }
-        match func.name.as_str() {
-            "total" | "highest" | "lowest" | "most_frequent" | "highest_count" | "rank"
-            | "suit" => {
-                let usage = format!("{}(throw)", func.name);
-                if !arity(self, 1, &usage) {
-                    return (mk(P::Int(0)), Ty::Error);
-                }
-                let (x, t) = self.typed(&args[0], pool);
-                let Ty::Pool { count, sides } = t else {
-                    return (mk(P::Int(0)), Ty::Error);
-                };
-                let x = Box::new(x);
-                let kind = match func.name.as_str() {
-                    "total" => P::Total(x),
-                    "highest" => P::Highest(x),
-                    "lowest" => P::Lowest(x),
-                    "most_frequent" => P::MostFrequent(x),
-                    "highest_count" => P::HighestCount(x),
-                    name => {
-                        if self
-                            .hand_table(func.span, count, sides, args[0].span, true)
-                            .is_none()
-                        {
-                            return (mk(P::Int(0)), Ty::Error);
-                        }
-                        if name == "rank" {
-                            P::Rank(x)
-                        } else {
-                            P::Suit(x)
-                        }
-                    }
-                };
-                (mk(kind), Ty::Int)
+        let Some(builtin) = Builtin::named(&func.name) else {
+            let known: Vec<&str> = Builtin::ALL
+                .iter()
+                .map(|b| b.name())
+                .chain(self.names.tables.iter().map(|t| t.name.as_str()))
+                .collect();
+            self.errors.push(unknown("function", func, known));
+            return (mk(P::Int(0)), Ty::Error);
+        };
+        let spec = builtin.spec();
+        if !arity(self, spec.args.len(), &builtin.usage()) {
+            return (mk(P::Int(0)), Ty::Error);
+        }
+        let mut ok = true;
+        let mut typed = Vec::with_capacity(args.len());
+        for (arg, &(_, kind)) in args.iter().zip(spec.args) {
+            let (x, t) = self.argument(func, arg, kind);
+            ok &= t;
+            typed.push(x);
+        }
+        let ty = match spec.output {
+            Output::Number => Ty::Int,
+        };
+        (
+            mk(P::Call(builtin, typed.into())),
+            if ok { ty } else { Ty::Error },
+        )
+    }
+
+    /// An argument of a built-in, typed as its row of the table says;
+    /// whether it is what the row asks for.
+    fn argument(&mut self, func: &ast::Ident, arg: &ast::Expr, kind: Arg) -> (Expr, bool) {
+        let pool = Ty::Pool { count: 0, sides: 0 };
+        match kind {
+            Arg::Number => {
+                let (x, t) = self.typed(arg, Ty::Int);
+                (x, t != Ty::Error)
             }
-            "value" => {
-                if !arity(self, 1, "value(card)") {
-                    return (mk(P::Int(0)), Ty::Error);
-                }
-                let (x, t) = self.typed(&args[0], pool);
+            Arg::Throw => {
+                let (x, t) = self.typed(arg, pool);
+                (x, t != Ty::Error)
+            }
+            Arg::Ranked => {
+                let (x, t) = self.typed(arg, pool);
+                let Ty::Pool { count, sides } = t else {
+                    return (x, false);
+                };
+                let ranked = self
+                    .hand_table(func.span, count, sides, arg.span, true)
+                    .is_some();
+                (x, ranked)
+            }
+            Arg::One => {
+                let (x, t) = self.typed(arg, pool);
                 match t {
-                    Ty::Pool { count: 1, .. } => (mk(P::Single(Box::new(x))), Ty::Int),
+                    Ty::Pool { count: 1, .. } => (x, true),
                     Ty::Pool { count, sides } => {
                         let what = if sides == 0 { "cards" } else { "dice" };
                         self.errors.push(CheckError::Type {
@@ -525,56 +536,16 @@ impl<'n> Typer<'_, 'n> {
                             } else {
                                 "several dice"
                             },
-                            span: args[0].span,
+                            span: arg.span,
                             help: Some(format!(
-                                "`value` reads a single card; this holds {count} {what}: use `total`"
+                                "`{}` reads a single card; this holds {count} {what}: use `total`",
+                                func.name
                             )),
                         });
-                        (mk(P::Int(0)), Ty::Error)
+                        (x, false)
                     }
-                    _ => (mk(P::Int(0)), Ty::Error),
+                    _ => (x, false),
                 }
-            }
-            "count" => {
-                if !arity(self, 2, "count(throw, face)") {
-                    return (mk(P::Int(0)), Ty::Error);
-                }
-                let (x, t) = self.typed(&args[0], pool);
-                let (f, ft) = self.typed(&args[1], Ty::Int);
-                let t = if t == Ty::Error || ft == Ty::Error {
-                    Ty::Error
-                } else {
-                    Ty::Int
-                };
-                (mk(P::Count(Box::new(x), Box::new(f))), t)
-            }
-            "min" | "max" => {
-                let usage = format!("{}(a, b)", func.name);
-                if !arity(self, 2, &usage) {
-                    return (mk(P::Int(0)), Ty::Error);
-                }
-                let (a, at) = self.typed(&args[0], Ty::Int);
-                let (b, bt) = self.typed(&args[1], Ty::Int);
-                let t = if at == Ty::Error || bt == Ty::Error {
-                    Ty::Error
-                } else {
-                    Ty::Int
-                };
-                let kind = if func.name == "min" {
-                    P::Min(Box::new(a), Box::new(b))
-                } else {
-                    P::Max(Box::new(a), Box::new(b))
-                };
-                (mk(kind), t)
-            }
-            _ => {
-                let known: Vec<&str> = BUILTINS
-                    .iter()
-                    .copied()
-                    .chain(self.names.tables.iter().map(|t| t.name.as_str()))
-                    .collect();
-                self.errors.push(unknown("function", func, known));
-                (mk(P::Int(0)), Ty::Error)
             }
         }
     }

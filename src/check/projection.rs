@@ -141,15 +141,13 @@ fn instr_exprs(instr: &Instr) -> impl Iterator<Item = &Expr> {
 /// The throw slot an observing function reads, if `e` is one.
 fn observed(e: &Expr) -> Option<usize> {
     let arg = match &e.kind {
-        ExprKind::Total(a)
-        | ExprKind::Highest(a)
-        | ExprKind::Lowest(a)
-        | ExprKind::MostFrequent(a)
-        | ExprKind::HighestCount(a)
-        | ExprKind::Rank(a)
-        | ExprKind::Suit(a)
-        | ExprKind::Matches(a, _)
-        | ExprKind::Count(a, _) => a,
+        ExprKind::Matches(a, _) => a,
+        // A built-in whose first argument is a throw it observes (its row
+        // of the table says so).
+        ExprKind::Call(b, args) => match (args.first(), b.args().first()) {
+            (Some(a), Some((_, kind))) if kind.observes() => a,
+            _ => return None,
+        },
         _ => return None,
     };
     match arg.kind {
@@ -165,13 +163,14 @@ fn reads(e: &Expr, slot: usize) -> bool {
 
 fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
     if let Some(s) = observed(e) {
+        // The other arguments of an observing built-in are its context:
         // `count(t, face)` observes `t` for each value of `face`, as long
         // as `face` does not itself read `t`.
-        let face = match &e.kind {
-            ExprKind::Count(_, face) => Some(face),
-            _ => None,
+        let context = match &e.kind {
+            ExprKind::Call(_, args) => args.get(1..).unwrap_or_default(),
+            _ => &[],
         };
-        if face.is_none_or(|f| !reads(f, s)) {
+        if context.iter().all(|f| !reads(f, s)) {
             // The same observation written once serves every pass of a repeat.
             if let Some(Some(list)) = found.get_mut(s) {
                 match list.iter_mut().find(|o| o.expr == *e) {
@@ -182,7 +181,7 @@ fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
                     }),
                 }
             }
-            if let Some(face) = face {
+            for face in context {
                 visit(face, pc, found);
             }
             return;

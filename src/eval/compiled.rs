@@ -16,6 +16,7 @@
 //! same value.
 
 use super::value::{cell, eval, test, Context, Res, Value};
+use crate::builtin::{self, Builtin};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind};
 
 /// The most values the stack machine holds at once; deeper expressions are
@@ -58,8 +59,6 @@ enum Arg {
 enum Binary {
     Arith(Arith),
     Cmp(Cmp),
-    Min,
-    Max,
     /// Both sides are evaluated. Where the second could not be, the machine
     /// stops, and the tree evaluator, which does not look at the second
     /// side when the first decides, has the last word.
@@ -82,10 +81,9 @@ enum Unary {
 #[derive(Clone, Copy, Debug)]
 enum Op {
     Push(Arg),
-    /// The value of the one card (or die) held in a slot.
-    Single(usize),
-    /// The sum of the faces held in a slot.
-    Total(usize),
+    /// A built-in, of the throw or hand held in a slot if it reads one, and
+    /// of its numbers (`Const(0)` past the last), the second on top.
+    Call(Builtin, Option<u32>, Arg, Arg),
     Unary(Unary, Arg),
     Binary(Binary, Arg, Arg),
     /// `trees[i]`, evaluated by the tree evaluator.
@@ -96,20 +94,10 @@ enum Op {
 /// (a name, whose kind the tree does not say).
 fn kind(e: &Expr) -> Output {
     match &e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Neg(_)
-        | ExprKind::Arith(..)
-        | ExprKind::Min(..)
-        | ExprKind::Max(..)
-        | ExprKind::Total(_)
-        | ExprKind::Single(_)
-        | ExprKind::Count(..)
-        | ExprKind::Highest(_)
-        | ExprKind::Lowest(_)
-        | ExprKind::MostFrequent(_)
-        | ExprKind::HighestCount(_)
-        | ExprKind::Rank(_)
-        | ExprKind::Suit(_) => Output::Int,
+        ExprKind::Int(_) | ExprKind::Neg(_) | ExprKind::Arith(..) => Output::Int,
+        ExprKind::Call(b, _) => match b.spec().output {
+            builtin::Output::Number => Output::Int,
+        },
         ExprKind::Bool(_)
         | ExprKind::Not(_)
         | ExprKind::Cmp(..)
@@ -168,28 +156,20 @@ impl Compiled {
     fn emit(&mut self, e: &Expr) {
         let op = match &e.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => Op::Push(self.arg(e)),
-            ExprKind::Single(a) if matches!(a.kind, ExprKind::Slot(_)) => {
-                let ExprKind::Slot(s) = a.kind else { return };
-                Op::Single(s)
-            }
-            ExprKind::Total(a) if matches!(a.kind, ExprKind::Slot(_)) => {
-                let ExprKind::Slot(s) = a.kind else { return };
-                Op::Total(s)
-            }
+            ExprKind::Call(b, args) => match self.call(*b, args) {
+                Some(op) => op,
+                None => self.subtree(e),
+            },
             // Throws compared whole stop the machine at their names, and
             // the tree compares them.
             ExprKind::Arith(..)
             | ExprKind::Cmp(..)
-            | ExprKind::Min(..)
-            | ExprKind::Max(..)
             | ExprKind::And(..)
             | ExprKind::Or(..)
             | ExprKind::Table(..) => {
                 let (binary, a, b) = match &e.kind {
                     ExprKind::Arith(op, a, b) => (Binary::Arith(*op), a, b),
                     ExprKind::Cmp(op, a, b) => (Binary::Cmp(*op), a, b),
-                    ExprKind::Min(a, b) => (Binary::Min, a, b),
-                    ExprKind::Max(a, b) => (Binary::Max, a, b),
                     ExprKind::And(a, b) => (Binary::And, a, b),
                     ExprKind::Or(a, b) => (Binary::Or, a, b),
                     ExprKind::Table(t, a, b) => (Binary::Table(*t), a, b),
@@ -206,12 +186,42 @@ impl Compiled {
                 self.ranges.push(ranges.clone());
                 Op::Unary(Unary::In(self.ranges.len() - 1), a)
             }
-            _ => {
-                self.trees.push(e.clone());
-                Op::Tree(self.trees.len() - 1)
-            }
+            ExprKind::Matches(..) => self.subtree(e),
         };
         self.ops.push(op);
+    }
+
+    /// `e` handed to the tree evaluator.
+    fn subtree(&mut self, e: &Expr) -> Op {
+        self.trees.push(e.clone());
+        Op::Tree(self.trees.len() - 1)
+    }
+
+    /// A call of built-in `b`, its numbers emitted; `None` where its throw
+    /// is not a name, which the tree evaluates.
+    fn call(&mut self, b: Builtin, args: &[Expr]) -> Option<Op> {
+        let kinds = b.args();
+        let mut throw = None;
+        for (arg, (_, kind)) in args.iter().zip(kinds) {
+            if kind.is_throw() {
+                let ExprKind::Slot(s) = arg.kind else {
+                    return None;
+                };
+                throw = Some(u32::try_from(s).ok()?);
+            }
+        }
+        let mut numbers = args
+            .iter()
+            .zip(kinds)
+            .filter(|(_, (_, kind))| !kind.is_throw())
+            .map(|(arg, _)| arg);
+        let (a, b_arg) = (numbers.next(), numbers.next());
+        if numbers.next().is_some() {
+            return None;
+        }
+        let a = a.map_or(Arg::Const(0), |a| self.arg(a));
+        let second = b_arg.map_or(Arg::Const(0), |x| self.arg(x));
+        Some(Op::Call(b, throw, a, second))
     }
 
     /// The expression's value in `env`; `e` is the expression compiled.
@@ -285,8 +295,6 @@ impl Compiled {
                     match binary {
                         Binary::Arith(op) => arith(op, x, y)?,
                         Binary::Cmp(op) => i64::from(compare(op, x, y)),
-                        Binary::Min => x.min(y),
-                        Binary::Max => x.max(y),
                         Binary::And => i64::from(x != 0 && y != 0),
                         Binary::Or => i64::from(x != 0 || y != 0),
                         Binary::Table(t) => match cell(c.program, t, x, y, Default::default()) {
@@ -296,13 +304,16 @@ impl Compiled {
                         },
                     }
                 }
-                Op::Single(s) => match faces(s)? {
-                    [one] => i64::from(*one),
-                    _ => return None,
-                },
-                Op::Total(s) => faces(s)?
-                    .iter()
-                    .try_fold(0i64, |t, &f| t.checked_add(i64::from(f)))?,
+                Op::Call(b, throw, x, y) => {
+                    // The second number is on top.
+                    let y = fetch(y)?;
+                    let x = fetch(x)?;
+                    let faces = match throw {
+                        Some(s) => faces(s as usize)?,
+                        None => &[],
+                    };
+                    b.apply(faces, [x, y], c.program.hands.as_ref()).ok()?
+                }
                 Op::Unary(unary, a) => {
                     let x = fetch(a)?;
                     match unary {
@@ -364,8 +375,8 @@ fn depth(ops: &[Op]) -> usize {
     for op in ops {
         top -= match op {
             Op::Push(a) | Op::Unary(_, a) => pops(a),
-            Op::Binary(_, a, b) => pops(a) + pops(b),
-            Op::Single(_) | Op::Total(_) | Op::Tree(_) => 0,
+            Op::Binary(_, a, b) | Op::Call(_, _, a, b) => pops(a) + pops(b),
+            Op::Tree(_) => 0,
         };
         top += 1;
         most = most.max(top);

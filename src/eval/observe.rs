@@ -14,12 +14,13 @@ use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::pool::{self, Stat};
+use super::pool;
 use super::shoe;
 use super::value::{eval, Context, Pools, Value};
 use super::weight::Factor;
 use super::EvalError;
 use crate::ast::Span;
+use crate::builtin::Stat;
 use crate::program::{Expr, ExprKind, Instr, Program, Projection};
 
 /// Grouping one throw by its statistics may always hold this many states,
@@ -480,19 +481,25 @@ impl Throws {
     }
 }
 
-/// The statistic an observation computes, with its context evaluated; `None`
-/// when it is not one [`pool::grouped`] counts.
+/// The statistic an observation computes, with its context (`count`'s
+/// face) evaluated; `None` when it is not one [`pool::grouped`] counts.
 fn stat(context: Context, env: &[Value], e: &Expr) -> Result<Option<Stat>, EvalError> {
-    Ok(Some(match &e.kind {
-        ExprKind::Count(_, face) => match eval(context, env, face)? {
-            Value::Int(f) => Stat::Count(f),
+    let ExprKind::Call(b, args) = &e.kind else {
+        return Ok(None);
+    };
+    if b.stat([0, 0]).is_none() {
+        return Ok(None);
+    }
+    let mut numbers = [0i64; 2];
+    let given = args
+        .iter()
+        .zip(b.args())
+        .filter(|(_, (_, kind))| !kind.is_throw());
+    for (number, (arg, _)) in numbers.iter_mut().zip(given) {
+        match eval(context, env, arg)? {
+            Value::Int(n) => *number = n,
             _ => return Ok(None),
-        },
-        ExprKind::Total(_) => Stat::Total,
-        ExprKind::Highest(_) => Stat::Highest,
-        ExprKind::Lowest(_) => Stat::Lowest,
-        ExprKind::MostFrequent(_) => Stat::MostFrequent,
-        ExprKind::HighestCount(_) => Stat::HighestCount,
-        _ => return Ok(None),
-    }))
+        }
+    }
+    Ok(b.stat(numbers))
 }

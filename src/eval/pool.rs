@@ -9,6 +9,8 @@ use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use crate::builtin::{self, Stat};
+
 /// Calls `f` with each multiset of `count` faces from 1 to `sides`, sorted
 /// ascending, in lexicographic order.
 pub fn for_each_multiset(count: u32, sides: u32, mut f: impl FnMut(&[u32])) {
@@ -76,26 +78,8 @@ pub fn total(count: u32, sides: u32) -> BigUint {
     num_traits::pow(BigUint::from(sides), count as usize)
 }
 
-/// A statistic of a throw that can be computed face by face.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stat {
-    /// How many dice show this face.
-    Count(i64),
-    /// The sum of the faces.
-    Total,
-    /// The highest face (0 for no dice).
-    Highest,
-    /// The lowest face (0 for no dice).
-    Lowest,
-    /// The face shown by the most dice, the highest on a tie (0 for no dice).
-    MostFrequent,
-    /// How many dice show the most frequent face.
-    HighestCount,
-}
-
-/// What is known of a statistic after some faces: two numbers (a count,
-/// sum or face; and for the most frequent face, the face of that count).
-type Partial = SmallVec<[(i64, i64); 4]>;
+/// What the trackers know after some faces, each a [`builtin::Partial`].
+type Partial = SmallVec<[builtin::Partial; 4]>;
 
 /// The distinct values of `stats` over every throw of `count`d`sides`, with
 /// how many ordered throws give each, sorted by value. Faces are taken in
@@ -187,14 +171,12 @@ fn grouped_in<W: Ways>(
 ) -> Result<Vec<(Vec<i64>, W)>, TooMany> {
     // Counts alone read only the faces they count: the other faces are
     // alike, and the dice left after the counted faces show any of them.
-    let counts_only = stats.iter().all(|s| matches!(s, Stat::Count(_)));
+    let counts_only = stats.iter().all(|s| s.counted().is_some());
     let faces: Vec<u32> = if counts_only {
         let mut counted: Vec<u32> = stats
             .iter()
-            .filter_map(|s| match s {
-                Stat::Count(v) => u32::try_from(*v).ok().filter(|v| (1..=sides).contains(v)),
-                _ => None,
-            })
+            .filter_map(|s| u32::try_from(s.counted()?).ok())
+            .filter(|v| (1..=sides).contains(v))
             .collect();
         counted.sort_unstable();
         counted.dedup();
@@ -205,15 +187,11 @@ fn grouped_in<W: Ways>(
     let others = sides - faces.len() as u32;
     // Statistics that know the same things share one tracker: the most
     // frequent face and its count are followed together.
-    let tracker = |s: &Stat| match s {
-        Stat::MostFrequent => Stat::HighestCount,
-        other => *other,
-    };
     let mut trackers: Vec<Stat> = Vec::new();
     let index: Vec<usize> = stats
         .iter()
         .map(|s| {
-            let t = tracker(s);
+            let t = s.tracker();
             trackers.iter().position(|x| *x == t).unwrap_or_else(|| {
                 trackers.push(t);
                 trackers.len() - 1
@@ -249,8 +227,8 @@ fn grouped_in<W: Ways>(
             for k in first..=left {
                 let choose = &row[k as usize];
                 let mut p = partial.clone();
-                for (stat, (a, b)) in trackers.iter().zip(p.iter_mut()) {
-                    step(*stat, f, i64::from(k), a, b).ok_or(TooMany::Sum)?;
+                for (stat, known) in trackers.iter().zip(p.iter_mut()) {
+                    stat.step(f, i64::from(k), known).ok_or(TooMany::Sum)?;
                 }
                 table.add((left - k, p), ways.mul(choose));
             }
@@ -273,10 +251,7 @@ fn grouped_in<W: Ways>(
         let values: Vec<i64> = stats
             .iter()
             .zip(&index)
-            .map(|(stat, &t)| match stat {
-                Stat::MostFrequent => partial[t].1,
-                _ => partial[t].0,
-            })
+            .map(|(stat, &t)| stat.value(partial[t]))
             .collect();
         match groups.get_mut(&values) {
             Some(w) => w.add(&ways),
@@ -311,16 +286,10 @@ enum Table<W> {
 
 impl<W: Ways> Table<W> {
     fn new(count: u32, sides: u32, trackers: &[Stat]) -> Self {
-        let (n, s) = (i64::from(count), i64::from(sides));
         let mut bounds: SmallVec<[i64; 9]> = SmallVec::new();
-        bounds.push(n + 1);
+        bounds.push(i64::from(count) + 1);
         for t in trackers {
-            let (a, b) = match t {
-                Stat::Count(_) => (n + 1, 1),
-                Stat::Total => (n.saturating_mul(s).saturating_add(1), 1),
-                Stat::Highest | Stat::Lowest => (s + 1, 1),
-                Stat::MostFrequent | Stat::HighestCount => (n + 1, s + 1),
-            };
+            let (a, b) = t.bounds(count, sides);
             bounds.extend([a, b]);
         }
         let cells = bounds
@@ -390,24 +359,6 @@ impl<W: Ways> Table<W> {
     }
 }
 
-/// Adds `k` dice showing face `f` to what a statistic knows, `(a, b)`;
-/// `None` when a sum overflows.
-fn step(stat: Stat, f: i64, k: i64, a: &mut i64, b: &mut i64) -> Option<()> {
-    match stat {
-        Stat::Count(v) if v == f => *a = k,
-        Stat::Count(_) => {}
-        Stat::Total => *a = a.checked_add(f.checked_mul(k)?)?,
-        Stat::Highest if k > 0 => *a = f,
-        Stat::Lowest if k > 0 && *a == 0 => *a = f,
-        Stat::Highest | Stat::Lowest => {}
-        // Faces come in ascending order: a later face with as many dice
-        // takes the place, as in the interpreter.
-        Stat::MostFrequent | Stat::HighestCount if k > 0 && k >= *a => (*a, *b) = (k, f),
-        Stat::MostFrequent | Stat::HighestCount => {}
-    }
-    Some(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,24 +379,6 @@ mod tests {
         assert_eq!(all.len(), 3003);
         let total: BigUint = all.iter().map(|(_, w)| w.clone()).sum();
         assert_eq!(total, BigUint::from(6u64.pow(10)));
-    }
-
-    /// A statistic of sorted faces, computed directly.
-    fn direct(stat: Stat, faces: &[u32]) -> i64 {
-        let run_of = |f: u32| faces.iter().filter(|&&x| x == f).count() as i64;
-        let best = faces
-            .iter()
-            .map(|&f| (run_of(f), f))
-            .max()
-            .unwrap_or((0, 0));
-        match stat {
-            Stat::Count(v) => faces.iter().filter(|&&x| i64::from(x) == v).count() as i64,
-            Stat::Total => faces.iter().map(|&f| i64::from(f)).sum(),
-            Stat::Highest => faces.last().map_or(0, |&f| i64::from(f)),
-            Stat::Lowest => faces.first().map_or(0, |&f| i64::from(f)),
-            Stat::MostFrequent => i64::from(best.1),
-            Stat::HighestCount => best.0,
-        }
     }
 
     /// Grouping face by face against listing every multiset, for every
@@ -474,7 +407,7 @@ mod tests {
                 let mut expected: std::collections::BTreeMap<Vec<i64>, BigUint> =
                     Default::default();
                 for (faces, ways) in outcomes(count, sides) {
-                    let key = stats.iter().map(|s| direct(*s, &faces)).collect();
+                    let key = stats.iter().map(|s| s.of(&faces).unwrap()).collect();
                     *expected.entry(key).or_default() += ways;
                 }
                 let expected: Vec<(Vec<i64>, BigUint)> = expected.into_iter().collect();

@@ -11,6 +11,7 @@ use super::EvalError;
 /// successful result is small.
 pub type Res<T> = Result<T, Box<EvalError>>;
 use crate::ast::Span;
+use crate::builtin::{Builtin, Failure, Output};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Pat, Program};
 
 /// A value held in a slot. A throw is an index into [`Pools`].
@@ -127,7 +128,7 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
             let y = int_operand(c, env, b)?;
             arith(*op, x, y, e, b)
         }
-        ExprKind::Single(a) => single(c, env, a, e),
+        ExprKind::Call(b, args) => call(c, env, *b, args, e),
         _ => int(eval(c, env, e)?, e),
     }
 }
@@ -141,16 +142,37 @@ fn arith(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
     compiled::arith(op, x, y).ok_or_else(|| overflow(e))
 }
 
-/// The value of the one card of hand `a`.
-fn single(c: Context, env: &[Value], a: &Expr, e: &Expr) -> Res<i64> {
-    let v = match &a.kind {
-        ExprKind::Slot(s) => env.get(*s).copied().unwrap_or_default(),
-        _ => eval(c, env, a)?,
-    };
-    match pool(c, v, a)? {
-        [one] => Ok(i64::from(*one)),
-        _ => Err(internal("the value of a hand that is not one card", e)),
+/// The value of built-in `b` called with `args` (the call `e`): its throw
+/// and its numbers evaluated, then [`Builtin::apply`].
+fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i64> {
+    let mut faces: &[u32] = &[];
+    let mut numbers = [0i64; 2];
+    let mut next = numbers.iter_mut();
+    for (arg, &(_, kind)) in args.iter().zip(b.args()) {
+        if kind.is_throw() {
+            faces = match &arg.kind {
+                ExprKind::Slot(s) => match env.get(*s) {
+                    Some(Value::Pool(id)) => c.pools.faces(*id),
+                    _ => pool(c, eval(c, env, arg)?, arg)?,
+                },
+                _ => pool(c, eval(c, env, arg)?, arg)?,
+            };
+        } else {
+            let Some(number) = next.next() else {
+                return Err(internal("a built-in of more than two numbers", e));
+            };
+            *number = int_operand(c, env, arg)?;
+        }
     }
+    b.apply(faces, numbers, c.program.hands.as_ref())
+        .map_err(|failure| match failure {
+            Failure::Overflow => overflow(e),
+            Failure::NotOne => internal("the value of a hand that is not one card", e),
+            Failure::Unranked => internal(
+                "a throw the hand table does not rank",
+                args.first().unwrap_or(e),
+            ),
+        })
 }
 
 /// Evaluates a condition, the common shapes here without passing through
@@ -179,9 +201,10 @@ pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
 }
 
 /// Evaluates an expression in an environment. The shapes a round runs
-/// most (names, arithmetic, comparisons, one card's value, a table) are
-/// here; the others are in [`eval_rare`], so that this function's frame
-/// stays small and a call costs little.
+/// most (names, arithmetic, comparisons, built-ins, a table) are here; the
+/// others call functions of their own, so that this function's frame stays
+/// small and a call costs little. Every kind of expression has its arm: a
+/// new one the evaluator misses does not compile.
 pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
     Ok(match &e.kind {
         ExprKind::Int(n) => Value::Int(*n),
@@ -192,7 +215,10 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
             }
             Some(v) => *v,
         },
-        ExprKind::Arith(..) | ExprKind::Single(_) => Value::Int(int_operand(c, env, e)?),
+        ExprKind::Arith(..) => Value::Int(int_operand(c, env, e)?),
+        ExprKind::Call(b, args) => match b.spec().output {
+            Output::Number => Value::Int(call(c, env, *b, args, e)?),
+        },
         ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;
             let y = eval(c, env, b)?;
@@ -208,7 +234,9 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         | ExprKind::Or(..)
         | ExprKind::Not(_)
         | ExprKind::Table(..) => Value::Bool(test(c, env, e)?),
-        _ => return eval_rare(c, env, e),
+        ExprKind::Neg(a) => Value::Int(negate(c, env, a, e)?),
+        ExprKind::Matches(a, pats) => Value::Bool(matches(c, env, a, pats)?),
+        ExprKind::In(a, ranges) => Value::Bool(within(c, env, a, ranges)?),
     })
 }
 
@@ -228,107 +256,39 @@ fn overflow(e: &Expr) -> Box<EvalError> {
     Box::new(EvalError::Overflow { span: e.span })
 }
 
-/// Evaluates the expressions [`eval`] leaves aside.
+/// `-a`, checked.
 #[inline(never)]
-fn eval_rare(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
+fn negate(c: Context, env: &[Value], a: &Expr, e: &Expr) -> Res<i64> {
+    int(eval(c, env, a)?, a)?
+        .checked_neg()
+        .ok_or_else(|| overflow(e))
+}
+
+/// Whether number `a` lies in one of `ranges`.
+#[inline(never)]
+fn within(c: Context, env: &[Value], a: &Expr, ranges: &[(i64, i64)]) -> Res<bool> {
+    let x = int(eval(c, env, a)?, a)?;
+    Ok(ranges.iter().any(|&(lo, hi)| lo <= x && x <= hi))
+}
+
+/// Whether throw `a` matches one of `pats`.
+#[inline(never)]
+fn matches(c: Context, env: &[Value], a: &Expr, pats: &[Pat]) -> Res<bool> {
     let p = c.program;
-    let overflow = || EvalError::Overflow { span: e.span };
-    Ok(match &e.kind {
-        ExprKind::Neg(a) => Value::Int(
-            int(eval(c, env, a)?, a)?
-                .checked_neg()
-                .ok_or_else(overflow)?,
-        ),
-        ExprKind::Min(a, b) => Value::Int(int_operand(c, env, a)?.min(int_operand(c, env, b)?)),
-        ExprKind::Max(a, b) => Value::Int(int_operand(c, env, a)?.max(int_operand(c, env, b)?)),
-        ExprKind::Total(a) => {
-            let v = eval(c, env, a)?;
-            let sum = pool(c, v, a)?
-                .iter()
-                .try_fold(0i64, |s, &f| s.checked_add(i64::from(f)));
-            Value::Int(sum.ok_or_else(overflow)?)
-        }
-        ExprKind::Count(a, f) => {
-            let v = eval(c, env, a)?;
-            let face = int(eval(c, env, f)?, f)?;
-            let n = pool(c, v, a)?
-                .iter()
-                .filter(|&&x| i64::from(x) == face)
-                .count();
-            Value::Int(n as i64)
-        }
-        ExprKind::Highest(a) => {
-            let v = eval(c, env, a)?;
-            Value::Int(pool(c, v, a)?.last().map_or(0, |&f| i64::from(f)))
-        }
-        ExprKind::MostFrequent(a) | ExprKind::HighestCount(a) => {
-            let v = eval(c, env, a)?;
-            // Faces are sorted: runs of equal faces, the longest wins, the
-            // later (higher) run on a tie.
-            let (mut best_face, mut best_run) = (0u32, 0usize);
-            let faces = pool(c, v, a)?;
-            let mut i = 0;
-            while i < faces.len() {
-                let run = faces[i..].iter().take_while(|&&f| f == faces[i]).count();
-                if run >= best_run {
-                    (best_face, best_run) = (faces[i], run);
-                }
-                i += run;
-            }
-            Value::Int(if matches!(e.kind, ExprKind::MostFrequent(_)) {
-                i64::from(best_face)
-            } else {
-                best_run as i64
-            })
-        }
-        ExprKind::Lowest(a) => {
-            let v = eval(c, env, a)?;
-            Value::Int(pool(c, v, a)?.first().map_or(0, |&f| i64::from(f)))
-        }
-        ExprKind::Rank(a) | ExprKind::Suit(a) => {
-            let v = eval(c, env, a)?;
-            let hand = hand_of(p, pool(c, v, a)?, a)?;
-            let h = &p
-                .hands
-                .as_ref()
-                .map(|t| &t.hands[hand])
-                .ok_or(EvalError::Internal {
-                    what: "a hand table where the checker promised one",
-                    span: e.span,
-                })?;
-            Value::Int(if matches!(e.kind, ExprKind::Rank(_)) {
-                h.rank
-            } else {
-                h.suit as i64
-            })
-        }
-        ExprKind::Matches(a, pats) => {
-            let v = eval(c, env, a)?;
-            let faces = pool(c, v, a)?;
-            let mut hit = false;
-            for pat in pats {
-                hit |= match pat {
-                    Pat::Combo(c) => c.as_slice() == faces,
-                    // A throw no hand lists is not that hand, nor of that suit.
-                    Pat::Hand(h) => hand_in_table(p, faces) == Some(*h),
-                    Pat::Suit(s) => hand_in_table(p, faces)
-                        .and_then(|hand| p.hands.as_ref().map(|t| t.hands[hand].suit == *s))
-                        .unwrap_or(false),
-                };
-            }
-            Value::Bool(hit)
-        }
-        ExprKind::In(a, ranges) => {
-            let x = int(eval(c, env, a)?, a)?;
-            Value::Bool(ranges.iter().any(|&(lo, hi)| lo <= x && x <= hi))
-        }
-        _ => {
-            return Err(Box::new(EvalError::Internal {
-                what: "an expression no evaluator knows",
-                span: e.span,
-            }))
-        }
-    })
+    let v = eval(c, env, a)?;
+    let faces = pool(c, v, a)?;
+    let mut hit = false;
+    for pat in pats {
+        hit |= match pat {
+            Pat::Combo(c) => c.as_slice() == faces,
+            // A throw no hand lists is not that hand, nor of that suit.
+            Pat::Hand(h) => hand_in_table(p, faces) == Some(*h),
+            Pat::Suit(s) => hand_in_table(p, faces)
+                .and_then(|hand| p.hands.as_ref().map(|t| t.hands[hand].suit == *s))
+                .unwrap_or(false),
+        };
+    }
+    Ok(hit)
 }
 
 /// The keys and cell of draw table `t` at the values of `row` and `column`.
@@ -359,16 +319,4 @@ pub fn cell(p: &Program, t: usize, row: i64, column: i64, span: Span) -> Result<
 
 fn hand_in_table(p: &Program, faces: &[u32]) -> Option<usize> {
     p.hands.as_ref().and_then(|t| t.combos.get(faces).copied())
-}
-
-fn hand_of(p: &Program, faces: &[u32], e: &Expr) -> Res<usize> {
-    p.hands
-        .as_ref()
-        .and_then(|t| t.combos.get(faces).copied())
-        .ok_or_else(|| {
-            Box::new(EvalError::Internal {
-                what: "a throw the hand table does not rank",
-                span: e.span,
-            })
-        })
 }

@@ -25,6 +25,7 @@
 //! instead ([`Step::origin`]), which gives the same value or the error: the
 //! steps are only ever a faster path to what the instructions do.
 
+use crate::builtin::{self, Builtin, Stat};
 use crate::eval::compiled::arith;
 use crate::eval::value::{eval, Context, Pools, Value};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Instr, Program, Projection};
@@ -87,17 +88,11 @@ impl Operand {
                 _ => None,
             },
             Operand::Single(s) => match env[s as usize] {
-                Value::Pool(id) => match pools.faces(id) {
-                    [one] => Some(i64::from(*one)),
-                    _ => None,
-                },
+                Value::Pool(id) => builtin::single(pools.faces(id)),
                 _ => None,
             },
             Operand::Total(s) => match env[s as usize] {
-                Value::Pool(id) => pools
-                    .faces(id)
-                    .iter()
-                    .try_fold(0i64, |t, &f| t.checked_add(i64::from(f))),
+                Value::Pool(id) => Stat::Total.of(pools.faces(id)),
                 _ => None,
             },
             Operand::Dealt => None,
@@ -590,8 +585,11 @@ fn operand(e: &Expr) -> Option<Operand> {
     Some(match &e.kind {
         ExprKind::Int(n) => Operand::Const(i32::try_from(*n).ok()?),
         ExprKind::Slot(s) => Operand::Slot(u32::try_from(*s).ok()?),
-        ExprKind::Single(a) => Operand::Single(slot_of(a)?),
-        ExprKind::Total(a) => Operand::Total(slot_of(a)?),
+        // A card's value and a hand's total are read where they are, and
+        // computed while dealing (see `dealt`); any other call runs as its
+        // instruction.
+        ExprKind::Call(Builtin::Value, args) => Operand::Single(slot_of(args.first()?)?),
+        ExprKind::Call(Builtin::Total, args) => Operand::Total(slot_of(args.first()?)?),
         _ => return None,
     })
 }
