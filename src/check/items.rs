@@ -129,27 +129,16 @@ pub(super) fn hand_table(decl: &ast::HandsDecl, errors: &mut Vec<CheckError>) ->
             });
             for combo in &line.combos {
                 if combo.faces.contains(&0) {
-                    errors.push(CheckError::BadCombo {
-                        message: "a die has no face 0".to_string(),
-                        span: combo.span,
-                        first: None,
-                        help: Some("faces are numbered from 1".to_string()),
-                    });
+                    errors.push(CheckError::ZeroFace { span: combo.span });
                     continue;
                 }
                 match dice {
                     Some((n, first)) if n != combo.faces.len() => {
-                        errors.push(CheckError::BadCombo {
-                            message: format!(
-                                "this combination has {} faces, the table's first has {n}",
-                                combo.faces.len()
-                            ),
+                        errors.push(CheckError::ComboFaces {
+                            faces: combo.faces.len(),
+                            first_faces: n,
                             span: combo.span,
-                            first: Some(first),
-                            help: Some(
-                                "every hand of a table is a throw of the same number of dice"
-                                    .to_string(),
-                            ),
+                            first,
                         });
                         continue;
                     }
@@ -207,24 +196,22 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
         if !declare(&mut names, "draw table", &t.name, errors) {
             continue;
         }
-        let keys_ok = |keys: &[&ast::Key], what: &str, errors: &mut Vec<CheckError>| {
+        let keys_ok = |keys: &[&ast::Key], what: &'static str, errors: &mut Vec<CheckError>| {
             for (i, k) in keys.iter().enumerate() {
                 if k.lo > k.hi {
-                    errors.push(CheckError::BadTable {
-                        message: format!("the {what} range {}..{} is empty", k.lo, k.hi),
+                    errors.push(CheckError::EmptyKey {
+                        what,
+                        lo: k.lo,
+                        hi: k.hi,
                         span: k.span,
-                        help: Some("write the smaller number first".to_string()),
                     });
                 }
                 if let Some(other) = keys[..i].iter().find(|o| o.lo <= k.hi && k.lo <= o.hi) {
-                    errors.push(CheckError::BadTable {
-                        message: format!(
-                            "the {what} {} overlaps the {what} {}",
-                            crate::ast::print::key(k),
-                            crate::ast::print::key(other)
-                        ),
+                    errors.push(CheckError::KeysOverlap {
+                        what,
+                        key: crate::ast::print::key(k),
+                        other: crate::ast::print::key(other),
                         span: k.span,
-                        help: Some(format!("each value must have one {what}")),
                     });
                 }
             }
@@ -235,14 +222,10 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
         keys_ok(&rows, "row", errors);
         for row in &t.rows {
             if row.cells.len() != t.columns.len() {
-                errors.push(CheckError::BadTable {
-                    message: format!(
-                        "this row has {} cell(s) but the table has {} column(s)",
-                        row.cells.len(),
-                        t.columns.len()
-                    ),
+                errors.push(CheckError::RowCells {
+                    cells: row.cells.len(),
+                    columns: t.columns.len(),
                     span: row.span,
-                    help: Some("give one `D`, `S` or `?` per column".to_string()),
                 });
             }
         }
@@ -280,26 +263,16 @@ pub(super) fn draw_tables(file: &ast::File, errors: &mut Vec<CheckError>) -> Vec
             .flat_map(|r| &r.cells)
             .find(|c| c.kind == ast::CellKind::Choice);
         match (has_choices, &t.decided_by) {
-            (Some(cell), None) => errors.push(CheckError::BadTable {
-                message: format!(
-                    "the table {} has a `?` cell but no side deciding it",
-                    t.name.name
-                ),
+            (Some(cell), None) => errors.push(CheckError::Undecided {
+                table: t.name.name.clone(),
+                row_key: t.row_key.name.clone(),
+                column_key: t.column_key.name.clone(),
                 span: cell.span,
-                help: Some(format!(
-                    "say whose choice it is after the keys: `table {}({}, {}) decided by BET {{`",
-                    t.name.name, t.row_key.name, t.column_key.name
-                )),
             }),
-            (None, Some(by)) => errors.push(CheckError::BadTable {
-                message: format!(
-                    "the table {} is decided by {} but has no `?` cell",
-                    t.name.name, by.name
-                ),
+            (None, Some(by)) => errors.push(CheckError::NoChoiceCell {
+                table: t.name.name.clone(),
+                by: by.name.clone(),
                 span: by.span,
-                help: Some(
-                    "mark the cells the side chooses with `?`, or drop `decided by`".to_string(),
-                ),
             }),
             _ => {}
         }
@@ -324,20 +297,14 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
         if !declare(&mut names, "shoe", &decl.name, errors) {
             continue;
         }
-        let bad = |message: String, span: Span, help: Option<&str>| CheckError::BadShoe {
-            message,
-            span,
-            help: help.map(str::to_string),
-        };
         let count = |n: i64, span: Span, errors: &mut Vec<CheckError>| {
             if (1..=MAX_DECKS).contains(&n) {
                 Some(Some(n as u32))
             } else {
-                errors.push(bad(
-                    format!("a shoe of {n} decks"),
+                errors.push(CheckError::ShoeDecks {
+                    decks: Exact::int(n),
                     span,
-                    Some("a shoe holds from 1 to 1000000 decks, or `infinite`"),
-                ));
+                });
                 None
             }
         };
@@ -350,19 +317,18 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                     Some(n) => count(n, name.span, errors),
                     // A whole number beyond 64 bits is out of bounds too.
                     None if p.value.is_integer() => {
-                        errors.push(bad(
-                            format!("a shoe of {} decks", p.value),
-                            name.span,
-                            Some("a shoe holds from 1 to 1000000 decks, or `infinite`"),
-                        ));
+                        errors.push(CheckError::ShoeDecks {
+                            decks: p.value.clone(),
+                            span: name.span,
+                        });
                         None
                     }
                     None => {
-                        errors.push(bad(
-                            format!("`{}` is {}, not a whole number of decks", p.name, p.value),
-                            name.span,
-                            Some("give it a whole number, or `--set NAME=infinite`"),
-                        ));
+                        errors.push(CheckError::DecksNotWhole {
+                            param: p.name.clone(),
+                            value: p.value.clone(),
+                            span: name.span,
+                        });
                         None
                     }
                 },
@@ -379,11 +345,10 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                         match RANKS.iter().position(|r| r == text) {
                             Some(i) => vec![(i, *span)],
                             None => {
-                                errors.push(bad(
-                                    format!("`{text}` is not a rank"),
-                                    *span,
-                                    Some("the ranks are A, 2 to 10, J, Q and K"),
-                                ));
+                                errors.push(CheckError::NotARank {
+                                    rank: text.clone(),
+                                    span: *span,
+                                });
                                 ok = false;
                                 continue;
                             }
@@ -391,11 +356,11 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                     }
                     ast::Ranks::Range(k) => {
                         if !(2..=10).contains(&k.lo) || !(2..=10).contains(&k.hi) || k.lo > k.hi {
-                            errors.push(bad(
-                                format!("`{}..{}` is not a range of ranks", k.lo, k.hi),
-                                k.span,
-                                Some("a range of ranks runs between numbered ranks: `2..9`"),
-                            ));
+                            errors.push(CheckError::RankRange {
+                                lo: k.lo,
+                                hi: k.hi,
+                                span: k.span,
+                            });
                             ok = false;
                             continue;
                         }
@@ -405,20 +370,18 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                 for (i, span) in list {
                     let value = map.value.unwrap_or(if i == 0 { 1 } else { i as i64 + 1 });
                     if map.value.is_none() && i >= 10 {
-                        errors.push(bad(
-                            format!("`{}` has no pips", RANKS[i]),
+                        errors.push(CheckError::NoPips {
+                            rank: RANKS[i],
                             span,
-                            Some("give the face cards a number: `J Q K => 0`"),
-                        ));
+                        });
                         ok = false;
                         continue;
                     }
                     if !(0..=1_000_000).contains(&value) {
-                        errors.push(bad(
-                            format!("a card worth {value}"),
-                            map.span,
-                            Some("a card is worth a whole number from 0 to 1000000"),
-                        ));
+                        errors.push(CheckError::CardValue {
+                            value,
+                            span: map.span,
+                        });
                         ok = false;
                         continue;
                     }
@@ -437,16 +400,15 @@ pub(super) fn shoes(file: &ast::File, params: &[Param], errors: &mut Vec<CheckEr
                 }
             }
         }
-        let missing: Vec<&str> = (0..13)
+        let missing: Vec<&'static str> = (0..13)
             .filter(|&i| mapped[i].is_none())
             .map(|i| RANKS[i])
             .collect();
         if ok && !missing.is_empty() {
-            errors.push(bad(
-                format!("the shoe gives no value to {}", missing.join(", ")),
-                decl.name.span,
-                Some("map every rank: `values A => 1, 2..9 => pip, 10 J Q K => 0`"),
-            ));
+            errors.push(CheckError::UnmappedRanks {
+                ranks: missing,
+                span: decl.name.span,
+            });
             ok = false;
         }
         let (Some(decks), true) = (decks, ok) else {
@@ -541,36 +503,28 @@ fn payout(
             let (a, a_text) = odds_value(odds, params, errors)?;
             let (b, b_text) = odds_value(against, params, errors)?;
             if !b.is_positive() || a.is_negative() {
-                errors.push(CheckError::BadPayout {
-                    message: format!("odds of {a} to {b} pay nothing sensible"),
+                errors.push(CheckError::Odds {
+                    odds: a,
+                    against: b,
                     span,
-                    help: Some("odds are `A to B` with A at least 0 and B above 0".to_string()),
                 });
                 return None;
             }
             let mut net = &a / &b;
             if net > Exact::int(MAX_ODDS) {
-                errors.push(CheckError::BadPayout {
-                    message: format!("odds of {a_text} to {b_text} pay more than 10^18 to 1"),
+                errors.push(CheckError::OddsTooHigh {
+                    odds: a_text,
+                    against: b_text,
                     span,
-                    help: Some(
-                        "a win pays at most 10^18 times the stake, so that a table can pay it \
-                         and every figure of the report is a number"
-                            .to_string(),
-                    ),
                 });
                 return None;
             }
             let mut label = format!("win {a_text} to {b_text}");
             if let Some(c) = commission {
                 if c.value.is_negative() || c.value > Exact::one() {
-                    errors.push(CheckError::BadPayout {
-                        message: format!("a commission of {} is not between 0% and 100%", c.text),
+                    errors.push(CheckError::Commission {
+                        commission: c.text.clone(),
                         span: c.span,
-                        help: Some(
-                            "a commission is the share of a win the house keeps: `less 5%`"
-                                .to_string(),
-                        ),
                     });
                     return None;
                 }
@@ -637,13 +591,9 @@ fn outcome_bet(
         let outcome = match &line.key {
             PayKey::Outcome(o) => o,
             PayKey::Values(ValueKey { span, .. }) | PayKey::Else { span } => {
-                errors.push(CheckError::BadPayout {
-                    message: format!("bet `{}` is settled on outcomes, not on values", b.name.name),
+                errors.push(CheckError::ValuesInOutcomeBet {
+                    bet: b.name.name.clone(),
                     span: *span,
-                    help: Some(format!(
-                        "name an outcome here, or settle the bet on a value: `bet {} on score {{ ... }}`",
-                        b.name.name
-                    )),
                 });
                 complete = false;
                 continue;
@@ -748,33 +698,26 @@ fn value_bet(
         let matcher = match &line.key {
             PayKey::Values(k) => {
                 if k.op.is_none() && k.lo > k.hi {
-                    errors.push(CheckError::BadPayout {
-                        message: format!("the range {}..{} is empty", k.lo, k.hi),
+                    errors.push(CheckError::EmptyRange {
+                        lo: k.lo,
+                        hi: k.hi,
                         span: k.span,
-                        help: Some("write the smaller number first".to_string()),
                     });
                 }
                 ValueMatch::Key(k.clone())
             }
             PayKey::Else { .. } => ValueMatch::Else,
             PayKey::Outcome(o) => {
-                errors.push(CheckError::BadPayout {
-                    message: format!(
-                        "bet `{}` is settled on `{}`, not on outcomes",
-                        b.name.name, on.name
-                    ),
+                errors.push(CheckError::OutcomeInValueBet {
+                    bet: b.name.name.clone(),
+                    on: on.name.clone(),
                     span: o.span,
-                    help: Some("write a value (`13`, `26..29`, `<= 10`) or `else`".to_string()),
                 });
                 continue;
             }
         };
         if after_else {
-            errors.push(CheckError::BadPayout {
-                message: "this line comes after `else` and is never used".to_string(),
-                span: line.span,
-                help: Some("`else` takes every value left, so it goes last".to_string()),
-            });
+            errors.push(CheckError::AfterElse { span: line.span });
         }
         after_else |= matches!(line.key, PayKey::Else { .. });
         if let Some(p) = payout(&line.payout, line.span, params, errors) {
@@ -824,16 +767,11 @@ fn strategy_target(
             decisions.iter().map(|d| d.name.as_str()),
         ));
     };
-    let usage = || {
-        let mut args = vec![d.name.clone(), "OPTION".to_string()];
-        args.extend(d.knowing.iter().cloned());
-        format!("write `strategy({})`", args.join(", "))
-    };
     let Some(ast::QuantityArg::Name(option)) = quantity.rest.first() else {
-        return Err(CheckError::BadFigure {
-            message: format!("`strategy({})` names no option", d.name),
+        return Err(CheckError::StrategyOption {
+            choice: d.name.clone(),
+            knowing: d.knowing.clone(),
             span: quantity.span,
-            help: Some(usage()),
         });
     };
     if !d.options.contains(&option.name) {
@@ -848,24 +786,21 @@ fn strategy_target(
         match arg {
             ast::QuantityArg::Int { value, .. } => key.push(*value),
             ast::QuantityArg::Name(n) => {
-                return Err(CheckError::BadFigure {
-                    message: format!("`{}` is not a whole number", n.name),
+                return Err(CheckError::StrategyKey {
+                    name: n.name.clone(),
+                    choice: d.name.clone(),
+                    knowing: d.knowing.clone(),
                     span: n.span,
-                    help: Some(usage()),
                 })
             }
         }
     }
     if key.len() != d.knowing.len() {
-        return Err(CheckError::BadFigure {
-            message: format!(
-                "the chooser of `{}` knows {} value(s), and {} are given",
-                d.name,
-                d.knowing.len(),
-                key.len()
-            ),
+        return Err(CheckError::StrategyKeyCount {
+            choice: d.name.clone(),
+            knowing: d.knowing.clone(),
+            given: key.len(),
             span: quantity.span,
-            help: Some(usage()),
         });
     }
     Ok((d.name.clone(), option.name.clone(), key))
@@ -904,13 +839,10 @@ pub(super) fn assertions(
         };
         if figure != Figure::Strategy {
             if let Some(extra) = quantity.rest.first() {
-                errors.push(CheckError::BadFigure {
-                    message: format!("`{}` takes one argument", quantity.func.name),
+                errors.push(CheckError::FigureArguments {
+                    figure: quantity.func.name.clone(),
+                    arg: quantity.arg.name.clone(),
                     span: extra.span(),
-                    help: Some(format!(
-                        "write `{}({})`",
-                        quantity.func.name, quantity.arg.name
-                    )),
                 });
                 continue;
             }
@@ -975,13 +907,9 @@ pub(super) fn assertions(
             (RelOp::Approx, Some(t)) => t.value.clone(),
             (RelOp::Approx, None) => default_tolerance(&relation.value),
             (_, Some(t)) => {
-                errors.push(CheckError::BadFigure {
-                    message: format!(
-                        "a tolerance only goes with `~`, not with `{}`",
-                        relation.op.symbol()
-                    ),
+                errors.push(CheckError::Tolerance {
+                    op: relation.op,
                     span: t.span,
-                    help: Some("write `~ value ± tolerance` for an approximate figure".to_string()),
                 });
                 continue;
             }
