@@ -526,15 +526,16 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
-    /// Odds `A to B` with A below 0 or B not above 0.
+    /// Odds `A to B` with A below 0 or B not above 0. The two numbers are
+    /// boxed: unboxed they would make every `CheckError` larger.
     #[error("odds of {odds} to {against} pay nothing sensible")]
     #[diagnostic(
         code(dice::check::payout),
         help("odds are `A to B` with A at least 0 and B above 0")
     )]
     Odds {
-        odds: Exact,
-        against: Exact,
+        odds: Box<Exact>,
+        against: Box<Exact>,
         #[label("here")]
         span: Span,
     },

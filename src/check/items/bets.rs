@@ -60,8 +60,8 @@ fn payout(
             let (b, b_text) = odds_value(against, params, errors)?;
             if !b.is_positive() || a.is_negative() {
                 errors.push(CheckError::Odds {
-                    odds: a,
-                    against: b,
+                    odds: Box::new(a),
+                    against: Box::new(b),
                     span,
                 });
                 return None;
