@@ -216,13 +216,8 @@ impl SlotSet {
     }
 }
 
-/// A value given with `--set NAME=VALUE`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    Number(Exact),
-    /// `infinite`: a shoe's deck count.
-    Infinite,
-}
+/// A value given with `--set NAME=VALUE`; it lives in [`crate::ast`].
+pub use crate::ast::Setting;
 
 /// A shoe of standard 52-card decks, each card worth a value.
 #[derive(Clone, Debug)]

@@ -103,6 +103,15 @@ pub struct ParamDecl {
     pub span: Span,
 }
 
+/// A value given with `--set NAME=VALUE`, which replaces a parameter's
+/// default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Number(Exact),
+    /// `infinite`: a shoe's deck count.
+    Infinite,
+}
+
 /// `outcomes banker_wins, player_wins`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OutcomesDecl {

@@ -27,6 +27,7 @@ use num_traits::ToPrimitive;
 use super::items::{param, unknown};
 use super::CheckError;
 use crate::ast::{self, Amount, BankRule, ChipsRule, ClauseKind, LimitRule, StakeKind};
+use crate::number::Exact;
 use crate::program::{Bank, Banking, BankruptBanker, Bet, Chips, Limit, Named, Param, Stake};
 
 /// What a `banking` item may name.
@@ -115,44 +116,22 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     }
 
     if !has_bank {
-        errors.push(CheckError::BadBanking {
-            message: "the `banking` item does not say who banks".to_string(),
+        errors.push(CheckError::NoBank {
             span: ast::Span::new(decl.span.start, decl.span.start + "banking".len()),
-            label: "no `bank` clause",
-            other: None,
-            other_label: "",
-            help: Some(
-                "add one: `bank house`, `bank rotates every round`, `bank kept until the banker loses a round`, `bank kept for the game` or `bank passes when OUTCOME`"
-                    .to_string(),
-            ),
         });
     }
     let set_by_bank = out.stakes.contains(&Stake::SetByBank);
     if let (Some(banco), false) = (find("banco"), set_by_bank) {
-        errors.push(CheckError::BadBanking {
-            message: "`banco` needs `stake set by the bank`".to_string(),
+        errors.push(CheckError::BancoStake {
             span: banco.span,
-            label: "a punter covers the bank's whole stake",
-            other: stake_clause,
-            other_label: "but the bank sets no stake",
-            help: Some("write `stake set by the bank`, or remove `banco`".to_string()),
+            stake: stake_clause,
         });
     }
     if let Some(house) = house {
         seat_clauses_without_seat(&clauses, house, errors);
     }
     if let (Some(clause), Some(_), [_]) = (find("bank bets"), out.bank_bets, names.declared_bets) {
-        errors.push(CheckError::BadBanking {
-            message: "`bank bets` leaves the punters no bet".to_string(),
-            span: clause.span,
-            label: "the file's only bet",
-            other: None,
-            other_label: "",
-            help: Some(
-                "the bank seat is settled by this bet and every punter by another: declare the punters' bet"
-                    .to_string(),
-            ),
-        });
+        errors.push(CheckError::BankBetsOnly { span: clause.span });
     }
     let most = match out.limit {
         Limit::Fixed(l) | Limit::SetByBanker { up_to: Some(l) } => Some(l),
@@ -160,13 +139,11 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     };
     if let (Some(most), Some(limit)) = (most, find("limit")) {
         for (stake, span) in fixed_stakes.iter().filter(|(s, _)| *s > most) {
-            errors.push(CheckError::BadBanking {
-                message: format!("a fixed stake of {stake} is above the limit of {most}"),
+            errors.push(CheckError::StakeAboveLimit {
+                stake: *stake,
+                limit: most,
                 span: *span,
-                label: "every bet is this many chips",
-                other: Some(limit.span),
-                other_label: "no bet may be more than this",
-                help: Some("lower the stake, or raise the limit".to_string()),
+                limit_span: limit.span,
             });
         }
     }
@@ -206,27 +183,15 @@ fn outcomes(list: &[ast::Ident], names: &Names, errors: &mut Vec<CheckError>) ->
             continue;
         };
         match found.iter().find(|(i, _)| *i == index) {
-            Some((_, first)) => errors.push(listed_twice(
-                format!("the outcome `{}`", o.name),
-                *first,
-                o.span,
-            )),
+            Some((_, first)) => errors.push(CheckError::OutcomeListedTwice {
+                outcome: o.name.clone(),
+                second: o.span,
+                first: *first,
+            }),
             None => found.push((index, o.span)),
         }
     }
     found.into_iter().map(|(i, _)| i).collect()
-}
-
-/// `what` (an outcome, a stake) listed at `first` and again at `second`.
-fn listed_twice(what: String, first: ast::Span, second: ast::Span) -> CheckError {
-    CheckError::BadBanking {
-        message: format!("{what} is listed twice"),
-        span: second,
-        label: "listed again here",
-        other: Some(first),
-        other_label: "first here",
-        help: Some("keep one of the two".to_string()),
-    }
 }
 
 /// `bank bets BET`: the bet's index.
@@ -263,28 +228,17 @@ fn stakes(
             StakeKind::Free => Stake::Free,
             StakeKind::SetByBank => {
                 if list.len() > 1 {
-                    errors.push(CheckError::BadBanking {
-                        message: "`stake set by the bank` cannot be one of several stakes"
-                            .to_string(),
-                        span: rule.span,
-                        label: "the bank's stake decides every bet",
-                        other: None,
-                        other_label: "",
-                        help: Some(
-                            "write it alone, `stake set by the bank`, or drop it for the other stakes"
-                                .to_string(),
-                        ),
-                    });
+                    errors.push(CheckError::BankStakeAmongOthers { span: rule.span });
                 }
                 Stake::SetByBank
             }
         };
         match out.iter().find(|(s, _)| *s == stake) {
-            Some((_, first)) => errors.push(listed_twice(
-                format!("the stake `{}`", ast::print::stake(&rule.kind)),
-                *first,
-                rule.span,
-            )),
+            Some((_, first)) => errors.push(CheckError::StakeListedTwice {
+                stake: ast::print::stake(&rule.kind),
+                second: rule.span,
+                first: *first,
+            }),
             None => out.push((stake, rule.span)),
         }
     }
@@ -301,38 +255,32 @@ fn seat_clauses_without_seat(
     house: ast::Span,
     errors: &mut Vec<CheckError>,
 ) {
-    let elsewhere = "let a player bank (`bank rotates every round`, `bank kept for the game`, ...), or remove this";
     for clause in clauses {
-        let (what, span, help) = match &clause.kind {
-            ClauseKind::BankBets(_) => ("`bank bets`".to_string(), clause.span, elsewhere),
+        let span = clause.span;
+        errors.push(match &clause.kind {
+            ClauseKind::BankBets(_) => CheckError::HouseBanks {
+                clause: "bank bets",
+                span,
+                house,
+            },
             ClauseKind::Stake(list) => match list.iter().find(|s| s.kind == StakeKind::SetByBank) {
-                Some(s) => ("`stake set by the bank`".to_string(), s.span, elsewhere),
+                Some(s) => CheckError::HouseBanks {
+                    clause: "stake set by the bank",
+                    span: s.span,
+                    house,
+                },
                 None => continue,
             },
-            ClauseKind::Limit(LimitRule::SetByBanker { .. }) => (
-                "`limit set by the banker`".to_string(),
-                clause.span,
-                "the house's limit is `limit = V`",
-            ),
-            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => (
-                format!("`banker = {}`", ast::print::amount(banker)),
-                banker.span(),
-                "the house covers every bet from its own purse: give the players theirs with `chips each = V`",
-            ),
-            ClauseKind::BankruptBanker(_) => (
-                "`bankrupt banker`".to_string(),
-                clause.span,
-                "the house never runs out of chips: remove this",
-            ),
+            ClauseKind::Limit(LimitRule::SetByBanker { .. }) => {
+                CheckError::HouseLimit { span, house }
+            }
+            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => CheckError::HouseChips {
+                amount: ast::print::amount(banker),
+                span: banker.span(),
+                house,
+            },
+            ClauseKind::BankruptBanker(_) => CheckError::HouseBankrupt { span, house },
             _ => continue,
-        };
-        errors.push(CheckError::BadBanking {
-            message: format!("{what} needs a player holding the bank, and the house banks"),
-            span,
-            label: "about the bank seat",
-            other: Some(house),
-            other_label: "no player holds the bank",
-            help: Some(help.to_string()),
         });
     }
 }
@@ -341,16 +289,30 @@ fn seat_clauses_without_seat(
 /// number from 1 to `u64::MAX`. `what` says what it counts: "the limit".
 fn chips(
     amount: &Amount,
-    what: &str,
+    what: &'static str,
     params: &[Param],
     errors: &mut Vec<CheckError>,
 ) -> Option<u64> {
-    let (value, shown, help) = match amount {
-        Amount::Number(n) => (
-            n.value.clone(),
-            format!("not {}", n.text),
-            format!("write a whole number from 1 to {}, such as `10`", u64::MAX),
-        ),
+    let whole = |value: &Exact| {
+        value
+            .0
+            .is_integer()
+            .then(|| value.0.to_integer().to_u64())
+            .flatten()
+            .filter(|n| *n > 0)
+    };
+    match amount {
+        Amount::Number(n) => {
+            let chips = whole(&n.value);
+            if chips.is_none() {
+                errors.push(CheckError::NotChips {
+                    what,
+                    number: n.text.clone(),
+                    span: amount.span(),
+                });
+            }
+            chips
+        }
         Amount::Param(name) => {
             let p = param(params, name, errors)?;
             if p.infinite {
@@ -360,34 +322,18 @@ fn chips(
                 });
                 return None;
             }
-            (
-                p.value.clone(),
-                format!("and `{}` is {}", p.name, p.value),
-                format!(
-                    "give `{0}` a whole number from 1 to {1}: `param {0} = 10`, or `--set {0}=10`",
-                    p.name,
-                    u64::MAX
-                ),
-            )
+            let chips = whole(&p.value);
+            if chips.is_none() {
+                errors.push(CheckError::ParamNotChips {
+                    what,
+                    param: p.name.clone(),
+                    value: p.value.clone(),
+                    span: amount.span(),
+                });
+            }
+            chips
         }
-    };
-    let whole = value
-        .0
-        .is_integer()
-        .then(|| value.0.to_integer().to_u64())
-        .flatten()
-        .filter(|n| *n > 0);
-    if whole.is_none() {
-        errors.push(CheckError::BadBanking {
-            message: format!("{what} must be a positive whole number, {shown}"),
-            span: amount.span(),
-            label: "not a positive whole number",
-            other: None,
-            other_label: "",
-            help: Some(help),
-        });
     }
-    whole
 }
 
 #[cfg(test)]

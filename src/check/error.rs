@@ -4,7 +4,9 @@
 use miette::Diagnostic;
 use thiserror::Error;
 
-use crate::ast::Span;
+use super::round::{MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_RESULTS};
+use crate::ast::{RelOp, Span};
+use crate::number::Exact;
 
 /// A rule file that parses but does not make sense.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
@@ -63,18 +65,41 @@ pub enum CheckError {
         #[label("the hand table")]
         table_span: Span,
     },
-    /// A combination whose faces do not fit: a 0 face, or a different number
-    /// of faces than the other combinations or than the dice thrown.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::combination))]
-    BadCombo {
-        message: String,
+    /// A combination with a face 0.
+    #[error("a die has no face 0")]
+    #[diagnostic(code(dice::check::combination), help("faces are numbered from 1"))]
+    ZeroFace {
+        #[label("this combination")]
+        span: Span,
+    },
+    /// A combination of a hand table with another number of faces than the
+    /// table's first.
+    #[error("this combination has {faces} faces, the table's first has {first_faces}")]
+    #[diagnostic(
+        code(dice::check::combination),
+        help("every hand of a table is a throw of the same number of dice")
+    )]
+    ComboFaces {
+        faces: usize,
+        first_faces: usize,
         #[label("this combination")]
         span: Span,
         #[label("the table's first combination")]
-        first: Option<Span>,
-        #[help]
-        help: Option<String>,
+        first: Span,
+    },
+    /// A combination tested against a throw it cannot show: `t is 7-1` on
+    /// `2d6`, `t is 1-1-1` on two dice.
+    #[error("{combo} can never match a throw of {count}d{sides}")]
+    #[diagnostic(
+        code(dice::check::combination),
+        help("a combination lists one face from 1 to {sides} for each of the {count} dice")
+    )]
+    ComboNeverMatches {
+        combo: String,
+        count: u32,
+        sides: u32,
+        #[label("this combination")]
+        span: Span,
     },
     /// A hand table used on a throw of another number of dice.
     #[error("the hand table `{table}` ranks throws of {table_dice} dice, this throw has {count}")]
@@ -170,48 +195,213 @@ pub enum CheckError {
         #[label("the outcome")]
         outcome_span: Span,
     },
-    /// Dice that cannot be thrown: `0d6`, `2d0`, or a pool beyond the limits.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::dice))]
-    BadDice {
-        message: String,
+    /// A throw of no dice: `0d6`.
+    #[error("0d{sides} throws no dice")]
+    #[diagnostic(code(dice::check::dice), help("throw at least one die: `2d6`"))]
+    NoDice {
+        sides: u64,
         #[label("these dice")]
         span: Span,
-        #[help]
-        help: Option<String>,
     },
-    /// A `choose` that is not supported where it stands, or offers no values.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::choice), help("{help}"))]
-    BadChoice {
-        message: String,
+    /// Dice without sides: `2d0`.
+    #[error("a die with 0 sides cannot be thrown")]
+    #[diagnostic(code(dice::check::dice), help("a die has at least one side: `2d6`"))]
+    NoSides {
+        #[label("these dice")]
+        span: Span,
+    },
+    /// A throw with more than [`MAX_THROW_RESULTS`] multisets of faces:
+    /// `100d100`.
+    #[error("{count}d{sides} has too many different results to evaluate exactly")]
+    #[diagnostic(
+        code(dice::check::dice),
+        help("one throw may have at most {max} different results (as multisets of faces)", max = MAX_THROW_RESULTS)
+    )]
+    TooManyResults {
+        count: u64,
+        sides: u64,
+        #[label("these dice")]
+        span: Span,
+    },
+    /// A throw whose ordered results (sides to the power of the dice) need
+    /// more than [`MAX_THROW_BITS`] bits: `2000d6`.
+    #[error("{count}d{sides} has too many ordered results to weigh exactly")]
+    #[diagnostic(
+        code(dice::check::dice),
+        help("a throw's number of ordered results (sides to the power of the dice) may have at most {max} bits", max = MAX_THROW_BITS)
+    )]
+    TooManyOrdered {
+        count: u64,
+        sides: u64,
+        #[label("these dice")]
+        span: Span,
+    },
+    /// A `choose` whose options are a backwards or too long range: `6..1`.
+    #[error("the options {options} are not a range of 1 to {max} values", max = MAX_OPTIONS)]
+    #[diagnostic(
+        code(dice::check::choice),
+        help("write the smaller number first: `1..6`")
+    )]
+    OptionsRange {
+        options: String,
         #[label("this choice")]
         span: Span,
-        help: String,
     },
-    /// A `repeat` count out of bounds, or repeats unrolling to too many steps.
-    #[error("{message}")]
+    /// A `choose` offering more than [`MAX_OPTIONS`] options in all.
+    #[error("more than {max} options", max = MAX_OPTIONS)]
+    #[diagnostic(code(dice::check::choice), help("offer fewer options"))]
+    TooManyOptions {
+        #[label("this choice")]
+        span: Span,
+    },
+    /// A `choose` made during the round without `knowing`.
+    #[error("this choice does not say what its chooser sees")]
+    #[diagnostic(
+        code(dice::check::choice),
+        help("a choice made during the round lists what the chooser knows: `choose {name} from ... by {by} knowing NAME, ...`, or `knowing nothing`")
+    )]
+    ChooserSeesNothing {
+        name: String,
+        by: String,
+        #[label("this choice")]
+        span: Span,
+    },
+    /// The bettors of a third bet choosing in one round (`sides` chose
+    /// before).
+    #[error("a third side chooses: {side} (after {})", .sides.join(" and "))]
+    #[diagnostic(
+        code(dice::check::choice),
+        help("at most two bets' bettors make choices in one round")
+    )]
+    ThirdSide {
+        side: String,
+        sides: Vec<String>,
+        #[label("this choice")]
+        span: Span,
+    },
+    /// A `repeat` count outside 1 to [`MAX_REPEAT`].
+    #[error("`repeat {count}` is not a count from 1 to {max}", max = MAX_REPEAT)]
     #[diagnostic(
         code(dice::check::repeat),
         help(
             "a round is unrolled before it is evaluated; keep its repeats to what the game needs"
         )
     )]
-    BadRepeat {
-        message: String,
+    RepeatCount {
+        count: i64,
         #[label("here")]
         span: Span,
     },
-    /// A shoe whose decks or card values do not make a shoe, or a draw
-    /// from one that cannot be dealt.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::shoe))]
-    BadShoe {
-        message: String,
+    /// Repeats unrolling the round to more than [`MAX_CODE`] steps.
+    #[error("the round repeats to more than {max} steps", max = MAX_CODE)]
+    #[diagnostic(
+        code(dice::check::repeat),
+        help(
+            "a round is unrolled before it is evaluated; keep its repeats to what the game needs"
+        )
+    )]
+    RepeatTooLong {
         #[label("here")]
         span: Span,
-        #[help]
-        help: Option<String>,
+    },
+    /// A shoe of no decks, or of more than a million (written, or the
+    /// value of a parameter).
+    #[error("a shoe of {decks} decks")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("a shoe holds from 1 to 1000000 decks, or `infinite`")
+    )]
+    ShoeDecks {
+        decks: Exact,
+        #[label("here")]
+        span: Span,
+    },
+    /// `decks = NAME` with a parameter that is not a whole number.
+    #[error("`{param}` is {value}, not a whole number of decks")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("give it a whole number, or `--set NAME=infinite`")
+    )]
+    DecksNotWhole {
+        param: String,
+        value: Exact,
+        #[label("here")]
+        span: Span,
+    },
+    /// A card rank that is none of A, 2 to 10, J, Q, K.
+    #[error("`{rank}` is not a rank")]
+    #[diagnostic(code(dice::check::shoe), help("the ranks are A, 2 to 10, J, Q and K"))]
+    NotARank {
+        rank: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A range of ranks not between numbered ranks: `1..5`, `9..3`.
+    #[error("`{lo}..{hi}` is not a range of ranks")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("a range of ranks runs between numbered ranks: `2..9`")
+    )]
+    RankRange {
+        lo: i64,
+        hi: i64,
+        #[label("here")]
+        span: Span,
+    },
+    /// A face card mapped to `pip`.
+    #[error("`{rank}` has no pips")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("give the face cards a number: `J Q K => 0`")
+    )]
+    NoPips {
+        rank: &'static str,
+        #[label("here")]
+        span: Span,
+    },
+    /// A card value below 0 or above a million.
+    #[error("a card worth {value}")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("a card is worth a whole number from 0 to 1000000")
+    )]
+    CardValue {
+        value: i64,
+        #[label("here")]
+        span: Span,
+    },
+    /// A shoe that leaves ranks without a value.
+    #[error("the shoe gives no value to {}", .ranks.join(", "))]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("map every rank: `values A => 1, 2..9 => pip, 10 J Q K => 0`")
+    )]
+    UnmappedRanks {
+        ranks: Vec<&'static str>,
+        #[label("here")]
+        span: Span,
+    },
+    /// A draw of no cards, of more than the shoe holds, or of more than
+    /// `MAX_DRAW` (`most` is the lesser of the two).
+    #[error("a draw of {count} cards")]
+    #[diagnostic(code(dice::check::shoe), help("draw from 1 to {most} cards at once"))]
+    DrawCount {
+        count: i64,
+        most: i64,
+        #[label("here")]
+        span: Span,
+    },
+    /// A draw with more than [`MAX_THROW_RESULTS`] hands as multisets of
+    /// card values.
+    #[error("a draw of {count} cards has too many different hands to evaluate exactly")]
+    #[diagnostic(
+        code(dice::check::shoe),
+        help("one draw may have at most {max} different hands (as multisets of card values); draw in smaller steps or map fewer values", max = MAX_THROW_RESULTS)
+    )]
+    DrawHands {
+        count: i64,
+        #[label("here")]
+        span: Span,
     },
     /// A parameter set to `infinite` used where a number is needed.
     #[error("the parameter `{name}` is `infinite`, which only a shoe's deck count can be")]
@@ -224,56 +414,366 @@ pub enum CheckError {
         #[label("used as a number here")]
         span: Span,
     },
-    /// A draw table whose rows or columns do not fit together.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::draw_table))]
-    BadTable {
-        message: String,
+    /// A row or column range of a draw table written backwards: `7..5`.
+    /// `what` is "row" or "column".
+    #[error("the {what} range {lo}..{hi} is empty")]
+    #[diagnostic(code(dice::check::draw_table), help("write the smaller number first"))]
+    EmptyKey {
+        what: &'static str,
+        lo: i64,
+        hi: i64,
         #[label("here")]
         span: Span,
-        #[help]
-        help: Option<String>,
     },
-    /// Odds, a commission or a parameter value that makes no payout.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::payout))]
-    BadPayout {
-        message: String,
+    /// Two rows (or two columns) of a draw table sharing a value.
+    #[error("the {what} {key} overlaps the {what} {other}")]
+    #[diagnostic(code(dice::check::draw_table), help("each value must have one {what}"))]
+    KeysOverlap {
+        what: &'static str,
+        key: String,
+        other: String,
         #[label("here")]
         span: Span,
-        #[help]
-        help: Option<String>,
     },
-    /// An `expect` or `claim` whose figure does not fit its target.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::figure))]
-    BadFigure {
-        message: String,
+    /// A row of a draw table with more or fewer cells than columns.
+    #[error("this row has {cells} cell(s) but the table has {columns} column(s)")]
+    #[diagnostic(
+        code(dice::check::draw_table),
+        help("give one `D`, `S` or `?` per column")
+    )]
+    RowCells {
+        cells: usize,
+        columns: usize,
         #[label("here")]
         span: Span,
-        #[help]
-        help: Option<String>,
     },
-    /// A `banking` item whose clauses do not make table rules: no `bank`
-    /// clause; `banco` without `stake set by the bank`; `stake set by the
-    /// bank` beside other stakes; a clause about a player holding the bank
-    /// (`bank bets`, `stake set by the bank`, `limit set by the banker`, the
-    /// banker's chips, `bankrupt banker`) with `bank house`; `bank bets`
-    /// naming the file's only bet; a fixed stake above the limit; a stake or
-    /// an outcome listed twice; chips, a stake or a limit that is not a
-    /// positive whole number.
-    #[error("{message}")]
-    #[diagnostic(code(dice::check::banking))]
-    BadBanking {
-        message: String,
-        #[label("{label}")]
+    /// A draw table with a `?` cell and no `decided by`.
+    #[error("the table {table} has a `?` cell but no side deciding it")]
+    #[diagnostic(
+        code(dice::check::draw_table),
+        help("say whose choice it is after the keys: `table {table}({row_key}, {column_key}) decided by BET {{`")
+    )]
+    Undecided {
+        table: String,
+        row_key: String,
+        column_key: String,
+        #[label("here")]
         span: Span,
-        label: &'static str,
-        #[label("{other_label}")]
-        other: Option<Span>,
-        other_label: &'static str,
-        #[help]
-        help: Option<String>,
+    },
+    /// A draw table `decided by` a bet with no `?` cell.
+    #[error("the table {table} is decided by {by} but has no `?` cell")]
+    #[diagnostic(
+        code(dice::check::draw_table),
+        help("mark the cells the side chooses with `?`, or drop `decided by`")
+    )]
+    NoChoiceCell {
+        table: String,
+        by: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A draw table with `?` cells looked up as a value, not as the whole
+    /// condition of an `if`.
+    #[error("the table {table} has `?` cells, so it can only decide an `if`")]
+    #[diagnostic(
+        code(dice::check::draw_table),
+        help("write it as the whole condition: `if {table}(row, column) {{ ... }}`")
+    )]
+    ChoiceTableValue {
+        table: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A line keyed by values (or `else`) in a bet settled on outcomes.
+    #[error("bet `{bet}` is settled on outcomes, not on values")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("name an outcome here, or settle the bet on a value: `bet {bet} on score {{ ... }}`")
+    )]
+    ValuesInOutcomeBet {
+        bet: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A line of a bet on a value keyed by a backwards range: `9..3`.
+    #[error("the range {lo}..{hi} is empty")]
+    #[diagnostic(code(dice::check::payout), help("write the smaller number first"))]
+    EmptyRange {
+        lo: i64,
+        hi: i64,
+        #[label("here")]
+        span: Span,
+    },
+    /// A line keyed by an outcome in a bet settled `on` a value.
+    #[error("bet `{bet}` is settled on `{on}`, not on outcomes")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("write a value (`13`, `26..29`, `<= 10`) or `else`")
+    )]
+    OutcomeInValueBet {
+        bet: String,
+        on: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A line of a bet on a value after its `else` line.
+    #[error("this line comes after `else` and is never used")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("`else` takes every value left, so it goes last")
+    )]
+    AfterElse {
+        #[label("here")]
+        span: Span,
+    },
+    /// Odds `A to B` with A below 0 or B not above 0. The two numbers are
+    /// boxed: unboxed they would make every `CheckError` larger.
+    #[error("odds of {odds} to {against} pay nothing sensible")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("odds are `A to B` with A at least 0 and B above 0")
+    )]
+    Odds {
+        odds: Box<Exact>,
+        against: Box<Exact>,
+        #[label("here")]
+        span: Span,
+    },
+    /// Odds paying more than 10^18 to 1 (`MAX_ODDS`); the terms as written,
+    /// or the values of their parameters.
+    #[error("odds of {odds} to {against} pay more than 10^18 to 1")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("a win pays at most 10^18 times the stake, so that a table can pay it and every figure of the report is a number")
+    )]
+    OddsTooHigh {
+        odds: String,
+        against: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// A commission below 0% or above 100%, as written.
+    #[error("a commission of {commission} is not between 0% and 100%")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("a commission is the share of a win the house keeps: `less 5%`")
+    )]
+    Commission {
+        commission: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// `strategy(CHOICE)` without an option. `knowing` is what the chooser
+    /// of `choice` knows, for the usage in the help.
+    #[error("`strategy({choice})` names no option")]
+    #[diagnostic(
+        code(dice::check::figure),
+        help("write `strategy({})`", strategy_usage(.choice, .knowing))
+    )]
+    StrategyOption {
+        choice: String,
+        knowing: Vec<String>,
+        #[label("here")]
+        span: Span,
+    },
+    /// `strategy(CHOICE, OPTION, ...)` with a name where a known value goes.
+    #[error("`{name}` is not a whole number")]
+    #[diagnostic(
+        code(dice::check::figure),
+        help("write `strategy({})`", strategy_usage(.choice, .knowing))
+    )]
+    StrategyKey {
+        name: String,
+        choice: String,
+        knowing: Vec<String>,
+        #[label("here")]
+        span: Span,
+    },
+    /// `strategy(CHOICE, OPTION, ...)` with more or fewer values than the
+    /// chooser knows.
+    #[error("the chooser of `{choice}` knows {} value(s), and {given} are given", .knowing.len())]
+    #[diagnostic(
+        code(dice::check::figure),
+        help("write `strategy({})`", strategy_usage(.choice, .knowing))
+    )]
+    StrategyKeyCount {
+        choice: String,
+        knowing: Vec<String>,
+        given: usize,
+        #[label("here")]
+        span: Span,
+    },
+    /// A figure other than `strategy` given more than one argument.
+    #[error("`{figure}` takes one argument")]
+    #[diagnostic(code(dice::check::figure), help("write `{figure}({arg})`"))]
+    FigureArguments {
+        figure: String,
+        arg: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// `± tolerance` after a relation other than `~`.
+    #[error("a tolerance only goes with `~`, not with `{}`", .op.symbol())]
+    #[diagnostic(
+        code(dice::check::figure),
+        help("write `~ value ± tolerance` for an approximate figure")
+    )]
+    Tolerance {
+        op: RelOp,
+        #[label("here")]
+        span: Span,
+    },
+    /// A `banking` item without a `bank` clause.
+    #[error("the `banking` item does not say who banks")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("add one: `bank house`, `bank rotates every round`, `bank kept until the banker loses a round`, `bank kept for the game` or `bank passes when OUTCOME`")
+    )]
+    NoBank {
+        #[label("no `bank` clause")]
+        span: Span,
+    },
+    /// `banco` without `stake set by the bank` (`stake` is the `stake`
+    /// clause, if any).
+    #[error("`banco` needs `stake set by the bank`")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("write `stake set by the bank`, or remove `banco`")
+    )]
+    BancoStake {
+        #[label("a punter covers the bank's whole stake")]
+        span: Span,
+        #[label("but the bank sets no stake")]
+        stake: Option<Span>,
+    },
+    /// `bank bets` naming the file's only bet.
+    #[error("`bank bets` leaves the punters no bet")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("the bank seat is settled by this bet and every punter by another: declare the punters' bet")
+    )]
+    BankBetsOnly {
+        #[label("the file's only bet")]
+        span: Span,
+    },
+    /// A fixed stake above the limit.
+    #[error("a fixed stake of {stake} is above the limit of {limit}")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("lower the stake, or raise the limit")
+    )]
+    StakeAboveLimit {
+        stake: u64,
+        limit: u64,
+        #[label("every bet is this many chips")]
+        span: Span,
+        #[label("no bet may be more than this")]
+        limit_span: Span,
+    },
+    /// An outcome listed twice after `bank passes when`.
+    #[error("the outcome `{outcome}` is listed twice")]
+    #[diagnostic(code(dice::check::banking), help("keep one of the two"))]
+    OutcomeListedTwice {
+        outcome: String,
+        #[label("listed again here")]
+        second: Span,
+        #[label("first here")]
+        first: Span,
+    },
+    /// A stake listed twice in the `stake` clause.
+    #[error("the stake `{stake}` is listed twice")]
+    #[diagnostic(code(dice::check::banking), help("keep one of the two"))]
+    StakeListedTwice {
+        stake: String,
+        #[label("listed again here")]
+        second: Span,
+        #[label("first here")]
+        first: Span,
+    },
+    /// `stake set by the bank` beside other stakes.
+    #[error("`stake set by the bank` cannot be one of several stakes")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("write it alone, `stake set by the bank`, or drop it for the other stakes")
+    )]
+    BankStakeAmongOthers {
+        #[label("the bank's stake decides every bet")]
+        span: Span,
+    },
+    /// With `bank house`, `bank bets` or `stake set by the bank` (`clause`),
+    /// which need a player holding the bank.
+    #[error("`{clause}` needs a player holding the bank, and the house banks")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("let a player bank (`bank rotates every round`, `bank kept for the game`, ...), or remove this")
+    )]
+    HouseBanks {
+        clause: &'static str,
+        #[label("about the bank seat")]
+        span: Span,
+        #[label("no player holds the bank")]
+        house: Span,
+    },
+    /// `limit set by the banker` with `bank house`.
+    #[error("`limit set by the banker` needs a player holding the bank, and the house banks")]
+    #[diagnostic(code(dice::check::banking), help("the house's limit is `limit = V`"))]
+    HouseLimit {
+        #[label("about the bank seat")]
+        span: Span,
+        #[label("no player holds the bank")]
+        house: Span,
+    },
+    /// The banker's chips (`banker = V`, here `amount`) with `bank house`.
+    #[error("`banker = {amount}` needs a player holding the bank, and the house banks")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("the house covers every bet from its own purse: give the players theirs with `chips each = V`")
+    )]
+    HouseChips {
+        amount: String,
+        #[label("about the bank seat")]
+        span: Span,
+        #[label("no player holds the bank")]
+        house: Span,
+    },
+    /// `bankrupt banker` with `bank house`.
+    #[error("`bankrupt banker` needs a player holding the bank, and the house banks")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("the house never runs out of chips: remove this")
+    )]
+    HouseBankrupt {
+        #[label("about the bank seat")]
+        span: Span,
+        #[label("no player holds the bank")]
+        house: Span,
+    },
+    /// Chips, a stake or a limit (`what`) written as a number that is not
+    /// a whole number from 1 to `u64::MAX`; `number` as written.
+    #[error("{what} must be a positive whole number, not {number}")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("write a whole number from 1 to {max}, such as `10`", max = u64::MAX)
+    )]
+    NotChips {
+        what: &'static str,
+        number: String,
+        #[label("not a positive whole number")]
+        span: Span,
+    },
+    /// Chips, a stake or a limit (`what`) given by a parameter whose value
+    /// in force is not a whole number from 1 to `u64::MAX`.
+    #[error("{what} must be a positive whole number, and `{param}` is {value}")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("give `{param}` a whole number from 1 to {max}: `param {param} = 10`, or `--set {param}=10`", max = u64::MAX)
+    )]
+    ParamNotChips {
+        what: &'static str,
+        param: String,
+        value: Exact,
+        #[label("not a positive whole number")]
+        span: Span,
     },
     /// A clause a `banking` item has at most once (`bank`, `stake`,
     /// `limit`, ...) written twice.
@@ -297,4 +797,12 @@ pub enum CheckError {
         #[help]
         help: String,
     },
+}
+
+/// The arguments of `strategy` for a choice, in the help of its errors:
+/// `pick, OPTION, total`.
+fn strategy_usage(choice: &str, knowing: &[String]) -> String {
+    let mut args = vec![choice, "OPTION"];
+    args.extend(knowing.iter().map(String::as_str));
+    args.join(", ")
 }

@@ -188,16 +188,11 @@ impl<'n> Typer<'_, 'n> {
                             if c.faces.len() != count as usize
                                 || c.faces.iter().any(|&f| f == 0 || f > sides)
                             {
-                                self.errors.push(CheckError::BadCombo {
-                                    message: format!(
-                                        "{} can never match a throw of {count}d{sides}",
-                                        crate::ast::print::combo(c)
-                                    ),
+                                self.errors.push(CheckError::ComboNeverMatches {
+                                    combo: crate::ast::print::combo(c),
+                                    count,
+                                    sides,
                                     span: c.span,
- first: None,
-                                    help: Some(format!(
-                                        "a combination lists one face from 1 to {sides} for each of the {count} dice"
-                                    )),
                                 });
                                 continue;
                             }
@@ -449,16 +444,9 @@ impl<'n> Typer<'_, 'n> {
                 return (mk(P::Bool(false)), Ty::Error);
             }
             if self.names.tables[index].has_choices() {
-                self.errors.push(CheckError::BadTable {
-                    message: format!(
-                        "the table {} has `?` cells, so it can only decide an `if`",
-                        func.name
-                    ),
+                self.errors.push(CheckError::ChoiceTableValue {
+                    table: func.name.clone(),
                     span,
-                    help: Some(format!(
-                        "write it as the whole condition: `if {}(row, column) {{ ... }}`",
-                        func.name
-                    )),
                 });
                 return (mk(P::Bool(false)), Ty::Error);
             }

@@ -188,11 +188,6 @@ impl Compiler<'_, '_> {
     /// bettor of BET. Made first in the round, knowing nothing, it may be
     /// an announced choice (see `compile`).
     fn choose(&mut self, c: &ast::ChooseStmt) {
-        let bad = |message: String, help: &str| CheckError::BadChoice {
-            message,
-            span: c.span,
-            help: help.to_string(),
-        };
         let may_announce = self.scope_marks.is_empty()
             && self.repeat_depth == 0
             && !self.thrown
@@ -203,13 +198,10 @@ impl Compiler<'_, '_> {
         let mut labels = Vec::new();
         for k in &c.options {
             if k.lo > k.hi || k.hi.saturating_sub(k.lo) >= MAX_OPTIONS {
-                self.typer.errors.push(bad(
-                    format!(
-                        "the options {} are not a range of 1 to {MAX_OPTIONS} values",
-                        crate::ast::print::key(k)
-                    ),
-                    "write the smaller number first: `1..6`",
-                ));
+                self.typer.errors.push(CheckError::OptionsRange {
+                    options: crate::ast::print::key(k),
+                    span: c.span,
+                });
                 return;
             }
             for v in k.lo..=k.hi {
@@ -234,10 +226,9 @@ impl Compiler<'_, '_> {
             labels.push(label.name.clone());
         }
         if values.len() > MAX_OPTIONS as usize {
-            self.typer.errors.push(bad(
-                format!("more than {MAX_OPTIONS} options"),
-                "offer fewer options",
-            ));
+            self.typer
+                .errors
+                .push(CheckError::TooManyOptions { span: c.span });
             return;
         }
         let knowing = self.knowing(c, may_announce || self.code.is_empty());
@@ -285,13 +276,10 @@ impl Compiler<'_, '_> {
         let seen = |t: Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Label(_) | Ty::Error);
         let Some(k) = &c.knowing else {
             if !first {
-                self.typer.errors.push(CheckError::BadChoice {
-                    message: "this choice does not say what its chooser sees".to_string(),
+                self.typer.errors.push(CheckError::ChooserSeesNothing {
+                    name: c.name.name.clone(),
+                    by: c.by.name.clone(),
                     span: c.span,
-                    help: format!(
-                        "a choice made during the round lists what the chooser knows: `choose {} from ... by {} knowing NAME, ...`, or `knowing nothing`",
-                        c.name.name, c.by.name
-                    ),
                 });
             }
             return Vec::new();
@@ -325,18 +313,10 @@ impl Compiler<'_, '_> {
             Some(i) => i,
             None => {
                 if self.sides.len() == MAX_SIDES {
-                    self.typer.errors.push(CheckError::BadChoice {
-                        message: format!(
-                            "a third side chooses: {} (after {})",
-                            by.name,
-                            self.sides
-                                .iter()
-                                .map(|s| s.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(" and ")
-                        ),
+                    self.typer.errors.push(CheckError::ThirdSide {
+                        side: by.name.clone(),
+                        sides: self.sides.iter().map(|s| s.name.clone()).collect(),
                         span: by.span,
-                        help: "at most two bets' bettors make choices in one round".to_string(),
                     });
                 }
                 self.sides.push(by.clone());
@@ -412,8 +392,8 @@ impl Compiler<'_, '_> {
     /// same slots. Errors of the block are reported from the first pass only.
     fn repeat(&mut self, r: &ast::RepeatStmt) {
         if !(1..=MAX_REPEAT).contains(&r.count) {
-            self.typer.errors.push(CheckError::BadRepeat {
-                message: format!("`repeat {}` is not a count from 1 to {MAX_REPEAT}", r.count),
+            self.typer.errors.push(CheckError::RepeatCount {
+                count: r.count,
                 span: r.count_span,
             });
             return;
@@ -426,10 +406,9 @@ impl Compiler<'_, '_> {
                 self.typer.errors.truncate(errors);
             }
             if self.code.len() > MAX_CODE {
-                self.typer.errors.push(CheckError::BadRepeat {
-                    message: format!("the round repeats to more than {MAX_CODE} steps"),
-                    span: r.span,
-                });
+                self.typer
+                    .errors
+                    .push(CheckError::RepeatTooLong { span: r.span });
                 break;
             }
         }
@@ -525,47 +504,25 @@ impl Compiler<'_, '_> {
     fn throw(&mut self, t: &ast::ThrowStmt) {
         self.thrown = true;
         let d = &t.dice;
-        let bad = |message: String, help: Option<String>| CheckError::BadDice {
-            message,
-            span: d.span,
-            help,
-        };
+        let (count, sides, span) = (d.count, d.sides, d.span);
         let mut ok = true;
         if d.count == 0 {
-            self.typer.errors.push(bad(
-                format!("{}d{} throws no dice", d.count, d.sides),
-                Some("throw at least one die: `2d6`".to_string()),
-            ));
+            self.typer.errors.push(CheckError::NoDice { sides, span });
             ok = false;
         } else if d.sides == 0 {
-            self.typer.errors.push(bad(
-                format!("a die with {} sides cannot be thrown", d.sides),
-                Some("a die has at least one side: `2d6`".to_string()),
-            ));
+            self.typer.errors.push(CheckError::NoSides { span });
             ok = false;
         } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS
             || d.count > u64::from(u32::MAX)
         {
-            self.typer.errors.push(bad(
-                format!(
-                    "{}d{} has too many different results to evaluate exactly",
-                    d.count, d.sides
-                ),
-                Some(format!(
-                    "one throw may have at most {MAX_THROW_RESULTS} different results (as multisets of faces)"
-                )),
-            ));
+            self.typer
+                .errors
+                .push(CheckError::TooManyResults { count, sides, span });
             ok = false;
         } else if d.count as f64 * (d.sides as f64).log2() > MAX_THROW_BITS {
-            self.typer.errors.push(bad(
-                format!(
-                    "{}d{} has too many ordered results to weigh exactly",
-                    d.count, d.sides
-                ),
-                Some(format!(
-                    "a throw's number of ordered results (sides to the power of the dice) may have at most {MAX_THROW_BITS} bits"
-                )),
-            ));
+            self.typer
+                .errors
+                .push(CheckError::TooManyOrdered { count, sides, span });
             ok = false;
         }
         let ty = if ok {
@@ -611,24 +568,15 @@ impl Compiler<'_, '_> {
                     .map_or(i64::MAX, |decks| 52 * i64::from(decks));
                 let kinds = names.shoes[i].values.len() as u64;
                 if d.count < 1 || d.count > cards.min(MAX_DRAW) {
-                    self.typer.errors.push(CheckError::BadShoe {
-                        message: format!("a draw of {} cards", d.count),
+                    self.typer.errors.push(CheckError::DrawCount {
+                        count: d.count,
+                        most: cards.min(MAX_DRAW),
                         span: d.count_span,
-                        help: Some(format!(
-                            "draw from 1 to {} cards at once",
-                            cards.min(MAX_DRAW)
-                        )),
                     });
                 } else if throw_results(d.count as u64, kinds) > MAX_THROW_RESULTS {
-                    self.typer.errors.push(CheckError::BadShoe {
-                        message: format!(
-                            "a draw of {} cards has too many different hands to evaluate exactly",
-                            d.count
-                        ),
+                    self.typer.errors.push(CheckError::DrawHands {
+                        count: d.count,
                         span: d.count_span,
-                        help: Some(format!(
-                            "one draw may have at most {MAX_THROW_RESULTS} different hands (as multisets of card values); draw in smaller steps or map fewer values"
-                        )),
                     });
                 } else {
                     ty = Ty::Pool {

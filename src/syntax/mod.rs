@@ -12,9 +12,8 @@ pub use error::SyntaxError;
 
 use pest::Parser;
 
-use crate::ast::{self, Span};
+use crate::ast::{self, Setting, Span};
 use crate::number::Exact;
-use crate::program::Setting;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/dice.pest"]

@@ -1,0 +1,211 @@
+//! `expect` and `claim` lines: a figure of the report (an edge, a
+//! probability, a mean, a strategy's chance), a relation and a value.
+
+use super::unknown;
+use crate::ast::{self, Item, RelOp};
+use crate::check::expr::Ty;
+use crate::check::CheckError;
+use crate::number::Exact;
+use crate::program::{Assertion, Decision, Figure, Final, Named};
+
+/// The default tolerance of `~ N`: half a unit of the last digit written.
+pub fn default_tolerance(number: &ast::Number) -> Exact {
+    let body = number.text.trim_end_matches('%');
+    if body.contains('/') {
+        return Exact::zero();
+    }
+    let digits = body.split_once('.').map_or(0, |(_, frac)| frac.len());
+    let mut tolerance = Exact::ratio(1, 2);
+    for _ in 0..digits {
+        tolerance = &tolerance / &Exact::int(10);
+    }
+    if number.percent {
+        tolerance = &tolerance / &Exact::int(100);
+    }
+    tolerance
+}
+
+/// What the figures of `expect` and `claim` lines may name.
+pub(in crate::check) struct Figures<'a> {
+    pub outcomes: &'a [Named],
+    pub top_level: &'a [(String, usize, Ty)],
+    pub decisions: &'a [Decision],
+}
+
+/// `strategy(CHOICE, OPTION, KEY...)`: the choice's name, the option and
+/// the known values, checked against the round's decisions.
+fn strategy_target(
+    quantity: &ast::Quantity,
+    decisions: &[Decision],
+) -> Result<(String, String, Vec<i64>), CheckError> {
+    let Some(d) = decisions.iter().find(|d| d.name == quantity.arg.name) else {
+        return Err(unknown(
+            "choice",
+            &quantity.arg,
+            decisions.iter().map(|d| d.name.as_str()),
+        ));
+    };
+    let Some(ast::QuantityArg::Name(option)) = quantity.rest.first() else {
+        return Err(CheckError::StrategyOption {
+            choice: d.name.clone(),
+            knowing: d.knowing.clone(),
+            span: quantity.span,
+        });
+    };
+    if !d.options.contains(&option.name) {
+        return Err(unknown(
+            "option",
+            option,
+            d.options.iter().map(|o| o.as_str()),
+        ));
+    }
+    let mut key = Vec::new();
+    for arg in &quantity.rest[1..] {
+        match arg {
+            ast::QuantityArg::Int { value, .. } => key.push(*value),
+            ast::QuantityArg::Name(n) => {
+                return Err(CheckError::StrategyKey {
+                    name: n.name.clone(),
+                    choice: d.name.clone(),
+                    knowing: d.knowing.clone(),
+                    span: n.span,
+                })
+            }
+        }
+    }
+    if key.len() != d.knowing.len() {
+        return Err(CheckError::StrategyKeyCount {
+            choice: d.name.clone(),
+            knowing: d.knowing.clone(),
+            given: key.len(),
+            span: quantity.span,
+        });
+    }
+    Ok((d.name.clone(), option.name.clone(), key))
+}
+
+/// The `expect` lines, or with `claims` the `claim` lines.
+pub(in crate::check) fn assertions(
+    file: &ast::File,
+    claims: bool,
+    scope: &Figures,
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Vec<Assertion> {
+    let (outcomes, top_level) = (scope.outcomes, scope.top_level);
+    let mut declared_bets: Vec<&str> = Vec::new();
+    for item in &file.items {
+        if let Item::Bet(b) = item {
+            if !declared_bets.contains(&b.name.name.as_str()) {
+                declared_bets.push(&b.name.name);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for item in &file.items {
+        let (quantity, relation, text, span) = match item {
+            Item::Expect(e) if !claims => (&e.quantity, &e.relation, None, e.span),
+            Item::Claim(c) if claims => (&c.quantity, &c.relation, Some(c.text.clone()), c.span),
+            _ => continue,
+        };
+        let Some(&(_, figure)) = Figure::ALL.iter().find(|(n, _)| *n == quantity.func.name) else {
+            errors.push(unknown(
+                "figure",
+                &quantity.func,
+                Figure::ALL.iter().map(|(n, _)| *n),
+            ));
+            continue;
+        };
+        if figure != Figure::Strategy {
+            if let Some(extra) = quantity.rest.first() {
+                errors.push(CheckError::FigureArguments {
+                    figure: quantity.func.name.clone(),
+                    arg: quantity.arg.name.clone(),
+                    span: extra.span(),
+                });
+                continue;
+            }
+        }
+        let mut strategy = None;
+        let target = if figure == Figure::Strategy {
+            strategy_target(quantity, scope.decisions).map(|t| {
+                strategy = Some(t);
+                0
+            })
+        } else if figure == Figure::Mean {
+            match top_level
+                .iter()
+                .rev()
+                .find(|(n, _, _)| *n == quantity.arg.name)
+            {
+                Some((_, slot, _)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
+                    Some(i) => i,
+                    None => {
+                        finals.push(Final {
+                            name: quantity.arg.name.clone(),
+                            slot: *slot,
+                            span: quantity.arg.span,
+                        });
+                        finals.len() - 1
+                    }
+                }),
+                None => Err(unknown(
+                    "name",
+                    &quantity.arg,
+                    top_level.iter().map(|(n, _, _)| n.as_str()),
+                )),
+            }
+        } else if figure == Figure::Probability {
+            outcomes
+                .iter()
+                .position(|o| o.name == quantity.arg.name)
+                .ok_or_else(|| {
+                    unknown(
+                        "outcome",
+                        &quantity.arg,
+                        outcomes.iter().map(|o| o.name.as_str()),
+                    )
+                })
+        } else {
+            // Every declared bet counts, also one with errors of its own, so
+            // that its errors are not followed by "unknown bet" here. When
+            // the file has no errors, these are exactly `bets`, in order.
+            declared_bets
+                .iter()
+                .position(|b| *b == quantity.arg.name)
+                .ok_or_else(|| unknown("bet", &quantity.arg, declared_bets.iter().copied()))
+        };
+        let target = match target {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let tolerance = match (&relation.op, &relation.tolerance) {
+            (RelOp::Approx, Some(t)) => t.value.clone(),
+            (RelOp::Approx, None) => default_tolerance(&relation.value),
+            (_, Some(t)) => {
+                errors.push(CheckError::Tolerance {
+                    op: relation.op,
+                    span: t.span,
+                });
+                continue;
+            }
+            (_, None) => Exact::zero(),
+        };
+        out.push(Assertion {
+            figure,
+            target,
+            quantity: crate::ast::print::quantity(quantity),
+            op: relation.op,
+            value: relation.value.value.clone(),
+            value_text: relation.value.text.clone(),
+            tolerance,
+            text,
+            strategy,
+            span,
+        });
+    }
+    out
+}

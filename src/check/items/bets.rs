@@ -1,0 +1,287 @@
+//! Bets: settled on the round's outcome, or `on` the final value of a
+//! name; their payouts (odds, parameters, commissions).
+
+use super::{declare, param, unknown};
+use crate::ast::{self, Item, OddsTerm, PayKey, Payout as AstPayout, Span, ValueKey};
+use crate::check::expr::Ty;
+use crate::check::CheckError;
+use crate::number::Exact;
+use crate::program::{Bet, Final, Named, Param, Payout, Settle, ValueMatch};
+
+/// The most a win pays per unit staked: `win 10^18 to 1`. Beyond it a
+/// house edge leaves the range of a float (its percent would print as
+/// infinite), and a table of 64-bit chips could not pay one chip's win.
+pub const MAX_ODDS: i64 = 1_000_000_000_000_000_000;
+
+/// The value of a term of odds: a number or a parameter.
+fn odds_value(
+    term: &OddsTerm,
+    params: &[Param],
+    errors: &mut Vec<CheckError>,
+) -> Option<(Exact, String)> {
+    match term {
+        OddsTerm::Number(n) => Some((n.value.clone(), n.text.clone())),
+        OddsTerm::Param(name) => match param(params, name, errors) {
+            Some(p) if p.infinite => {
+                errors.push(CheckError::Infinite {
+                    name: p.name.clone(),
+                    span: name.span,
+                });
+                None
+            }
+            Some(p) => Some((p.value.clone(), p.value.to_string())),
+            None => None,
+        },
+    }
+}
+
+/// The net of a payout line per unit staked, and its label.
+fn payout(
+    p: &AstPayout,
+    span: Span,
+    params: &[Param],
+    errors: &mut Vec<CheckError>,
+) -> Option<Payout> {
+    match p {
+        AstPayout::Lose => Some(Payout {
+            net: Exact::int(-1),
+            label: "lose".to_string(),
+        }),
+        AstPayout::Push => Some(Payout {
+            net: Exact::zero(),
+            label: "push".to_string(),
+        }),
+        AstPayout::Win {
+            odds,
+            against,
+            commission,
+        } => {
+            let (a, a_text) = odds_value(odds, params, errors)?;
+            let (b, b_text) = odds_value(against, params, errors)?;
+            if !b.is_positive() || a.is_negative() {
+                errors.push(CheckError::Odds {
+                    odds: Box::new(a),
+                    against: Box::new(b),
+                    span,
+                });
+                return None;
+            }
+            let mut net = &a / &b;
+            if net > Exact::int(MAX_ODDS) {
+                errors.push(CheckError::OddsTooHigh {
+                    odds: a_text,
+                    against: b_text,
+                    span,
+                });
+                return None;
+            }
+            let mut label = format!("win {a_text} to {b_text}");
+            if let Some(c) = commission {
+                if c.value.is_negative() || c.value > Exact::one() {
+                    errors.push(CheckError::Commission {
+                        commission: c.text.clone(),
+                        span: c.span,
+                    });
+                    return None;
+                }
+                net = &net * &(&Exact::one() - &c.value);
+                label = format!("{label} less {}", c.text);
+            }
+            Some(Payout { net, label })
+        }
+    }
+}
+
+/// Checks the bets. `top_level` holds the names bound at the round's top
+/// level, which a bet may be settled `on`; the names used become `finals`.
+pub(in crate::check) fn bets(
+    file: &ast::File,
+    params: &[Param],
+    outcomes: &[Named],
+    top_level: &[(String, usize, Ty)],
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Vec<Bet> {
+    let mut names = Vec::new();
+    let mut bets = Vec::new();
+    for item in &file.items {
+        let Item::Bet(b) = item else { continue };
+        if !declare(&mut names, "bet", &b.name, errors) {
+            continue;
+        }
+        let settle = match &b.on {
+            None => outcome_bet(b, params, outcomes, errors),
+            Some(on) => value_bet(b, on, params, top_level, finals, errors),
+        };
+        if let Some(settle) = settle {
+            bets.push(Bet {
+                name: b.name.name.clone(),
+                span: b.name.span,
+                settle,
+            });
+        }
+    }
+    if names.is_empty() {
+        errors.push(CheckError::Missing {
+            what: "`bet`",
+            span: Span::new(0, 0),
+            help:
+                "declare what the bettor stakes on: `bet player { player_wins => win 1 to 1 ... }`"
+                    .to_string(),
+        });
+    }
+    bets
+}
+
+/// A bet settled on the round's outcome: one line per outcome.
+fn outcome_bet(
+    b: &ast::BetDecl,
+    params: &[Param],
+    outcomes: &[Named],
+    errors: &mut Vec<CheckError>,
+) -> Option<Settle> {
+    let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
+    let mut complete = true;
+    let mut written = vec![false; outcomes.len()];
+    for line in &b.lines {
+        let outcome = match &line.key {
+            PayKey::Outcome(o) => o,
+            PayKey::Values(ValueKey { span, .. }) | PayKey::Else { span } => {
+                errors.push(CheckError::ValuesInOutcomeBet {
+                    bet: b.name.name.clone(),
+                    span: *span,
+                });
+                complete = false;
+                continue;
+            }
+        };
+        let Some(index) = outcomes.iter().position(|o| o.name == outcome.name) else {
+            // With no `outcomes` line at all, that one error says it.
+            if !outcomes.is_empty() {
+                errors.push(unknown(
+                    "outcome",
+                    outcome,
+                    outcomes.iter().map(|o| o.name.as_str()),
+                ));
+            }
+            complete = false;
+            continue;
+        };
+        if let Some((_, first)) = &pays[index] {
+            errors.push(CheckError::Duplicate {
+                kind: "payout for outcome",
+                name: outcome.name.clone(),
+                first: *first,
+                second: outcome.span,
+                help: "an outcome settles a bet once: keep one of the two lines",
+            });
+            continue;
+        }
+        written[index] = true;
+        if let Some(p) = payout(&line.payout, line.span, params, errors) {
+            pays[index] = Some((p, outcome.span));
+        }
+    }
+    for (outcome, written) in outcomes.iter().zip(&written) {
+        if !written && complete {
+            errors.push(CheckError::Unsettled {
+                bet: b.name.name.clone(),
+                outcome: outcome.name.clone(),
+                span: b.name.span,
+                outcome_span: outcome.span,
+            });
+        }
+    }
+    let pays = pays
+        .into_iter()
+        .map(|p| p.map(|(p, _)| p))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Settle::Outcomes(pays))
+}
+
+/// A bet settled `on` the final value of a name: the first matching line.
+fn value_bet(
+    b: &ast::BetDecl,
+    on: &ast::Ident,
+    params: &[Param],
+    top_level: &[(String, usize, Ty)],
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Option<Settle> {
+    let binding = top_level.iter().rev().find(|(n, _, _)| *n == on.name);
+    let final_index = match binding {
+        Some((_, slot, ty)) => {
+            if !matches!(ty, Ty::Int | Ty::Error) {
+                errors.push(CheckError::Type {
+                    expected: "a number",
+                    found: ty.describe(),
+                    span: on.span,
+                    help: Some(
+                        "a bet is settled on a number: `let score = count(t, 6)`".to_string(),
+                    ),
+                });
+            }
+            match finals.iter().position(|f| f.slot == *slot) {
+                Some(i) => Some(i),
+                None => {
+                    finals.push(Final {
+                        name: on.name.clone(),
+                        slot: *slot,
+                        span: on.span,
+                    });
+                    Some(finals.len() - 1)
+                }
+            }
+        }
+        None => {
+            let mut err = unknown("name", on, top_level.iter().map(|(n, _, _)| n.as_str()));
+            if let CheckError::Unknown {
+                help: help @ None, ..
+            } = &mut err
+            {
+                *help = Some(
+                    "a bet is settled on a name bound at the top of the round, outside any block"
+                        .to_string(),
+                );
+            }
+            errors.push(err);
+            None
+        }
+    };
+    let mut lines = Vec::new();
+    let mut after_else = false;
+    for line in &b.lines {
+        let matcher = match &line.key {
+            PayKey::Values(k) => {
+                if k.op.is_none() && k.lo > k.hi {
+                    errors.push(CheckError::EmptyRange {
+                        lo: k.lo,
+                        hi: k.hi,
+                        span: k.span,
+                    });
+                }
+                ValueMatch::Key(k.clone())
+            }
+            PayKey::Else { .. } => ValueMatch::Else,
+            PayKey::Outcome(o) => {
+                errors.push(CheckError::OutcomeInValueBet {
+                    bet: b.name.name.clone(),
+                    on: on.name.clone(),
+                    span: o.span,
+                });
+                continue;
+            }
+        };
+        if after_else {
+            errors.push(CheckError::AfterElse { span: line.span });
+        }
+        after_else |= matches!(line.key, PayKey::Else { .. });
+        if let Some(p) = payout(&line.payout, line.span, params, errors) {
+            lines.push((matcher, p));
+        }
+    }
+    Some(Settle::Value {
+        final_index: final_index?,
+        lines,
+    })
+}

@@ -1,0 +1,106 @@
+//! Lowering bets: their payout lines, keys and odds.
+
+use pest::iterators::Pair;
+
+use super::{children, ident, key, next, number, span, Result, Rule};
+use crate::ast::*;
+use crate::syntax::SyntaxError;
+
+pub(super) fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
+    let at = span(&pair, base);
+    let mut it = children(pair).peekable();
+    let name = ident(next(&mut it, at)?, base);
+    let on = match it.peek() {
+        Some(p) if p.as_rule() == Rule::ident => Some(ident(next(&mut it, at)?, base)),
+        _ => None,
+    };
+    let lines = it.map(|l| pay_line(l, base)).collect::<Result<_>>()?;
+    Ok(BetDecl {
+        name,
+        on,
+        lines,
+        span: at,
+    })
+}
+
+fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
+    let at = span(&pair, base);
+    Ok(match pair.as_rule() {
+        Rule::ident => PayKey::Outcome(ident(pair, base)),
+        Rule::else_key => PayKey::Else { span: at },
+        _ => {
+            let mut it = pair.into_inner().peekable();
+            let op = match it.peek() {
+                Some(p) if p.as_rule() == Rule::value_op => {
+                    let text = next(&mut it, at)?.as_str().to_string();
+                    Some(match text.as_str() {
+                        "<=" => KeyOp::Le,
+                        ">=" => KeyOp::Ge,
+                        "<" => KeyOp::Lt,
+                        _ => KeyOp::Gt,
+                    })
+                }
+                _ => None,
+            };
+            let k = next(&mut it, at)?;
+            if op.is_some() && k.as_rule() == Rule::range {
+                // `>= 26..29`: the grammar reads it, but a comparison
+                // takes one number.
+                return Err(SyntaxError::Unexpected {
+                    expected: "a whole number".to_string(),
+                    found: format!("the range `{}`", k.as_str()),
+                    span: span(&k, base),
+                    help: Some(
+                        "a comparison takes one number (`>= 30`); a range stands alone (`26..29`)"
+                            .to_string(),
+                    ),
+                });
+            }
+            let k = key(k, base)?;
+            PayKey::Values(ValueKey {
+                op,
+                lo: k.lo,
+                hi: k.hi,
+                span: at,
+            })
+        }
+    })
+}
+
+fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let key = pay_key(next(&mut it, at)?, base)?;
+    let payout_pair = next(&mut it, at)?;
+    let payout = match payout_pair.as_rule() {
+        Rule::win => {
+            let mut it = children(payout_pair);
+            let odds = odds_term(next(&mut it, at)?, base)?;
+            let against = odds_term(next(&mut it, at)?, base)?;
+            let commission = match it.next() {
+                Some(n) => Some(number(n, base)?),
+                None => None,
+            };
+            Payout::Win {
+                odds,
+                against,
+                commission,
+            }
+        }
+        Rule::lose_pay => Payout::Lose,
+        _ => Payout::Push,
+    };
+    Ok(PayLine {
+        key,
+        payout,
+        span: at,
+    })
+}
+
+fn odds_term(pair: Pair<Rule>, base: usize) -> Result<OddsTerm> {
+    Ok(if pair.as_rule() == Rule::ident {
+        OddsTerm::Param(ident(pair, base))
+    } else {
+        OddsTerm::Number(number(pair, base)?)
+    })
+}
