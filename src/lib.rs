@@ -13,13 +13,13 @@
 
 pub mod analysis;
 pub mod ast;
-pub mod builtin;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod eval;
 pub mod lint;
+pub mod multiset;
 pub mod number;
 pub mod play;
 pub mod program;

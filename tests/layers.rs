@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The top-level modules of `src/`, lowest layer first. A module may use
 /// those of lower layers; modules of one layer may not use each other.
 const LAYERS: &[&[&str]] = &[
-    &["number", "suggest"],
+    &["number", "suggest", "multiset"],
     &["ast"],
     &["syntax"],
     &["program"],

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use super::items::unknown;
 use super::CheckError;
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
-use crate::builtin::{Arg, Builtin, Output};
+use crate::program::builtin::{Arg, Builtin, Output};
 use crate::program::{
     Arith, Cmp, DrawTable, Expr, ExprKind as P, HandTable, Named, Param, Pat, Shoe,
 };
@@ -358,7 +358,7 @@ impl<'n> Typer<'_, 'n> {
         if complete && self.ranked.insert((count, sides)) {
             let mut missing = Vec::new();
             let mut total = 0usize;
-            crate::eval::pool::for_each_multiset(count, sides, |faces| {
+            crate::multiset::for_each_multiset(count, sides, |faces| {
                 if !table.combos.contains_key(faces) {
                     total += 1;
                     if missing.len() < 6 {

@@ -16,7 +16,7 @@
 //! same value.
 
 use super::value::{cell, eval, test, Context, Res, Value};
-use crate::builtin::{self, Builtin};
+use crate::program::builtin::{self, Builtin};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind};
 
 /// The most values the stack machine holds at once; deeper expressions are

@@ -20,7 +20,7 @@ use super::value::{eval, Context, Pools, Value};
 use super::weight::Factor;
 use super::EvalError;
 use crate::ast::Span;
-use crate::builtin::Stat;
+use crate::program::builtin::Stat;
 use crate::program::{Expr, ExprKind, Instr, Program, Projection};
 
 /// Grouping one throw by its statistics may always hold this many states,

@@ -9,27 +9,9 @@ use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use crate::builtin::{self, Stat};
+use crate::program::builtin::{self, Stat};
 
-/// Calls `f` with each multiset of `count` faces from 1 to `sides`, sorted
-/// ascending, in lexicographic order.
-pub fn for_each_multiset(count: u32, sides: u32, mut f: impl FnMut(&[u32])) {
-    if count == 0 || sides == 0 {
-        return;
-    }
-    let mut faces = vec![1u32; count as usize];
-    loop {
-        f(&faces);
-        // The rightmost face that can still grow.
-        let Some(i) = faces.iter().rposition(|&x| x < sides) else {
-            return;
-        };
-        let next = faces[i] + 1;
-        for x in &mut faces[i..] {
-            *x = next;
-        }
-    }
-}
+pub use crate::multiset::for_each_multiset;
 
 /// Every result of a throw with its multiplicity (the number of ordered
 /// sequences of dice showing it); the multiplicities sum to `sides^count`.

@@ -11,7 +11,7 @@ use super::EvalError;
 /// successful result is small.
 pub type Res<T> = Result<T, Box<EvalError>>;
 use crate::ast::Span;
-use crate::builtin::{Builtin, Failure, Output};
+use crate::program::builtin::{Builtin, Failure, Output};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Pat, Program};
 
 /// A value held in a slot. A throw is an index into [`Pools`].

@@ -224,7 +224,8 @@ fn hands(file: &ast::File, program: &Program, uses: &Uses, lints: &mut Vec<Lint>
     }) else {
         return;
     };
-    let ranks = |f: &&str| crate::builtin::Builtin::named(f).is_some_and(|b| b.reads_hands());
+    let ranks =
+        |f: &&str| crate::program::builtin::Builtin::named(f).is_some_and(|b| b.reads_hands());
     if program.hands.is_none() || uses.called.iter().any(ranks) {
         return;
     }

@@ -25,9 +25,9 @@
 //! instead ([`Step::origin`]), which gives the same value or the error: the
 //! steps are only ever a faster path to what the instructions do.
 
-use crate::builtin::{self, Builtin, Stat};
 use crate::eval::compiled::arith;
 use crate::eval::value::{eval, Context, Pools, Value};
+use crate::program::builtin::{self, Builtin, Stat};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Instr, Program, Projection};
 
 /// The most ordered results of a throw whose observations are tabulated.

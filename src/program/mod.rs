@@ -8,8 +8,10 @@
 use serde::Serialize;
 
 use crate::ast::Span;
-use crate::builtin::Builtin;
+pub mod builtin;
+
 use crate::number::Exact;
+use builtin::Builtin;
 
 /// A game ready to evaluate or play.
 #[derive(Clone, Debug)]
@@ -365,7 +367,7 @@ pub enum ExprKind {
     And(Box<Expr>, Box<Expr>),
     Or(Box<Expr>, Box<Expr>),
     /// A built-in function and its arguments, as many as it takes and of
-    /// the kinds its row of [`crate::builtin`]'s table says.
+    /// the kinds its row of [`crate::program::builtin`]'s table says.
     Call(Builtin, Box<[Expr]>),
     Matches(Box<Expr>, Vec<Pat>),
     In(Box<Expr>, Vec<(i64, i64)>),
