@@ -121,7 +121,7 @@ fn assert_same(game: &str, what: &str, ours: &Exact, hand: BigRational) {
 /// broken (a bench of an error path would measure the wrong thing). For a
 /// game with a hand-written counterpart, checks the two agree.
 fn preflight(game: &Game) -> dicerules::program::Program {
-    let program = match dicerules::Game::load(&game.source, &[]).map(|g| g.program) {
+    let program = match dicerules::Game::load(&game.source).map(|g| g.program) {
         Ok(p) => p,
         Err(errors) => panic!("{}: does not load: {errors:?}", game.path.display()),
     };
@@ -183,7 +183,7 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                 &game.source,
                 |b, source| {
                     b.iter(|| {
-                        dicerules::Game::load(black_box(source), &[])
+                        dicerules::Game::load(black_box(source))
                             .map(|g| g.program)
                             .unwrap()
                     })
@@ -231,7 +231,7 @@ fn benches(c: &mut Criterion, games: &[Game]) {
                 &game.source,
                 |b, source| {
                     b.iter(|| {
-                        let program = dicerules::Game::load(black_box(source), &[])
+                        let program = dicerules::Game::load(black_box(source))
                             .map(|g| g.program)
                             .unwrap();
                         let distribution = evaluate(&program, Limits::default()).unwrap();

@@ -54,7 +54,7 @@ const GAMES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
 fn exact_report(name: &str) -> Report {
     let path = format!("{GAMES_DIR}/{name}.dice");
     let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .unwrap_or_else(|errors| panic!("{path}: does not load: {errors:?}"));
     let distribution = evaluate(&program, Limits::default())
@@ -131,7 +131,7 @@ fn benches(c: &mut Criterion) {
         for name in ["heist", "punto_banco"] {
             let path = format!("{GAMES_DIR}/{name}.dice");
             let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            let program = dicerules::Game::load(&source, &[])
+            let program = dicerules::Game::load(&source)
                 .map(|g| g.program)
                 .unwrap_or_else(|e| panic!("{e:?}"));
             let distribution =

@@ -2,13 +2,15 @@
 //! exactly, its decisions solved, linted and reported, each stage once.
 //!
 //! Every command, bench and test that needs more than one stage comes
-//! through here: [`Game::load`] for the front half (parse and check), and
+//! through here: [`Game::load`] for the front half (parse and check; or
+//! [`Parsed::new`] and [`Parsed::check`] apart), and
 //! [`Analysis::new`] (or [`Game::analyse`]) for the whole.
 
 use crate::ast;
+use crate::check::Overrides;
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
-use crate::program::{Program, Setting};
+use crate::program::Program;
 use crate::report::{ExpectFailed, Report};
 use crate::Error;
 
@@ -16,13 +18,55 @@ use crate::Error;
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// `--set NAME=VALUE`: parameters given other values than the file's.
-    pub overrides: Vec<(String, Setting)>,
+    pub overrides: Overrides,
     /// The bounds on the evaluation and the solver.
     pub limits: Limits,
     /// Whether to lint the file. Linting records what the evaluation
     /// reaches, which costs a little on every step: `check` lints, the
     /// commands that play do not.
     pub lint: bool,
+}
+
+/// A rule file parsed, not yet checked: its source and syntax tree.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The text of the rule file.
+    pub source: String,
+    /// The syntax tree.
+    pub file: ast::File,
+}
+
+impl Parsed {
+    /// Parses `source`; its syntax errors, if it has any.
+    pub fn new(source: impl Into<String>) -> Result<Parsed, Vec<Error>> {
+        let source = source.into();
+        let (file, errors) = crate::syntax::parse(&source);
+        if errors.is_empty() {
+            Ok(Parsed { source, file })
+        } else {
+            Err(errors.into_iter().map(Error::from).collect())
+        }
+    }
+
+    /// The names of the parameters the file declares, in order.
+    pub fn params(&self) -> impl Iterator<Item = &str> {
+        self.file.items.iter().filter_map(|item| match item {
+            ast::Item::Param(p) => Some(p.name.name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Checks the file with `overrides` applied: every error of the file.
+    pub fn check(self, overrides: &Overrides) -> Result<Game, Vec<Error>> {
+        match crate::check::check(&self.file, overrides) {
+            Ok(program) => Ok(Game {
+                source: self.source,
+                file: self.file,
+                program,
+            }),
+            Err(errors) => Err(errors.into_iter().map(Error::from).collect()),
+        }
+    }
 }
 
 /// A rule file parsed and checked: its source, syntax tree and program.
@@ -54,27 +98,18 @@ pub struct Analysis {
 }
 
 impl Game {
-    /// Parses and checks `source` with `overrides` applied.
+    /// Parses and checks `source` as it is.
     ///
     /// When the file has syntax errors, only those are returned: checking
     /// the items that did parse would report names the broken items
     /// declare.
-    pub fn load(
-        source: impl Into<String>,
-        overrides: &[(String, Setting)],
-    ) -> Result<Game, Vec<Error>> {
-        let source = source.into();
-        let (file, syntax_errors) = crate::syntax::parse(&source);
-        if !syntax_errors.is_empty() {
-            return Err(syntax_errors.into_iter().map(Error::from).collect());
-        }
-        let program = crate::check::check(&file, overrides)
-            .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
-        Ok(Game {
-            source,
-            file,
-            program,
-        })
+    pub fn load(source: impl Into<String>) -> Result<Game, Vec<Error>> {
+        Game::load_with(source, &Overrides::default())
+    }
+
+    /// Parses and checks `source` with `overrides` applied.
+    pub fn load_with(source: impl Into<String>, overrides: &Overrides) -> Result<Game, Vec<Error>> {
+        Parsed::new(source)?.check(overrides)
     }
 
     /// Evaluates the game exactly, solves its decisions, lints it when
@@ -106,7 +141,7 @@ impl Analysis {
     /// Parses, checks, evaluates, solves, lints (when asked) and reports
     /// `source`.
     pub fn new(source: impl Into<String>, options: &Options) -> Result<Analysis, Vec<Error>> {
-        Game::load(source, &options.overrides)?
+        Game::load_with(source, &options.overrides)?
             .analyse(options)
             .map_err(|e| vec![e])
     }

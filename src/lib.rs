@@ -28,5 +28,5 @@ pub mod solve;
 pub mod suggest;
 pub mod syntax;
 
-pub use analysis::{Analysis, Game, Options};
+pub use analysis::{Analysis, Game, Options, Parsed};
 pub use error::Error;

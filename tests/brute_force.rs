@@ -200,7 +200,7 @@ fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndK
 /// Checks the game `source`, and asserts that its exact outcome
 /// distribution equals the enumeration's; returns both for further checks.
 fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact::Distribution) {
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
@@ -211,7 +211,7 @@ fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact
 fn check_game(name: &str) {
     let path = format!("{}/games/{name}.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("the game file reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("the game checks");
     let exact = evaluate(&program, Limits::default()).expect("the game evaluates");
@@ -266,7 +266,7 @@ fn heaven_and_nine() {
 #[test]
 fn enumeration_normalises_rerolls() {
     let source = "game \"t\"\noutcomes high, low\nround {\n  throw d = 1d6 until highest(d) >= 5\n  if d is 6 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let got = brute_force(&program);
@@ -299,7 +299,7 @@ fn repeat_accumulates_like_the_enumeration() {
 #[test]
 fn bets_on_a_final_value_agree_with_the_enumeration() {
     let source = "game \"t\"\nround {\n  let score = 0\n  repeat 3 {\n    throw t = 3d3\n    set score = score + count(t, 3)\n  }\n}\nbet p on score {\n  0 => win 5 to 1\n  <= 2 => lose\n  3..5 => push\n  else => win 1 to 1\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let ends = exact_ends(&program);
@@ -314,7 +314,7 @@ fn bets_on_a_final_value_agree_with_the_enumeration() {
 #[test]
 fn each_option_of_a_choice_agrees_with_the_enumeration() {
     let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  repeat 3 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  >= 4 => win 3 to 1\n  0 => push\n  else => lose\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");
@@ -335,7 +335,7 @@ fn each_option_of_a_choice_agrees_with_the_enumeration() {
 #[test]
 fn the_best_option_of_an_asymmetric_choice_is_found() {
     let source = "game \"t\"\nround {\n  choose face from 1..3 by p\n  let score = 0\n  if face = 2 { set score = 1 }\n  throw t = 3d3\n  set score = score + count(t, face)\n}\nbet p on score {\n  >= 2 => win 1 to 1\n  else => lose\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
@@ -367,7 +367,7 @@ fn the_best_option_of_an_asymmetric_choice_is_found() {
 fn twenty_six_follows_the_binomial_law() {
     let path = format!("{}/games/twenty_six.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
@@ -410,7 +410,7 @@ fn twenty_six_follows_the_binomial_law() {
 #[test]
 fn most_frequent_face_rules_agree_with_the_enumeration() {
     let source = "game \"t\"\noutcomes hit, blank, other\nround {\n  throw first = 4d3\n  let face = most_frequent(first)\n  let score = max(highest_count(first), 2)\n  let later = 0\n  repeat 2 {\n    throw t = 2d3\n    set later = later + count(t, face)\n  }\n  if later = 0 { end blank }\n  if score + later >= 5 { end hit }\n  end other\n}\nbet p {\n  hit => win 8 to 1\n  blank => win 8 to 1\n  other => lose\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     assert_eq!(exact_ends(&program), brute_force_ends(&program));
@@ -478,7 +478,7 @@ fn quatorze_matches_an_independent_count() {
     }
     let path = format!("{}/games/quatorze.dice", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).expect("reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("checks");
     let distribution = evaluate(&program, Limits::default()).expect("evaluates");
@@ -492,7 +492,7 @@ fn quatorze_matches_an_independent_count() {
 #[test]
 fn options_share_an_evaluation_only_when_their_throws_group_alike() {
     let source = "game \"t\"\nround {\n  choose face from 1..4 by p\n  let score = 0\n  repeat 2 {\n    throw t = 2d3\n    set score = score + count(t, face)\n  }\n}\nbet p on score {\n  0 => lose\n  else => win 1 to 1\n}\n";
-    let program = dicerules::Game::load(source, &[])
+    let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");
     let exact = evaluate(&program, Limits::default()).expect("evaluates");

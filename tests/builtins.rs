@@ -10,7 +10,7 @@ use miette::Diagnostic;
 
 /// The help of every diagnostic of checking `source`.
 fn helps(source: &str) -> Vec<String> {
-    match dicerules::Game::load(source, &[]) {
+    match dicerules::Game::load(source) {
         Ok(_) => Vec::new(),
         Err(errors) => errors
             .iter()

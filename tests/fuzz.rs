@@ -228,7 +228,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         };
     }
     round_trip(source);
-    let program = match dicerules::Game::load(source, &overrides).map(|g| g.program) {
+    let program = match dicerules::Game::load_with(source, &overrides.into()).map(|g| g.program) {
         Ok(program) => program,
         Err(errors) => {
             return Outcome {

@@ -6,7 +6,7 @@ use dicerules::report::{text, Report};
 
 fn report(path: &std::path::Path) -> (String, Report) {
     let source = std::fs::read_to_string(path).expect("the game reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("the game checks");
     let distribution =

@@ -17,7 +17,7 @@ use simulate::{card, die, heist_rounds, punto_banco_coups, Tally};
 /// The tool's report of a game file, with its default parameters.
 fn report(file: &str) -> Report {
     let source = std::fs::read_to_string(file).expect("the game file");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("the game loads");
     let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
@@ -83,7 +83,7 @@ fn punto_banco_deals_from_the_shoe_it_is_given() {
     let report = dicerules::Analysis::new(
         source.as_str(),
         &dicerules::Options {
-            overrides: vec![("decks".to_string(), one_deck)],
+            overrides: vec![("decks".to_string(), one_deck)].into(),
             ..Default::default()
         },
     )

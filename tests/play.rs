@@ -21,7 +21,7 @@ use dicerules::solve::evaluate;
 
 fn load(path: &std::path::Path) -> (Program, Distribution) {
     let source = std::fs::read_to_string(path).expect("the game reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("the game checks");
     let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
@@ -361,7 +361,7 @@ fn a_wrong_figure_is_caught() {
     // with its own exact figure and is far from the true game's.
     let (program, distribution) = load(&game("heist.dice"));
     let source = std::fs::read_to_string(game("heist.dice")).expect("reads");
-    let wrong = dicerules::Game::load(source.replace("win 2 to 1", "win 3 to 1"), &[])
+    let wrong = dicerules::Game::load(source.replace("win 2 to 1", "win 3 to 1"))
         .map(|g| g.program)
         .expect("checks");
     let wrong_distribution = evaluate(&wrong, Limits::default()).expect("evaluates");

@@ -106,7 +106,7 @@ fn the_game_file_gives_the_count_s_probabilities_for_every_shoe() {
         let report = dicerules::Analysis::new(
             source.as_str(),
             &dicerules::Options {
-                overrides: vec![("decks".to_string(), setting)],
+                overrides: vec![("decks".to_string(), setting)].into(),
                 ..Default::default()
             },
         )

@@ -82,7 +82,7 @@ fn every_game_plays_alike_both_ways() {
     let mut played = 0;
     for file in files {
         let source = std::fs::read_to_string(&file).expect("the file reads");
-        let Ok(program) = dicerules::Game::load(&source, &[]).map(|g| g.program) else {
+        let Ok(program) = dicerules::Game::load(&source).map(|g| g.program) else {
             continue;
         };
         let (strategy, rounds) = match evaluate(&program, Limits::default()) {
@@ -168,7 +168,7 @@ fn the_steps_fall_back_to_the_instructions_alike() {
                    b => lose }"#,
     ];
     for (source, fails) in games.iter().zip([false, true, true, true, false]) {
-        let program = match dicerules::Game::load(*source, &[]).map(|g| g.program) {
+        let program = match dicerules::Game::load(*source).map(|g| g.program) {
             Ok(p) => p,
             Err(e) => panic!("{source}: {e:?}"),
         };

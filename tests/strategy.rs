@@ -12,7 +12,7 @@ use dicerules::solve::evaluate;
 fn solved(path: &str) -> (Program, Distribution) {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let source = std::fs::read_to_string(full).expect("the file reads");
-    let program = dicerules::Game::load(&source, &[])
+    let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("the file checks");
     let d = evaluate(&program, Limits::default()).expect("the file evaluates");
@@ -152,7 +152,7 @@ fn tails_strategies_are_mutual_best_responses_by_enumeration() {
     .expect("the file reads");
     for dice in [3usize, 10] {
         let source = source.replace("10d6", &format!("{dice}d6"));
-        let program = dicerules::Game::load(&source, &[])
+        let program = dicerules::Game::load(&source)
             .map(|g| g.program)
             .expect("the file checks");
         let d = evaluate(&program, Limits::default()).expect("the file evaluates");

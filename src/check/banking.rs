@@ -349,7 +349,7 @@ mod tests {
             .iter()
             .map(|(n, s)| (n.to_string(), s.clone()))
             .collect();
-        crate::Game::load(&source, &overrides)
+        crate::Game::load_with(&source, &overrides.into())
             .map(|g| g.program)
             .map(|p| p.banking)
     }
@@ -365,9 +365,7 @@ mod tests {
 
     #[test]
     fn without_the_item_the_house_banks_at_the_round() {
-        let program = crate::Game::load(ROUND, &[])
-            .map(|g| g.program)
-            .expect("checks");
+        let program = crate::Game::load(ROUND).map(|g| g.program).expect("checks");
         assert_eq!(
             program.banking,
             Banking {

@@ -789,6 +789,19 @@ pub enum CheckError {
         #[label("again here")]
         second: Span,
     },
+    /// A `--set` that is not `NAME=VALUE`.
+    #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
+    #[diagnostic(code(dice::check::override_form))]
+    OverrideForm { text: String },
+    /// `--set NAME=VALUE` naming a parameter that none of the files
+    /// checked declares (`check` of several files).
+    #[error("`--set {name}=...`: none of the files checked has a parameter `{name}`")]
+    #[diagnostic(code(dice::check::unknown_parameter))]
+    UnusedOverride {
+        name: String,
+        #[help]
+        help: Option<String>,
+    },
     /// `--set NAME=VALUE` naming no parameter of the file.
     #[error("`--set {name}=...`: the game has no parameter `{name}`")]
     #[diagnostic(code(dice::check::unknown_parameter))]

@@ -9,19 +9,18 @@ mod error;
 mod expr;
 mod items;
 mod liveness;
+mod overrides;
 mod projection;
 mod round;
 
 pub use error::CheckError;
+pub use overrides::{OverrideError, Overrides, Undeclared};
 
 use crate::ast::{self, Item, Span};
-use crate::program::{Banking, ChoosingSide, Named, Program, Setting};
+use crate::program::{Banking, ChoosingSide, Named, Program};
 
-/// Checks `file` with parameter overrides `(name, value)` applied.
-pub fn check(
-    file: &ast::File,
-    overrides: &[(String, Setting)],
-) -> Result<Program, Vec<CheckError>> {
+/// Checks `file` with the `--set` overrides of its parameters applied.
+pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
     let mut errors = Vec::new();
     // What "the file has no ..." points at: its first item.
     let Some(whole) = file.items.first().map(item_span) else {

@@ -7,11 +7,12 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{applicable, overrides, read_path, rule_files, unused_overrides, GameArgs};
+use super::input::{overrides, read_path, rule_files, unused_overrides, GameArgs};
 use super::{exit, output, Format};
+use crate::check::Undeclared;
 use crate::eval::exact::Limits;
 use crate::report::{self, DiagnosticEntry, Report};
-use crate::{Analysis, Options};
+use crate::{Analysis, Options, Parsed};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -52,7 +53,7 @@ enum Output<'a> {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    let Some(overrides) = overrides(&args.game.set, &mut stderr) else {
+    let Some(mut overrides) = overrides(&args.game.set, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
     let limits = Limits {
@@ -64,7 +65,12 @@ pub fn run(args: &CheckArgs) -> u8 {
     let several = any_directory || files.len() > 1;
     let mut worst = exit::OK;
     let mut codes = [0usize; 3];
-    let (mut used, mut known) = (BTreeSet::new(), BTreeSet::new());
+    // With several files, each applies the overrides of the parameters it
+    // declares; a name none declares is an error at the end.
+    if several {
+        overrides.undeclared = Undeclared::Ignored;
+    }
+    let mut known = BTreeSet::new();
     let mut outputs = Vec::new();
     let mut text = String::new();
     for file in &files {
@@ -93,17 +99,18 @@ pub fn run(args: &CheckArgs) -> u8 {
         // the run's at the end of the iteration.
         let worst_before = worst;
         worst = exit::OK;
-        let overrides = if several {
-            applicable(&overrides, &source, &mut used, &mut known)
-        } else {
-            overrides.clone()
-        };
         let options = Options {
-            overrides,
+            overrides: overrides.clone(),
             limits,
             lint: true,
         };
-        match Analysis::new(source.as_str(), &options) {
+        let analysed = Parsed::new(source.as_str())
+            .and_then(|parsed| {
+                known.extend(parsed.params().map(String::from));
+                parsed.check(&options.overrides)
+            })
+            .and_then(|game| game.analyse(&options).map_err(|e| vec![e]));
+        match analysed {
             Ok(analysis) => {
                 let failures = analysis.expect_failures();
                 let Analysis {
@@ -172,7 +179,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         worst = worst.max(worst_before);
     }
     if several {
-        let unused = unused_overrides(&overrides, &used, &known);
+        let unused = unused_overrides(&overrides, &known);
         if !unused.is_empty() {
             stderr.push_str(&unused);
             worst = worst.max(exit::INPUT);

@@ -10,10 +10,9 @@ use clap::Args;
 
 use super::diagnostics::{entry, render, render_all};
 use crate::ast::Span;
+use crate::check::{CheckError, OverrideError, Overrides};
 use crate::eval::exact::{self, Limits};
-use crate::program::Setting;
 use crate::report::DiagnosticEntry;
-use crate::syntax;
 use crate::{Analysis, Game, Options};
 
 /// What every command takes about the game it reads.
@@ -225,78 +224,35 @@ pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
 }
 
 /// Parses the `--set` overrides; diagnostics go to stderr.
-pub fn overrides(set: &[String], stderr: &mut String) -> Option<Vec<(String, Setting)>> {
-    let mut out = Vec::new();
-    let mut ok = true;
-    for (i, text) in set.iter().enumerate() {
-        let Some((name, value)) = text.split_once('=') else {
-            let _ = writeln!(
-                stderr,
-                "error: `--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`"
-            );
-            ok = false;
-            continue;
-        };
-        match syntax::parse_override(value) {
-            Ok(setting) => out.push((name.trim().to_string(), setting)),
-            Err(e) => {
-                stderr.push_str(&render(e, &format!("--set #{}", i + 1), value));
-                ok = false;
+pub fn overrides(set: &[String], stderr: &mut String) -> Option<Overrides> {
+    match Overrides::parse(set) {
+        Ok(overrides) => Some(overrides),
+        Err(errors) => {
+            for (i, error) in errors {
+                stderr.push_str(&match error {
+                    OverrideError::Form(e) => render(e, "--set", &set[i]),
+                    OverrideError::Value { value, error } => {
+                        render(error, &format!("--set #{}", i + 1), &value)
+                    }
+                });
             }
+            None
         }
     }
-    ok.then_some(out)
 }
 
-/// With several files, a `--set` applies to the files that declare the
-/// parameter: the overrides naming a parameter of `source` (every override
-/// when it does not parse, whose errors come first). The names it uses go
-/// in `used`, the names of its parameters in `known`.
-pub fn applicable(
-    overrides: &[(String, Setting)],
-    source: &str,
-    used: &mut BTreeSet<String>,
-    known: &mut BTreeSet<String>,
-) -> Vec<(String, Setting)> {
-    let (file, errors) = syntax::parse(source);
-    if !errors.is_empty() {
-        return overrides.to_vec();
-    }
-    let declared: Vec<&str> = file
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            crate::ast::Item::Param(p) => Some(p.name.name.as_str()),
-            _ => None,
-        })
-        .collect();
-    known.extend(declared.iter().map(|n| n.to_string()));
-    overrides
-        .iter()
-        .filter(|(name, _)| declared.contains(&name.as_str()))
-        .inspect(|(name, _)| {
-            used.insert(name.clone());
-        })
-        .cloned()
-        .collect()
-}
-
-/// The `--set` names no file checked declares, as error lines.
-pub fn unused_overrides(
-    overrides: &[(String, Setting)],
-    used: &BTreeSet<String>,
-    known: &BTreeSet<String>,
-) -> String {
+/// The `--set` names none of the files checked declares (those in
+/// `known`), as diagnostics.
+pub fn unused_overrides(overrides: &Overrides, known: &BTreeSet<String>) -> String {
     let mut out = String::new();
-    for (name, _) in overrides.iter().filter(|(n, _)| !used.contains(n)) {
-        let help = match crate::suggest::did_you_mean(name, known.iter().map(String::as_str)) {
-            Some(s) => format!(" (did you mean `{s}`?)"),
-            None => String::new(),
+    for name in overrides.names().filter(|n| !known.contains(*n)) {
+        let help = crate::suggest::did_you_mean(name, known.iter().map(String::as_str))
+            .map(|s| format!("did you mean `{s}`?"));
+        let error = CheckError::UnusedOverride {
+            name: name.to_string(),
+            help,
         };
-        let _ = writeln!(
-            out,
-            "error: `--set {name}=...`: none of the files checked has a parameter `{name}`{help}"
-        );
+        out.push_str(&render(error, "--set", ""));
     }
     out
 }
@@ -309,13 +265,13 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
     let result = (|| {
         let overrides = overrides(&game.set, &mut stderr).ok_or(())?;
         let source = read_source(file).map_err(|u| stderr.push_str(&u.shown))?;
-        let loaded = Game::load(source.as_str(), &overrides).map_err(|errors| {
+        let loaded = Game::load_with(source.as_str(), &overrides).map_err(|errors| {
             let count = errors.len();
             stderr.push_str(&render_all(errors, file, &source, "error").0);
             let _ = writeln!(stderr, "error: {file}: {count} error(s)");
         })?;
         let options = Options {
-            overrides: Vec::new(),
+            overrides: Overrides::default(),
             limits: Limits {
                 max_states: game.max_states,
                 max_infosets: game.max_infosets,

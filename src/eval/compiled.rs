@@ -413,7 +413,7 @@ mod tests {
             bet b { hit => win 1 to 1
                     miss => lose }
         "#;
-        crate::Game::load(source, &[])
+        crate::Game::load(source)
             .map(|g| g.program)
             .expect("the program loads")
     }

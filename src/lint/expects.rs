@@ -119,7 +119,7 @@ mod tests {
         let source = format!(
             "game \"g\"\noutcomes a, b\nround {{ throw t = d6\n if t is 6 {{ end a }}\n end b }}\nbet x {{ a => win 2 to 1  b => lose }}\nexpect {figure}\n"
         );
-        let program = crate::Game::load(&source, &[])
+        let program = crate::Game::load(&source)
             .map(|g| g.program)
             .expect("checks");
         let mut lints = Vec::new();

@@ -526,7 +526,7 @@ mod tests {
     use super::*;
 
     fn walk(source: &str) -> Vec<Lint> {
-        let (file, program) = crate::Game::load(source, &[])
+        let (file, program) = crate::Game::load(source)
             .map(|g| (g.file, g.program))
             .expect("checks");
         let probes = probes(&file, &program);

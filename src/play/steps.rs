@@ -698,7 +698,6 @@ mod tests {
                }
                bet x { a => win 1 to 1
                        b => lose }"#,
-            &[],
         )
         .map(|g| g.program)
         .expect("the game loads");

@@ -332,7 +332,7 @@ impl Person for Answers {
 
 /// Plays a case; the events of its session.
 fn play(case: &Case) -> Vec<TableEvent> {
-    let program = dicerules::Game::load(&case.source, &[])
+    let program = dicerules::Game::load(&case.source)
         .map(|g| g.program)
         .unwrap_or_else(|e| panic!("the generated file checks: {e:?}\n{}", case.source));
     let distribution = evaluate(&program, Limits::default()).expect("the file evaluates");

@@ -2,7 +2,7 @@
 
 use super::{declare, unknown};
 use crate::ast::{self, Item, Setting};
-use crate::check::CheckError;
+use crate::check::{CheckError, Overrides, Undeclared};
 use crate::number::Exact;
 use crate::program::Param;
 use crate::suggest::did_you_mean;
@@ -11,7 +11,7 @@ use crate::suggest::did_you_mean;
 /// or the value `overrides` gives it (`--set NAME=VALUE`).
 pub(in crate::check) fn params(
     file: &ast::File,
-    overrides: &[(String, Setting)],
+    overrides: &Overrides,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Param> {
     let mut names = Vec::new();
@@ -29,7 +29,7 @@ pub(in crate::check) fn params(
             }
         }
     }
-    for (name, value) in overrides {
+    for (name, value) in &overrides.settings {
         match params.iter_mut().find(|p| &p.name == name) {
             Some(p) => {
                 (p.value, p.infinite) = match value {
@@ -38,6 +38,7 @@ pub(in crate::check) fn params(
                 };
                 p.overridden = true;
             }
+            None if overrides.undeclared == Undeclared::Ignored => {}
             None => {
                 let known: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
                 let help = match did_you_mean(name, known.iter().copied()) {
