@@ -1,32 +1,86 @@
 //! dicerules: banking games of chance written as data, played and evaluated
 //! exactly by one interpreter.
 //!
-//! The pipeline, one module per stage: [`syntax`] reads a `.dice` file into
-//! the [`ast`]; [`check`] resolves names and types into a [`program`];
-//! [`eval`] runs that program exactly ([`eval::exact`]); [`play`] runs it
-//! with dice, a round, a simulation or a table at a time; [`solve`] finds the best strategies or equilibrium of
-//! a round whose sides choose; [`report`] turns the exact distribution into the edge
-//! report; [`lint`] finds what the evaluation shows to be wrong in a file
-//! that checks (rules that never fire, names never used). The library never
-//! prints; the `dicerules` binary does.
+//! A game is a `.dice` rule file (docs/language.md). [`Analysis::new`]
+//! parses and checks it, evaluates its round exactly, solves its choices and
+//! reports its figures, every one an exact fraction:
+//!
+//! ```
+//! use dicerules::{Analysis, Options};
+//!
+//! let source = r#"
+//! game "Odd or even"
+//! outcomes odd, even
+//! round {
+//!   throw d = d6
+//!   if d in [1, 3, 5] { end odd }
+//!   end even
+//! }
+//! bet odd { odd => win 1 to 1  even => lose }
+//! "#;
+//! let analysis = Analysis::new(source, &Options::default()).expect("the game checks");
+//! let bet = &analysis.report.bets[0];
+//! assert_eq!(bet.house_edge.to_string(), "0");
+//! ```
+//!
+//! The public API:
+//!
+//! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`]: the
+//!   pipeline, run once (`analysis`);
+//! - [`report::Report`]: the figures, as `check` prints them (the JSON
+//!   contract);
+//! - [`Distribution`] and [`Limits`]: the exact distribution of a round and
+//!   the bounds on computing it;
+//! - [`play`]: a session at a table ([`play::table::Table`]), a simulation
+//!   ([`play::simulate::simulate`]), the transcript's lines;
+//! - [`Error`] and the errors of each stage ([`SyntaxError`],
+//!   [`CheckError`], [`EvalError`], [`TableError`]), each a
+//!   [`miette::Diagnostic`] with a code and the span it points at; [`Lint`],
+//!   the lint findings;
+//! - [`number::Exact`], the rational every figure is.
+//!
+//! The stages themselves (`syntax`, `ast`, `check`, `program`, `eval`,
+//! `solve`, `lint`) are public for this crate's tests, benches and binary
+//! and hidden from its documentation: they are not a stable API. The
+//! command line is the `cli` feature, on by default; a library user can
+//! leave it out (`default-features = false`) and with it clap, indicatif,
+//! ctrlc, serde_json, ron and miette's graphical renderer.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod analysis;
-pub mod ast;
-pub mod check;
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod error;
-pub mod eval;
-pub mod lint;
-pub mod multiset;
 pub mod number;
 pub mod play;
-pub mod program;
 pub mod report;
+
+#[doc(hidden)]
+pub mod ast;
+#[doc(hidden)]
+pub mod check;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
+#[doc(hidden)]
+pub mod eval;
+#[doc(hidden)]
+pub mod lint;
+#[doc(hidden)]
+pub mod multiset;
+#[doc(hidden)]
+pub mod program;
+#[doc(hidden)]
 pub mod solve;
+#[doc(hidden)]
 pub mod suggest;
+#[doc(hidden)]
 pub mod syntax;
 
 pub use analysis::{Analysis, Game, Options, Parsed};
+pub use check::{CheckError, Overrides};
 pub use error::Error;
+pub use eval::exact::{Distribution, Limits};
+pub use eval::EvalError;
+pub use lint::Lint;
+pub use play::table::TableError;
+pub use syntax::SyntaxError;

@@ -1,12 +1,15 @@
-//! Playing games with dice and cards: one round ([`round`]), many rounds
+//! Playing games with dice and cards: one round (`round`), many rounds
 //! against the exact figures ([`simulate`]), and a table of seats with
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
-//! solved for ([`strategy`]).
+//! solved for (`strategy`).
 
 mod money;
+#[doc(hidden)]
 pub mod round;
 pub mod simulate;
+#[doc(hidden)]
 pub mod steps;
+#[doc(hidden)]
 pub mod strategy;
 pub mod table;
 pub mod transcript;
