@@ -25,7 +25,7 @@
 use num_traits::ToPrimitive;
 
 use super::items::{param, unknown};
-use super::CheckError;
+use super::{BankingError, CheckError};
 use crate::ast::{self, Amount, BankRule, ChipsRule, ClauseKind, LimitRule, StakeKind};
 use crate::number::Exact;
 use crate::program::{Bank, Banking, BankruptBanker, Bet, Chips, Limit, Named, Param, Stake};
@@ -116,22 +116,28 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     }
 
     if !has_bank {
-        errors.push(CheckError::NoBank {
-            span: ast::Span::new(decl.span.start, decl.span.start + "banking".len()),
-        });
+        errors.push(
+            BankingError::NoBank {
+                span: ast::Span::new(decl.span.start, decl.span.start + "banking".len()),
+            }
+            .into(),
+        );
     }
     let set_by_bank = out.stakes.contains(&Stake::SetByBank);
     if let (Some(banco), false) = (find("banco"), set_by_bank) {
-        errors.push(CheckError::BancoStake {
-            span: banco.span,
-            stake: stake_clause,
-        });
+        errors.push(
+            BankingError::BancoStake {
+                span: banco.span,
+                stake: stake_clause,
+            }
+            .into(),
+        );
     }
     if let Some(house) = house {
         seat_clauses_without_seat(&clauses, house, errors);
     }
     if let (Some(clause), Some(_), [_]) = (find("bank bets"), out.bank_bets, names.declared_bets) {
-        errors.push(CheckError::BankBetsOnly { span: clause.span });
+        errors.push(BankingError::BankBetsOnly { span: clause.span }.into());
     }
     let most = match out.limit {
         Limit::Fixed(l) | Limit::SetByBanker { up_to: Some(l) } => Some(l),
@@ -139,12 +145,15 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     };
     if let (Some(most), Some(limit)) = (most, find("limit")) {
         for (stake, span) in fixed_stakes.iter().filter(|(s, _)| *s > most) {
-            errors.push(CheckError::StakeAboveLimit {
-                stake: *stake,
-                limit: most,
-                span: *span,
-                limit_span: limit.span,
-            });
+            errors.push(
+                BankingError::StakeAboveLimit {
+                    stake: *stake,
+                    limit: most,
+                    span: *span,
+                    limit_span: limit.span,
+                }
+                .into(),
+            );
         }
     }
     out
@@ -156,11 +165,14 @@ fn once_each<'a>(decl: &'a ast::Banking, errors: &mut Vec<CheckError>) -> Vec<&'
     for clause in &decl.clauses {
         let name = clause.kind.name();
         match kept.iter().find(|c| c.kind.name() == name) {
-            Some(first) => errors.push(CheckError::RepeatedClause {
-                clause: name,
-                first: first.span,
-                second: clause.span,
-            }),
+            Some(first) => errors.push(
+                BankingError::RepeatedClause {
+                    clause: name,
+                    first: first.span,
+                    second: clause.span,
+                }
+                .into(),
+            ),
             None => kept.push(clause),
         }
     }
@@ -183,11 +195,14 @@ fn outcomes(list: &[ast::Ident], names: &Names, errors: &mut Vec<CheckError>) ->
             continue;
         };
         match found.iter().find(|(i, _)| *i == index) {
-            Some((_, first)) => errors.push(CheckError::OutcomeListedTwice {
-                outcome: o.name.clone(),
-                second: o.span,
-                first: *first,
-            }),
+            Some((_, first)) => errors.push(
+                BankingError::OutcomeListedTwice {
+                    outcome: o.name.clone(),
+                    second: o.span,
+                    first: *first,
+                }
+                .into(),
+            ),
             None => found.push((index, o.span)),
         }
     }
@@ -228,17 +243,20 @@ fn stakes(
             StakeKind::Free => Stake::Free,
             StakeKind::SetByBank => {
                 if list.len() > 1 {
-                    errors.push(CheckError::BankStakeAmongOthers { span: rule.span });
+                    errors.push(BankingError::BankStakeAmongOthers { span: rule.span }.into());
                 }
                 Stake::SetByBank
             }
         };
         match out.iter().find(|(s, _)| *s == stake) {
-            Some((_, first)) => errors.push(CheckError::StakeListedTwice {
-                stake: ast::print::stake(&rule.kind),
-                second: rule.span,
-                first: *first,
-            }),
+            Some((_, first)) => errors.push(
+                BankingError::StakeListedTwice {
+                    stake: ast::print::stake(&rule.kind),
+                    second: rule.span,
+                    first: *first,
+                }
+                .into(),
+            ),
             None => out.push((stake, rule.span)),
         }
     }
@@ -257,14 +275,14 @@ fn seat_clauses_without_seat(
 ) {
     for clause in clauses {
         let span = clause.span;
-        errors.push(match &clause.kind {
-            ClauseKind::BankBets(_) => CheckError::HouseBanks {
+        let error = match &clause.kind {
+            ClauseKind::BankBets(_) => BankingError::HouseBanks {
                 clause: "bank bets",
                 span,
                 house,
             },
             ClauseKind::Stake(list) => match list.iter().find(|s| s.kind == StakeKind::SetByBank) {
-                Some(s) => CheckError::HouseBanks {
+                Some(s) => BankingError::HouseBanks {
                     clause: "stake set by the bank",
                     span: s.span,
                     house,
@@ -272,16 +290,17 @@ fn seat_clauses_without_seat(
                 None => continue,
             },
             ClauseKind::Limit(LimitRule::SetByBanker { .. }) => {
-                CheckError::HouseLimit { span, house }
+                BankingError::HouseLimit { span, house }
             }
-            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => CheckError::HouseChips {
+            ClauseKind::Chips(ChipsRule::Split { banker, .. }) => BankingError::HouseChips {
                 amount: ast::print::amount(banker),
                 span: banker.span(),
                 house,
             },
-            ClauseKind::BankruptBanker(_) => CheckError::HouseBankrupt { span, house },
+            ClauseKind::BankruptBanker(_) => BankingError::HouseBankrupt { span, house },
             _ => continue,
-        });
+        };
+        errors.push(error.into());
     }
 }
 
@@ -305,11 +324,14 @@ fn chips(
         Amount::Number(n) => {
             let chips = whole(&n.value);
             if chips.is_none() {
-                errors.push(CheckError::NotChips {
-                    what,
-                    number: n.text.clone(),
-                    span: amount.span(),
-                });
+                errors.push(
+                    BankingError::NotChips {
+                        what,
+                        number: n.text.clone(),
+                        span: amount.span(),
+                    }
+                    .into(),
+                );
             }
             chips
         }
@@ -324,12 +346,15 @@ fn chips(
             }
             let chips = whole(&p.value);
             if chips.is_none() {
-                errors.push(CheckError::ParamNotChips {
-                    what,
-                    param: p.name.clone(),
-                    value: p.value.clone(),
-                    span: amount.span(),
-                });
+                errors.push(
+                    BankingError::ParamNotChips {
+                        what,
+                        param: p.name.clone(),
+                        value: p.value.clone(),
+                        span: amount.span(),
+                    }
+                    .into(),
+                );
             }
             chips
         }

@@ -13,7 +13,7 @@ mod overrides;
 mod projection;
 mod round;
 
-pub use error::CheckError;
+pub use error::{BankingError, CheckError};
 pub use overrides::{OverrideError, Overrides, Undeclared};
 
 use crate::ast::{self, Item, Span};

@@ -22,12 +22,18 @@
 //!   filled again when a round starts (each round is dealt from a full
 //!   shoe, as the exact evaluation assumes).
 
+mod dealt;
+mod source;
+
+pub use source::{Event, Source};
+
 use super::steps::{sorted_faces, Step, Steps, Target};
 use crate::eval::compiled::Compiled;
 use crate::eval::exact::key_value;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
 use crate::program::{Cell, ExprKind, Instr, Program};
+use dealt::{DiceLimit, Shoes};
 
 /// The most attempts a reroll takes before the round fails, unless told
 /// otherwise ([`Round::with_max_rerolls`]; `--max-rerolls`).
@@ -39,72 +45,6 @@ pub const MAX_REROLLS: u64 = 1_000_000;
 /// shipped games throw at most 130 dice a round.
 pub const MAX_DICE: u64 = 10_000_000;
 
-/// Where the dice, the cards and the choices come from.
-pub trait Source {
-    /// One die of `sides` sides: a face from 1 to `sides`.
-    fn die(&mut self, sides: u32) -> u32;
-    /// `count` dice of `sides` sides at once, as one number below
-    /// `sides^count`: die `i` (from 0) shows `(n / sides^i) % sides + 1`.
-    /// By default, the dice one by one.
-    fn dice(&mut self, count: u32, sides: u32) -> u64 {
-        let mut n = 0;
-        let mut place = 1;
-        for _ in 0..count {
-            n += u64::from(self.die(sides) - 1) * place;
-            place *= u64::from(sides);
-        }
-        n
-    }
-    /// [`Source::dice`] where `results` is `sides^count`, worked out.
-    #[inline]
-    fn results(&mut self, count: u32, sides: u32, results: u64) -> u64 {
-        let _ = results;
-        self.dice(count, sides)
-    }
-    /// One card of the `left` cards left in a shoe, by its place from 0:
-    /// as likely as a die of `left` sides.
-    fn card(&mut self, left: u32) -> u32 {
-        self.die(left) - 1
-    }
-    /// A reroll's attempt is about to be thrown.
-    fn begin_attempt(&mut self) {}
-    /// The value the round's announced choice takes among `options` (never
-    /// empty); the first by default.
-    fn choose(&mut self, options: &[i64]) -> i64 {
-        options[0]
-    }
-    /// The value `Program::decisions[decision]` takes among `options`, its
-    /// chooser knowing `key` (the values of its `knowing`, or a draw
-    /// table's row and column); by default as [`Source::choose`].
-    fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
-        let _ = (decision, key);
-        self.choose(options)
-    }
-    /// The attempt failed its condition: `true` to throw again, `false` to
-    /// abandon the round (the scripted source, which enumerates attempts).
-    fn retry(&mut self) -> bool {
-        true
-    }
-}
-
-/// Something that happened during a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A throw bound to a name; `attempt` counts rerolls from 1.
-    Throw {
-        name: String,
-        faces: Vec<u32>,
-        attempt: u64,
-        accepted: bool,
-    },
-    /// Cards dealt into a hand: their values, in the order dealt.
-    Draw { name: String, values: Vec<u32> },
-    /// A side chose an option.
-    Choose { name: String, option: String },
-    /// The round ended with an outcome.
-    End { outcome: String },
-}
-
 /// How a round that ran ended: as [`Round::play`] returns it.
 type Ended = Option<Option<usize>>;
 
@@ -112,102 +52,6 @@ type Ended = Option<Option<usize>>;
 enum Flow {
     Go(usize),
     Stop(Ended),
-}
-
-/// The cards left in each shoe of a round: how many of each kind, and in
-/// all. Each round is dealt from full shoes, as the exact evaluation
-/// assumes.
-struct Shoes {
-    /// Each shoe full, kind by kind (one deck's for the infinite shoe),
-    /// one shoe after another.
-    full: Vec<u64>,
-    left: Vec<u64>,
-    /// Where each shoe's kinds start in `left`, and where the last ends.
-    starts: Vec<usize>,
-    full_totals: Vec<u64>,
-    totals: Vec<u64>,
-    finite: Vec<bool>,
-}
-
-impl Shoes {
-    fn new(program: &Program) -> Shoes {
-        let mut shoes = Shoes {
-            full: Vec::new(),
-            left: Vec::new(),
-            starts: vec![0],
-            full_totals: Vec::new(),
-            totals: Vec::new(),
-            finite: Vec::new(),
-        };
-        for shoe in &program.shoes {
-            let decks = u64::from(shoe.decks.unwrap_or(1));
-            let counts = shoe.values.iter().map(|&(_, n)| u64::from(n) * decks);
-            shoes.full.extend(counts);
-            shoes.starts.push(shoes.full.len());
-            let start = shoes.starts[shoes.starts.len() - 2];
-            shoes.full_totals.push(shoes.full[start..].iter().sum());
-            shoes.finite.push(shoe.decks.is_some());
-        }
-        shoes.left = shoes.full.clone();
-        shoes.totals = shoes.full_totals.clone();
-        shoes
-    }
-
-    /// Fills every shoe again.
-    #[inline]
-    fn refill(&mut self) {
-        if self.full.is_empty() {
-            return;
-        }
-        self.left.copy_from_slice(&self.full);
-        self.totals.copy_from_slice(&self.full_totals);
-    }
-
-    /// The cards left in `shoe`.
-    fn left(&self, shoe: usize) -> u64 {
-        self.totals[shoe]
-    }
-
-    /// Whether `count` cards can be dealt from `shoe` by [`Shoes::deal`]:
-    /// as many are left, and fewer than 2^32.
-    #[inline(always)]
-    fn can_deal(&self, shoe: usize, count: u32) -> bool {
-        let left = self.totals[shoe];
-        u64::from(count) <= left && left <= u64::from(u32::MAX)
-    }
-
-    /// Deals `count` cards from `shoe` ([`Shoes::can_deal`]), each one a
-    /// card of the cards left, as likely as any other; `each` gets each
-    /// card's kind.
-    #[inline(always)]
-    fn deal(
-        &mut self,
-        shoe: usize,
-        count: u32,
-        source: &mut impl Source,
-        mut each: impl FnMut(usize),
-    ) {
-        let left = &mut self.left[self.starts[shoe]..self.starts[shoe + 1]];
-        let finite = self.finite[shoe];
-        let mut all = self.totals[shoe] as u32;
-        for _ in 0..count {
-            let mut place = u64::from(source.card(all));
-            let mut kind = left.len() - 1;
-            for (k, &n) in left.iter().enumerate() {
-                if place < n {
-                    kind = k;
-                    break;
-                }
-                place -= n;
-            }
-            if finite {
-                left[kind] -= 1;
-                all -= 1;
-            }
-            each(kind);
-        }
-        self.totals[shoe] = u64::from(all);
-    }
 }
 
 /// What an instruction needs beyond itself, compiled.
@@ -244,68 +88,6 @@ pub struct Round<'p> {
     limits: DiceLimit,
     /// The dice and cards of the round so far (see [`DiceLimit`]).
     dealt: u64,
-}
-
-/// How the round keeps to [`MAX_DICE`]. The steps that throw or deal
-/// without rerolling (tabulated throws, draws) run at most once each, so
-/// together they throw at most `fast_most` dice and cards, known before the
-/// round. Where that is small against the limit they count nothing, and
-/// the instructions count against the limit less `fast_most` (`slow_limit`):
-/// the round stays within the limit, and a simulated round of heist pays
-/// nothing for it. Otherwise every throw counts against the whole limit.
-#[derive(Clone, Copy, Debug)]
-struct DiceLimit {
-    max_dice: u64,
-    /// The most dice and cards the steps that never reroll throw in a round.
-    fast_most: u64,
-    count_fast: bool,
-    /// What the instructions may count up to.
-    slow_limit: u64,
-}
-
-impl DiceLimit {
-    fn new(max_dice: u64, fast_most: u64) -> DiceLimit {
-        let count_fast = fast_most > max_dice / 2;
-        DiceLimit {
-            max_dice,
-            fast_most,
-            count_fast,
-            slow_limit: if count_fast {
-                max_dice
-            } else {
-                max_dice - fast_most
-            },
-        }
-    }
-
-    /// Counts `count` dice or cards a step throws or deals; `false`, with
-    /// nothing counted, when they would pass the limit (the instruction
-    /// then gives the error).
-    #[inline(always)]
-    fn fast(&self, dealt: &mut u64, count: u32) -> bool {
-        if !self.count_fast {
-            return true;
-        }
-        if *dealt + u64::from(count) > self.max_dice {
-            return false;
-        }
-        *dealt += u64::from(count);
-        true
-    }
-
-    /// Counts `count` dice or cards an instruction throws or deals: the
-    /// error at `span` once the round has passed the limit.
-    #[inline(always)]
-    fn slow(&self, dealt: &mut u64, count: u32, span: crate::ast::Span) -> Result<(), EvalError> {
-        *dealt += u64::from(count);
-        if *dealt > self.slow_limit {
-            return Err(EvalError::RoundLimit {
-                limit: self.max_dice,
-                span,
-            });
-        }
-        Ok(())
-    }
 }
 
 impl<'p> Round<'p> {

@@ -1,0 +1,171 @@
+//! What a round has dealt: the cards left in each shoe, and the dice and
+//! cards counted against the round's limit.
+
+use super::Source;
+#[cfg(doc)]
+use super::MAX_DICE;
+use crate::eval::EvalError;
+use crate::program::Program;
+
+/// The cards left in each shoe of a round: how many of each kind, and in
+/// all. Each round is dealt from full shoes, as the exact evaluation
+/// assumes.
+pub(super) struct Shoes {
+    /// Each shoe full, kind by kind (one deck's for the infinite shoe),
+    /// one shoe after another.
+    full: Vec<u64>,
+    left: Vec<u64>,
+    /// Where each shoe's kinds start in `left`, and where the last ends.
+    starts: Vec<usize>,
+    full_totals: Vec<u64>,
+    totals: Vec<u64>,
+    finite: Vec<bool>,
+}
+
+impl Shoes {
+    pub(super) fn new(program: &Program) -> Shoes {
+        let mut shoes = Shoes {
+            full: Vec::new(),
+            left: Vec::new(),
+            starts: vec![0],
+            full_totals: Vec::new(),
+            totals: Vec::new(),
+            finite: Vec::new(),
+        };
+        for shoe in &program.shoes {
+            let decks = u64::from(shoe.decks.unwrap_or(1));
+            let counts = shoe.values.iter().map(|&(_, n)| u64::from(n) * decks);
+            shoes.full.extend(counts);
+            shoes.starts.push(shoes.full.len());
+            let start = shoes.starts[shoes.starts.len() - 2];
+            shoes.full_totals.push(shoes.full[start..].iter().sum());
+            shoes.finite.push(shoe.decks.is_some());
+        }
+        shoes.left = shoes.full.clone();
+        shoes.totals = shoes.full_totals.clone();
+        shoes
+    }
+
+    /// Fills every shoe again.
+    #[inline]
+    pub(super) fn refill(&mut self) {
+        if self.full.is_empty() {
+            return;
+        }
+        self.left.copy_from_slice(&self.full);
+        self.totals.copy_from_slice(&self.full_totals);
+    }
+
+    /// The cards left in `shoe`.
+    pub(super) fn left(&self, shoe: usize) -> u64 {
+        self.totals[shoe]
+    }
+
+    /// Whether `count` cards can be dealt from `shoe` by [`Shoes::deal`]:
+    /// as many are left, and fewer than 2^32.
+    #[inline(always)]
+    pub(super) fn can_deal(&self, shoe: usize, count: u32) -> bool {
+        let left = self.totals[shoe];
+        u64::from(count) <= left && left <= u64::from(u32::MAX)
+    }
+
+    /// Deals `count` cards from `shoe` ([`Shoes::can_deal`]), each one a
+    /// card of the cards left, as likely as any other; `each` gets each
+    /// card's kind.
+    #[inline(always)]
+    pub(super) fn deal(
+        &mut self,
+        shoe: usize,
+        count: u32,
+        source: &mut impl Source,
+        mut each: impl FnMut(usize),
+    ) {
+        let left = &mut self.left[self.starts[shoe]..self.starts[shoe + 1]];
+        let finite = self.finite[shoe];
+        let mut all = self.totals[shoe] as u32;
+        for _ in 0..count {
+            let mut place = u64::from(source.card(all));
+            let mut kind = left.len() - 1;
+            for (k, &n) in left.iter().enumerate() {
+                if place < n {
+                    kind = k;
+                    break;
+                }
+                place -= n;
+            }
+            if finite {
+                left[kind] -= 1;
+                all -= 1;
+            }
+            each(kind);
+        }
+        self.totals[shoe] = u64::from(all);
+    }
+}
+
+/// How the round keeps to [`MAX_DICE`]. The steps that throw or deal
+/// without rerolling (tabulated throws, draws) run at most once each, so
+/// together they throw at most `fast_most` dice and cards, known before the
+/// round. Where that is small against the limit they count nothing, and
+/// the instructions count against the limit less `fast_most` (`slow_limit`):
+/// the round stays within the limit, and a simulated round of heist pays
+/// nothing for it. Otherwise every throw counts against the whole limit.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct DiceLimit {
+    max_dice: u64,
+    /// The most dice and cards the steps that never reroll throw in a round.
+    pub(super) fast_most: u64,
+    count_fast: bool,
+    /// What the instructions may count up to.
+    slow_limit: u64,
+}
+
+impl DiceLimit {
+    pub(super) fn new(max_dice: u64, fast_most: u64) -> DiceLimit {
+        let count_fast = fast_most > max_dice / 2;
+        DiceLimit {
+            max_dice,
+            fast_most,
+            count_fast,
+            slow_limit: if count_fast {
+                max_dice
+            } else {
+                max_dice - fast_most
+            },
+        }
+    }
+
+    /// Counts `count` dice or cards a step throws or deals; `false`, with
+    /// nothing counted, when they would pass the limit (the instruction
+    /// then gives the error).
+    #[inline(always)]
+    pub(super) fn fast(&self, dealt: &mut u64, count: u32) -> bool {
+        if !self.count_fast {
+            return true;
+        }
+        if *dealt + u64::from(count) > self.max_dice {
+            return false;
+        }
+        *dealt += u64::from(count);
+        true
+    }
+
+    /// Counts `count` dice or cards an instruction throws or deals: the
+    /// error at `span` once the round has passed the limit.
+    #[inline(always)]
+    pub(super) fn slow(
+        &self,
+        dealt: &mut u64,
+        count: u32,
+        span: crate::ast::Span,
+    ) -> Result<(), EvalError> {
+        *dealt += u64::from(count);
+        if *dealt > self.slow_limit {
+            return Err(EvalError::RoundLimit {
+                limit: self.max_dice,
+                span,
+            });
+        }
+        Ok(())
+    }
+}
