@@ -14,9 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-
-use common::binary;
+use crate::common::binary;
 
 /// What a run printed, and how it ended.
 struct Run {

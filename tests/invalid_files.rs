@@ -14,7 +14,7 @@
 //! - never panic, hang, or show grammar rule names (`Rule::`, `kw_game`,
 //!   `throw_stmt`, `bet_decl`, `op_eq`, ...) in its messages.
 //!
-//! To review a change of wording: `cargo insta test --review --test invalid_files`.
+//! To review a change of wording: `cargo insta test --review --test main -- invalid_files::`.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -11,7 +11,7 @@
 //! exit 0 with its report printed, and find exactly the lint its name
 //! gives (matched by code, not by message), at least once.
 //!
-//! To review a change of wording: `cargo insta test --review --test lint`.
+//! To review a change of wording: `cargo insta test --review --test main -- lint::`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

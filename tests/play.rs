@@ -5,9 +5,6 @@
 
 use std::collections::VecDeque;
 
-mod common;
-use common::table::check_invariants;
-#[path = "play/random_banking.rs"]
 mod random_banking;
 
 use dicerules::eval::exact::{evaluate, Distribution, Limits};
@@ -17,6 +14,9 @@ use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
 use dicerules::program::Program;
+
+use crate::common::binary;
+use crate::common::table::check_invariants;
 
 fn load(path: &std::path::Path) -> (Program, Distribution) {
     let source = std::fs::read_to_string(path).expect("the game reads");
@@ -380,8 +380,8 @@ fn a_wrong_figure_is_caught() {
 
 /// Runs `dicerules ARGS` from the crate root with `stdin`, colour off;
 /// killed (code `None`) after a minute.
-fn dicerules(args: &[&str], stdin: &str) -> common::binary::Run {
-    common::binary::run(
+fn dicerules(args: &[&str], stdin: &str) -> binary::Run {
+    binary::run(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
         args,
         stdin.as_bytes(),

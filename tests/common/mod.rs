@@ -1,4 +1,5 @@
-//! What several test binaries share.
+//! What the test modules share, and the fuzzer (`tests/fuzz.rs`, a crate of
+//! its own) with them.
 #![allow(dead_code)]
 
 pub mod binary;

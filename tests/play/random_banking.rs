@@ -20,7 +20,7 @@ use dicerules::eval::exact::{evaluate, Limits};
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 
-use super::common::table::check_invariants;
+use crate::common::table::check_invariants;
 
 /// Files played by default: a few seconds in a debug build.
 const CASES: u64 = 500;
