@@ -381,11 +381,7 @@ fn a_wrong_figure_is_caught() {
 /// Runs `dicerules ARGS` from the crate root with `stdin`, colour off;
 /// killed (code `None`) after a minute.
 fn dicerules(args: &[&str], stdin: &str) -> binary::Run {
-    binary::run(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        args,
-        stdin.as_bytes(),
-    )
+    binary::run(binary::root(), args, stdin.as_bytes())
 }
 
 /// A number of chips as the transcript prints it: `-2`, `+0.95`, `7/3`.

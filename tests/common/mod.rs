@@ -4,3 +4,4 @@
 
 pub mod binary;
 pub mod table;
+pub mod tree;
