@@ -10,7 +10,8 @@
 //! Adding a test file `tests/NAME.rs`: write it as a module (the library as
 //! `dicerules::...`, the binary through `crate::common::binary` or
 //! `env!("CARGO_BIN_EXE_dicerules")`, shared code as `crate::common::...`)
-//! and add `mod NAME;` below. Its snapshots are
+//! and add `mod NAME;` below. A file no crate declares fails
+//! `layout::every_test_file_is_wired_in`, which names it. Its snapshots are
 //! `tests/snapshots/main__NAME__TEST.snap`.
 //!
 //! Running: `cargo test` runs everything; `cargo test --test main NAME::`
@@ -24,6 +25,7 @@ mod games;
 mod handwritten_simulators;
 mod hostile;
 mod invalid_files;
+mod layout;
 mod lint;
 mod play;
 mod punto_banco_count;
