@@ -1,25 +1,13 @@
 //! The command line as a user meets it: the real binary, colour off, with
 //! stdout, stderr and the exit code in one snapshot per case.
 
-use std::process::Command;
+use crate::common::binary;
 
-/// Runs `dicerules ARGS` from the crate root; returns the combined transcript.
-fn run(args: &[&str]) -> (i32, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the binary runs");
-    let code = output.status.code().unwrap_or(-1);
-    let transcript = format!(
-        "$ dicerules {}\nexit: {code}\n--- stdout\n{}--- stderr\n{}",
-        args.join(" "),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (code, transcript)
+/// Runs `dicerules ARGS` from the crate root; returns the exit code and the
+/// transcript.
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let run = binary::run(binary::root(), args, b"");
+    (run.code, run.transcript(args))
 }
 
 macro_rules! cli_case {
@@ -27,7 +15,7 @@ macro_rules! cli_case {
         #[test]
         fn $name() {
             let (code, transcript) = run(&[$($arg),*]);
-            assert_eq!(code, $code, "{transcript}");
+            assert_eq!(code, Some($code), "{transcript}");
             assert!(!transcript.contains("panicked"), "{transcript}");
             insta::assert_snapshot!(transcript);
         }
@@ -168,19 +156,19 @@ cli_case!(
 /// `--set tie_odds=7` changes the tie bet's figures as the seed's 7 to 1 says.
 #[test]
 fn set_changes_the_figures() {
-    let (_, transcript) = run(&[
-        "check",
-        "games/baccarat_dice.dice",
-        "--set",
-        "tie_odds=7",
-        "--format",
-        "json",
-    ]);
-    let json = transcript
-        .split("--- stdout\n")
-        .nth(1)
-        .and_then(|s| s.split("--- stderr").next())
-        .expect("stdout");
+    let run = binary::run(
+        binary::root(),
+        &[
+            "check",
+            "games/baccarat_dice.dice",
+            "--set",
+            "tie_odds=7",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let json = &run.stdout;
     let v: serde_json::Value = serde_json::from_str(json).expect("json on stdout");
     assert_eq!(v["params"]["tie_odds"], "7");
     let tie = v["bets"]
@@ -197,10 +185,9 @@ fn set_changes_the_figures() {
 /// asked again, the end of input ends the session with its summary, exit 0.
 #[test]
 fn play_interactive_from_a_pipe() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args([
+    let run = binary::run(
+        binary::root(),
+        &[
             "play",
             "games/punto_banco.dice",
             "--seats",
@@ -208,26 +195,11 @@ fn play_interactive_from_a_pipe() {
             "--rounds",
             "5",
             "--interactive",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(b"lots\n5 player\n")
-        .expect("writes");
-    let output = child.wait_with_output().expect("the binary ends");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
+        ],
+        b"lots\n5 player\n",
     );
-    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let (stdout, stderr) = (&run.stdout, &run.stderr);
+    assert_eq!(run.code, Some(0), "{stdout}\n{stderr}");
     assert!(
         stderr.contains("answer a whole number of chips"),
         "{stderr}"

@@ -65,6 +65,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+use common::tree::without_spans;
 use dicerules::cli::diagnostics::render_all;
 use dicerules::eval::exact::{self, Limits};
 use dicerules::program::Setting;
@@ -168,24 +169,6 @@ where
         codes.insert(e.code);
     }
     codes.into_iter().collect()
-}
-
-/// The tree as JSON without its spans, so that trees of different texts
-/// compare.
-fn without_spans(file: &dicerules::ast::File) -> serde_json::Value {
-    fn strip(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(map) => {
-                map.retain(|k, _| !k.ends_with("span"));
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let mut v = serde_json::to_value(file).expect("the syntax tree serialises");
-    strip(&mut v);
-    v
 }
 
 /// A file that parses prints as text that parses to the same tree.

@@ -14,9 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-
-use common::binary;
+use crate::common::binary;
 
 /// What a run printed, and how it ended.
 struct Run {
@@ -29,25 +27,16 @@ struct Run {
 /// Runs `dicerules ARGS` in `dir`, colour off, killed after [`binary::TIME_LIMIT`].
 fn run_in(dir: &Path, args: &[&str]) -> Run {
     let run = binary::run(dir, args, b"");
-    let shown = run
-        .code
-        .map_or("none (killed: it hung)".to_string(), |c| c.to_string());
-    let transcript = format!(
-        "$ dicerules {}\nexit: {shown}\n--- stdout\n{}--- stderr\n{}",
-        args.join(" "),
-        run.stdout,
-        run.stderr
-    );
     Run {
+        transcript: run.transcript(args),
         code: run.code,
         stdout: run.stdout,
         stderr: run.stderr,
-        transcript,
     }
 }
 
 fn crate_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    binary::root().to_path_buf()
 }
 
 /// A fresh directory for one case, under `target/tmp/hostile/`.
@@ -495,11 +484,7 @@ fn a_number_of_a_hundred_thousand_digits() {
 /// Spawns `dicerules ARGS` from the crate root, colour off, with the
 /// streams given.
 fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio, stderr: Stdio) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args(args)
-        .current_dir(crate_root())
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_BACKTRACE")
+    binary::command(binary::root(), args)
         .stdin(stdin)
         .stdout(stdout)
         .stderr(stderr)
@@ -602,10 +587,9 @@ fn one_round_of_hours_stops_at_the_round_limit() {
         let shell = format!(
             "ulimit -v 2000000 && exec \"$0\" {command} hours.dice --rounds 1 --max-dice 2000000"
         );
-        let child = Command::new("sh")
+        let child = binary::as_a_user(&mut Command::new("sh"))
             .args(["-c", &shell, env!("CARGO_BIN_EXE_dicerules")])
             .current_dir(&dir)
-            .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

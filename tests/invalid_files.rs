@@ -14,84 +14,32 @@
 //! - never panic, hang, or show grammar rule names (`Rule::`, `kw_game`,
 //!   `throw_stmt`, `bet_decl`, `op_eq`, ...) in its messages.
 //!
-//! To review a change of wording: `cargo insta test --review --test invalid_files`.
+//! To review a change of wording: `cargo insta test --review --test main -- invalid_files::`.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
 
-/// No fixture may take longer than this: a hang is a failure, not a wait.
-const TIME_LIMIT: Duration = Duration::from_secs(60);
+use crate::common::binary::{self, Run, TIME_LIMIT};
 
 /// Words that only a grammar rule name would contain.
 const RULE_NAME_MARKERS: &[&str] = &["Rule::", "kw_", "_stmt", "_decl", "op_", "RUST_BACKTRACE"];
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// The crate root, canonical so that it strips the prefix of glob's paths.
 fn crate_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = binary::root();
     root.canonicalize().unwrap_or_else(|_| root.to_path_buf())
 }
 
 /// Runs `dicerules check RELATIVE` from the crate root, killing it after
 /// [`TIME_LIMIT`].
 fn check(relative: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .arg("check")
-        .arg(relative)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("FORCE_COLOR")
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the dicerules binary runs");
-    let mut stdout_pipe = child.stdout.take().expect("stdout is piped");
-    let mut stderr_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stdout_pipe.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stderr_pipe.read_to_end(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting on dicerules") {
-            break Some(status);
-        }
-        if started.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let mut stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    if status.is_none() {
-        stderr.push_str(&format!(
+    let mut run = binary::run(binary::root(), &["check", relative], b"");
+    if run.code.is_none() {
+        run.stderr.push_str(&format!(
             "\n[killed after {} s: the check hung]\n",
             TIME_LIMIT.as_secs()
         ));
     }
-    Run {
-        code: status.and_then(|s| s.code()),
-        stdout,
-        stderr,
-    }
+    run
 }
 
 /// The fixture's opening `//` comment, without the slashes.

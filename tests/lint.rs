@@ -11,36 +11,26 @@
 //! exit 0 with its report printed, and find exactly the lint its name
 //! gives (matched by code, not by message), at least once.
 //!
-//! To review a change of wording: `cargo insta test --review --test lint`.
+//! To review a change of wording: `cargo insta test --review --test main -- lint::`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use dicerules::lint::{Lint, NAMES};
 
+use crate::common::binary;
+
 /// The crate root, canonical so that it strips the prefix of glob's paths.
 fn crate_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = binary::root();
     root.canonicalize().unwrap_or_else(|_| root.to_path_buf())
 }
 
 /// Runs `dicerules check ARGS` from the crate root, colour off: the exit
 /// code, stdout and stderr.
 fn check(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .arg("check")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("FORCE_COLOR")
-        .output()
-        .expect("the dicerules binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let args: Vec<&str> = ["check"].iter().chain(args).copied().collect();
+    let run = binary::run(binary::root(), &args, b"");
+    (run.code, run.stdout, run.stderr)
 }
 
 /// The findings about a rule file, through the library.

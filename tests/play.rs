@@ -5,9 +5,6 @@
 
 use std::collections::VecDeque;
 
-mod common;
-use common::table::check_invariants;
-#[path = "play/random_banking.rs"]
 mod random_banking;
 
 use dicerules::eval::exact::{Distribution, Limits};
@@ -18,6 +15,9 @@ use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::play::transcript;
 use dicerules::program::Program;
 use dicerules::solve::evaluate;
+
+use crate::common::binary;
+use crate::common::table::check_invariants;
 
 fn load(path: &std::path::Path) -> (Program, Distribution) {
     let source = std::fs::read_to_string(path).expect("the game reads");
@@ -385,12 +385,8 @@ fn a_wrong_figure_is_caught() {
 
 /// Runs `dicerules ARGS` from the crate root with `stdin`, colour off;
 /// killed (code `None`) after a minute.
-fn dicerules(args: &[&str], stdin: &str) -> common::binary::Run {
-    common::binary::run(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        args,
-        stdin.as_bytes(),
-    )
+fn dicerules(args: &[&str], stdin: &str) -> binary::Run {
+    binary::run(binary::root(), args, stdin.as_bytes())
 }
 
 /// A number of chips as the transcript prints it: `-2`, `+0.95`, `7/3`.

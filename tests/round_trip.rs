@@ -1,25 +1,10 @@
 //! Parse -> print -> parse gives the same tree (spans aside) for every game
 //! file and every sketch, and printing is a fixed point.
 
-use dicerules::ast::{print, File};
+use dicerules::ast::print;
 use dicerules::syntax::parse;
 
-/// The tree as JSON with every span removed, so trees from different texts compare.
-fn without_spans(file: &File) -> serde_json::Value {
-    fn strip(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(map) => {
-                map.retain(|k, _| !k.ends_with("span"));
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let mut v = serde_json::to_value(file).expect("the AST serialises");
-    strip(&mut v);
-    v
-}
+use crate::common::tree::without_spans;
 
 #[test]
 fn every_game_survives_print_and_parse() {

@@ -1,5 +1,6 @@
 //! Running the real binary as a user meets it: colour off, every stream
 //! captured, killed after [`TIME_LIMIT`] (a hang is a failure, not a wait).
+//! Every test that runs `dicerules` runs it through here.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -17,15 +18,49 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `dicerules ARGS` in `dir` with `stdin` as its input.
-pub fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicerules"))
-        .args(args)
-        .current_dir(dir)
+impl Run {
+    /// The run as a user reads it, the form of the command line's snapshots:
+    /// the command, the exit code, stdout and stderr.
+    pub fn transcript(&self, args: &[&str]) -> String {
+        let code = self
+            .code
+            .map_or("none (killed: it hung)".to_string(), |c| c.to_string());
+        format!(
+            "$ dicerules {}\nexit: {code}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            self.stdout,
+            self.stderr
+        )
+    }
+}
+
+/// The crate root, where most runs start (so that paths such as
+/// `games/heist.dice` read as in the README).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Sets what a user's terminal would not: colour off, no backtraces.
+pub fn as_a_user(command: &mut Command) -> &mut Command {
+    command
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("FORCE_COLOR")
         .env_remove("RUST_BACKTRACE")
+}
+
+/// `dicerules ARGS` in `dir`, as a user runs it; the caller chooses the
+/// streams and spawns it (and waits with [`wait`]).
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dicerules"));
+    command.args(args).current_dir(dir);
+    as_a_user(&mut command);
+    command
+}
+
+/// Runs `dicerules ARGS` in `dir` with `stdin` as its input.
+pub fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = command(dir, args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -21,7 +21,7 @@ use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
 use dicerules::solve::evaluate;
 
-use super::common::table::check_invariants;
+use crate::common::table::check_invariants;
 
 /// Files played by default: a few seconds in a debug build.
 const CASES: u64 = 500;

@@ -1,0 +1,34 @@
+//! The integration tests: one crate of test modules, so that the crate is
+//! built and linked once for all of them. Each module is a file of
+//! `tests/` named below; `common` is what they share.
+//!
+//! The fuzzer (`tests/fuzz.rs`) is a crate of its own: CI builds it a second
+//! time, optimised, and runs it for a minute (`cargo test --test fuzz`), which
+//! would otherwise compile every test again. Both are declared in
+//! `Cargo.toml` (`autotests = false`: a file is never found by its name).
+//!
+//! Adding a test file `tests/NAME.rs`: write it as a module (the library as
+//! `dicerules::...`, the binary through `crate::common::binary` or
+//! `env!("CARGO_BIN_EXE_dicerules")`, shared code as `crate::common::...`)
+//! and add `mod NAME;` below. A file no crate declares fails
+//! `layout::every_test_file_is_wired_in`, which names it. Its snapshots are
+//! `tests/snapshots/main__NAME__TEST.snap`.
+//!
+//! Running: `cargo test` runs everything; `cargo test --test main NAME::`
+//! one module; `cargo test --test main NAME::TEST` one test.
+
+mod common;
+
+mod brute_force;
+mod cli;
+mod games;
+mod handwritten_simulators;
+mod hostile;
+mod invalid_files;
+mod layout;
+mod lint;
+mod play;
+mod punto_banco_count;
+mod round_trip;
+mod steps;
+mod strategy;
