@@ -20,11 +20,15 @@
 mod common;
 
 mod brute_force;
+mod builtins;
 mod cli;
+mod examples;
 mod games;
 mod handwritten_simulators;
 mod hostile;
 mod invalid_files;
+mod language_reference;
+mod layers;
 mod layout;
 mod lint;
 mod play;
