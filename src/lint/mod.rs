@@ -264,3 +264,16 @@ fn round(file: &ast::File) -> Option<&ast::RoundDecl> {
         _ => None,
     })
 }
+
+/// The findings about `source`, through the whole pipeline: for the unit
+/// tests of the lints.
+#[cfg(test)]
+fn findings(source: &str) -> Vec<Lint> {
+    let options = crate::Options {
+        lint: true,
+        ..Default::default()
+    };
+    crate::Analysis::new(source, &options)
+        .expect("the file checks and evaluates")
+        .lints
+}

@@ -173,13 +173,7 @@ mod tests {
     use super::*;
 
     fn findings(source: &str) -> Vec<&'static str> {
-        let options = crate::Options {
-            lint: true,
-            ..Default::default()
-        };
-        let lints = crate::Analysis::new(source, &options)
-            .expect("checks and evaluates")
-            .lints;
+        let lints = super::super::findings(source);
         lints.iter().map(Lint::name).collect()
     }
 

@@ -73,13 +73,7 @@ mod tests {
     #[test]
     fn rows_and_columns_no_lookup_meets() {
         let source = "game \"g\"\noutcomes a, b\ntable pick(r, c) {\n columns 1 2\n 1..3 => D S\n 4..6 => S S\n 7 => S S\n}\nround {\n throw t = d6\n if pick(total(t), 1) { end a }\n end b\n}\nbet x { a => win 1 to 1  b => lose }\n";
-        let options = crate::Options {
-            lint: true,
-            ..Default::default()
-        };
-        let lints = crate::Analysis::new(source, &options)
-            .expect("checks and evaluates")
-            .lints;
+        let lints = super::super::findings(source);
         let spans: Vec<&str> = lints
             .iter()
             .map(|l| {
