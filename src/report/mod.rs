@@ -99,8 +99,8 @@ pub struct StrategyReport {
     /// For a zero-sum game: its value per unit staked for the first side.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<Exact>,
-    /// Every information set of every decision, with the strategies'
-    /// probabilities there.
+    /// Every information set the evaluation reaches (under every option),
+    /// in the order it meets them.
     pub decisions: Vec<InfoSetRow>,
 }
 
@@ -210,7 +210,7 @@ pub struct ValueDistribution {
 /// One final value of a name.
 #[derive(Clone, Debug, Serialize)]
 pub struct ValueRow {
-    /// The value.
+    /// What the name holds when the round ends.
     pub value: i64,
     /// The probability that a round ends with the name holding it.
     pub probability: Exact,

@@ -61,7 +61,8 @@ pub enum StakeRow {
         /// The largest stake, in chips (1 or more).
         chips: u64,
     },
-    /// `stake free`: any whole number of chips the bettor holds.
+    /// `stake free`: any whole number of chips the bettor holds, within
+    /// the limit.
     Free,
     /// `stake set by the bank`: the banker puts up a stake and the
     /// punters cover it.

@@ -258,7 +258,7 @@ pub enum TableEvent {
         seat: usize,
     },
     /// The session ends: every seat's chips and the house's. Sent last,
-    /// unless the sink answered [`Flow::Stop`].
+    /// unless the sink answered [`Flow::Stop`] or the session failed.
     Summary {
         /// Table rounds played.
         rounds: u64,
