@@ -13,7 +13,7 @@
 //! outcomes odd, even
 //! round {
 //!   throw d = d6
-//!   if d in [1, 3, 5] { end odd }
+//!   if total(d) in [1, 3, 5] { end odd }
 //!   end even
 //! }
 //! bet odd { odd => win 1 to 1  even => lose }

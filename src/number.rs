@@ -18,34 +18,44 @@ use std::str::FromStr;
 pub struct Exact(pub BigRational);
 
 impl Exact {
+    /// The number 0.
     pub fn zero() -> Self {
         Exact(BigRational::zero())
     }
 
+    /// The number 1.
     pub fn one() -> Self {
         Exact(BigRational::one())
     }
 
+    /// The whole number `n`. (A `u64` goes through `From<u64>`, which
+    /// takes all of it.)
     pub fn int(n: i64) -> Self {
         Exact(BigRational::from_integer(BigInt::from(n)))
     }
 
+    /// `n / d`, reduced, the sign carried by the numerator. Panics when
+    /// `d` is 0.
     pub fn ratio(n: i64, d: i64) -> Self {
         Exact(BigRational::new(BigInt::from(n), BigInt::from(d)))
     }
 
+    /// Whether the number is 0.
     pub fn is_zero(&self) -> bool {
         self.0.is_zero()
     }
 
+    /// Whether the number is whole (its denominator is 1), of any size.
     pub fn is_integer(&self) -> bool {
         self.0.is_integer()
     }
 
+    /// Whether the number is below 0.
     pub fn is_negative(&self) -> bool {
         self.0.is_negative()
     }
 
+    /// Whether the number is above 0.
     pub fn is_positive(&self) -> bool {
         self.0.is_positive()
     }
@@ -59,11 +69,15 @@ impl Exact {
         }
     }
 
-    /// The nearest float, for display only.
+    /// The nearest float, for display only. Where the numerator or the
+    /// denominator is too large for a float (over 1024 bits), both are cut
+    /// to their top 64 bits first: a number then beyond about 2^63 in size
+    /// comes out as ± infinity, one below about 2^-63 as 0.
     pub fn to_f64(&self) -> f64 {
         ratio_to_f64(&self.0)
     }
 
+    /// The absolute value, exactly.
     pub fn abs(&self) -> Self {
         Exact(self.0.abs())
     }
@@ -316,7 +330,8 @@ fn take_out(x: &mut BigUint, p: u64, limit: u32) -> u32 {
 }
 
 /// A big rational to the nearest `f64`, also when numerator and
-/// denominator are each too large for a float.
+/// denominator are each too large for a float; [`Exact::to_f64`] says
+/// where it gives ± infinity or 0.
 pub fn ratio_to_f64(r: &BigRational) -> f64 {
     if let (Some(n), Some(d)) = (r.numer().to_f64(), r.denom().to_f64()) {
         if n.is_finite() && d.is_finite() && d != 0.0 {

@@ -1,8 +1,8 @@
 //! Checking a parsed file: names, types and declarations, into a [`Program`].
 //!
 //! Every problem is collected; a file gets all its errors at once. The round
-//! itself is compiled by [`round`]; [`liveness`] then marks which values each
-//! step still needs. The table rules are resolved by [`banking`].
+//! itself is compiled by `round`; `liveness` then marks which values each
+//! step still needs. The table rules are resolved by `banking`.
 
 mod banking;
 mod error;

@@ -1,6 +1,6 @@
 //! Running a checked [`Program`](crate::program::Program): exactly, as a
 //! distribution over interpreter states ([`exact`]), or one round at a time
-//! with dice from a source ([`play`]). Both share [`value`]'s semantics;
+//! with dice from a source ([`play`](crate::play)). Both share [`value`]'s semantics;
 //! [`compiled`] is a faster path to the same values.
 
 pub mod compiled;

@@ -32,7 +32,10 @@ pub const CHUNK: u64 = 1 << 16;
 /// What to simulate.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// Rounds to play; every bet is staked one unit in each.
     pub rounds: u64,
+    /// The seed every chunk's generator is drawn from: the same seed gives
+    /// the same figures on any number of threads.
     pub seed: u64,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
@@ -45,15 +48,20 @@ pub struct Options {
 /// The estimates of every bet.
 #[derive(Clone, Debug, Serialize)]
 pub struct Simulation {
+    /// The game's name, as its `game` line gives it.
     pub game: String,
+    /// Rounds played.
     pub rounds: u64,
+    /// The seed the rounds were played from.
     pub seed: u64,
+    /// One estimate per bet, in the order of the file's bets.
     pub bets: Vec<Estimate>,
 }
 
 /// One bet: the simulated figures (estimates) beside the exact ones.
 #[derive(Clone, Debug, Serialize)]
 pub struct Estimate {
+    /// The bet's name.
     pub bet: String,
     /// The sum of the nets of every round, exactly.
     pub total_net: Exact,
@@ -65,8 +73,10 @@ pub struct Estimate {
     pub house_edge_ci95: [f64; 2],
     /// The simulated house edge: minus the mean.
     pub house_edge: f64,
-    /// The exact house edge.
+    /// The exact house edge, as `check` reports it.
     pub exact_house_edge: Exact,
+    /// [`Estimate::exact_house_edge`] as the nearest float (a fraction,
+    /// not a percentage).
     pub exact_house_edge_float: f64,
     /// (simulated edge − exact edge) / standard error; `None` when every
     /// round paid the same.

@@ -22,7 +22,7 @@
 //! Every other instruction is [`Step::Instr`]: run as written. A step that
 //! meets a value it does not expect (a name not bound, a card count other
 //! than one, an overflow, a missing cell) runs its instruction as written
-//! instead ([`Step::origin`]), which gives the same value or the error: the
+//! instead (a step's `origin`), which gives the same value or the error: the
 //! steps are only ever a faster path to what the instructions do.
 
 use crate::eval::compiled::arith;

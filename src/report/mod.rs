@@ -28,6 +28,7 @@ pub struct Report {
     /// The rule file, when `check` reports several (a JSON or RON array).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// The game's name, from its `game` line.
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
@@ -45,8 +46,12 @@ pub struct Report {
     /// The strategies solved for, when sides choose during the round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strategies: Option<StrategyReport>,
+    /// Each bet's figures, in the order of the file's bets.
     pub bets: Vec<BetReport>,
+    /// The verdict of each `expect` line, in the order of the file.
     pub expects: Vec<Verdict>,
+    /// The verdict of each `claim` line, in the order of the file; a claim
+    /// that does not hold fails nothing.
     pub claims: Vec<Verdict>,
     /// Findings about the file (lint warnings); errors stop the report.
     pub diagnostics: Vec<DiagnosticEntry>,
@@ -55,19 +60,28 @@ pub struct Report {
 /// A round's choice: each option's house edge for every bet.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChoiceReport {
+    /// The name the choice binds (`choose face from 1..6 by player`:
+    /// `face`).
     pub name: String,
+    /// The bet whose bettor chooses (`by player`).
     pub by: String,
     /// The option the figures of the report are for: the best for `for_bet`.
     pub chosen: i64,
+    /// The bet whose expected value the chosen option maximises: the bet
+    /// named `by`, or the first bet where none is; on a tie the first
+    /// option listed wins.
     pub for_bet: String,
     /// Whether options differ at all: false when every option gives the
     /// same distribution of ends.
     pub matters: bool,
+    /// Every option, in the order the file lists them.
     pub options: Vec<OptionRow>,
 }
 
+/// One option of a round's choice and what it does to every bet.
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionRow {
+    /// The number the option binds.
     pub value: i64,
     /// (bet, house edge), in the order of the bets.
     pub house_edges: Vec<(String, Exact)>,
@@ -85,29 +99,45 @@ pub struct StrategyReport {
     /// For a zero-sum game: its value per unit staked for the first side.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<Exact>,
+    /// Every information set the evaluation reaches (under every option),
+    /// in the order it meets them.
     pub decisions: Vec<InfoSetRow>,
 }
 
 /// One information set: a decision and what its chooser knows there.
 #[derive(Clone, Debug, Serialize)]
 pub struct InfoSetRow {
+    /// The decision: the name a `choose` binds, or a draw table's name.
     pub decision: String,
+    /// The bet whose bettor chooses.
     pub by: String,
+    /// The values the chooser sees here (its `knowing`, or the draw
+    /// table's keys), in their order; empty when it sees nothing.
     pub knowing: Vec<Known>,
     /// The probability that a round comes here under the strategies.
     pub reach: Exact,
+    /// Every option, in the order the file lists them.
     pub options: Vec<StrategyOption>,
 }
 
+/// A name the chooser sees at an information set, and its value there.
 #[derive(Clone, Debug, Serialize)]
 pub struct Known {
+    /// The name, as the file binds it.
     pub name: String,
+    /// Its value: a number; a condition as 1 (true) or 0; a choice of
+    /// labels as the label's index, from 0.
     pub value: i64,
 }
 
+/// One option at an information set: how often the strategy takes it and
+/// what it is worth there.
 #[derive(Clone, Debug, Serialize)]
 pub struct StrategyOption {
+    /// The option as the file writes it (`draw`, `stand`, `3`).
     pub option: String,
+    /// The probability that the chooser takes it when the round comes
+    /// here: 1 or 0 for a pure strategy, a fraction for a mixed one.
     pub probability: Exact,
     /// The chooser's expected net per unit staked, given the round comes
     /// here and it takes this option; `None` where the other side's
@@ -168,55 +198,78 @@ impl StrategyReport {
 /// The final values of a name and their probabilities.
 #[derive(Clone, Debug, Serialize)]
 pub struct ValueDistribution {
+    /// The name, as the file binds it (`score`).
     pub name: String,
+    /// The mean value over the rounds that end with the name bound;
+    /// `None` when no round does.
     pub mean: Option<Exact>,
+    /// Each value a round ends with, lowest first.
     pub rows: Vec<ValueRow>,
 }
 
+/// One final value of a name.
 #[derive(Clone, Debug, Serialize)]
 pub struct ValueRow {
+    /// What the name holds when the round ends.
     pub value: i64,
+    /// The probability that a round ends with the name holding it.
     pub probability: Exact,
+    /// `probability` × 100, as the nearest float.
     pub percent: f64,
     /// What each bet settled on this name pays for the value: `player: win 5 to 1`.
     pub pays: Vec<String>,
 }
 
+/// One outcome of the round.
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultRow {
+    /// The outcome's name, as `outcomes` declares it.
     pub outcome: String,
+    /// The probability that a round ends in it.
     pub probability: Exact,
+    /// `probability` × 100, as the nearest float.
     pub percent: f64,
 }
 
 /// One bet's figures. The JSON field names are a contract.
 #[derive(Clone, Debug, Serialize)]
 pub struct BetReport {
+    /// The bet's name.
     pub bet: String,
     /// The bettor's expected loss per unit staked (positive: the house is ahead).
     pub house_edge: Exact,
+    /// `house_edge` × 100, as the nearest float.
     pub house_edge_percent: f64,
-    /// The edge per unit staked on rounds that do not push; `None` when no
-    /// outcome pushes.
+    /// The edge per unit staked on rounds that do not push (that settle
+    /// the bet with a net of 0); `None` when no round pushes, or every
+    /// round does.
     pub house_edge_excluding_pushes: Option<Exact>,
+    /// `house_edge_excluding_pushes` × 100, as the nearest float; `None`
+    /// with it.
     pub house_edge_excluding_pushes_percent: Option<f64>,
     /// The bettor's expected net result per unit staked.
     pub ev: Exact,
+    /// The variance of the net result per unit staked.
     pub variance: Exact,
     /// The square root of the variance (not exact: a float).
     pub std_dev: f64,
     /// The probability that the bet wins something.
     pub hit_frequency: Exact,
+    /// Every settlement of the bet, the highest net first (equal nets in
+    /// the order they first appear).
     pub outcomes: Vec<OutcomeRow>,
 }
 
 /// A settlement of a bet: every round outcome paying the same is merged.
 #[derive(Clone, Debug, Serialize)]
 pub struct OutcomeRow {
+    /// The payout as the bet writes it (`win 2 to 1`, `lose`, `push`).
     pub outcome: String,
     /// Net result per unit staked.
     pub net: Exact,
+    /// The probability that a round settles the bet so.
     pub probability: Exact,
+    /// `probability` × 100, as the nearest float.
     pub percent: f64,
 }
 
@@ -228,23 +281,38 @@ pub struct Verdict {
     /// The rule book's words, for claims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// Whether the relation holds, decided exactly (a standard deviation
+    /// too, by squaring). False for a `strategy` where no round comes.
     pub holds: bool,
     /// The figure as computed: exact, except a standard deviation.
     pub actual: String,
+    /// The figure as the nearest float (a fraction, not a percentage);
+    /// NaN (`null` in JSON) for a `strategy` where no round comes.
     pub actual_float: f64,
     /// Computed minus stated: exact, except for a standard deviation.
     pub difference: String,
+    /// Computed minus stated, as the nearest float.
     pub difference_float: f64,
+    /// The line of the `expect` or `claim` in the file, from 1; 0 until
+    /// [`Report::locate`] sets it.
     pub line: usize,
 }
 
 /// A finding about the file, in the JSON contract's form.
 #[derive(Clone, Debug, Serialize)]
 pub struct DiagnosticEntry {
+    /// `"warning"` (a lint finding), or `"error"` (a finding `--deny`
+    /// made one, a failed `expect`, a file that could not be read or
+    /// checked).
     pub severity: String,
+    /// The stable code (`dice::lint::unused_name`); empty for a diagnostic
+    /// without one.
     pub code: String,
+    /// The message alone, without the code, labels or help.
     pub message: String,
+    /// The line the diagnostic points at, from 1 (1 for the whole file).
     pub line: usize,
+    /// The column there, from 1, in characters.
     pub column: usize,
 }
 
@@ -437,8 +505,12 @@ impl Report {
     help("the file pins this figure; if the rules changed on purpose, update the line")
 )]
 pub struct ExpectFailed {
+    /// The statement, as [`Verdict::statement`] gives it.
     pub statement: String,
+    /// The figure as computed and how far off it is (`is 37/432 =
+    /// 8.5648%, off by -1.4352 points`): the label's text.
     pub detail: String,
+    /// The `expect` line.
     #[label("{detail}")]
     pub span: Span,
 }

@@ -15,37 +15,78 @@ pub struct TableReport {
     pub bank_bets: Option<String>,
     /// The stakes the table may agree on, the default first.
     pub stakes: Vec<StakeRow>,
+    /// `banco`: one punter may cover the bank's whole stake alone.
     pub banco: bool,
+    /// The house limit on any one bet.
     pub limit: LimitRow,
+    /// The chips each seat is dealt.
     pub chips: ChipsRow,
+    /// What a banker who cannot cover the table minimum does.
     pub bankrupt_banker: BankruptRow,
 }
 
+/// `bank WHO`: who banks, and when the bank moves; `bank.kind` in JSON.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BankRow {
+    /// `bank house`: the house covers every bet; every seat bets.
     House,
+    /// `bank rotates every round`: the bank passes to the next seat after
+    /// each table round.
     RotatesEveryRound,
+    /// `bank kept until the banker loses a round`: the bank passes after a
+    /// table round in which the banker lost a bet.
     KeptUntilBankerLoses,
+    /// `bank kept for the game`: one banker until the game ends.
     KeptForGame,
-    PassesWhen { outcomes: Vec<String> },
+    /// `bank passes when O | ...`: the bank passes after a round ending in
+    /// one of these outcomes.
+    PassesWhen {
+        /// The outcomes' names, as the clause lists them.
+        outcomes: Vec<String>,
+    },
 }
 
+/// A `stake` rule: how much one bet may be; `kind` in JSON.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StakeRow {
-    Fixed { chips: u64 },
-    UpTo { chips: u64 },
+    /// `stake fixed V`: every bet is exactly `chips`.
+    Fixed {
+        /// The stake, in chips (1 or more).
+        chips: u64,
+    },
+    /// `stake up to V`: a bet is 1 to `chips`.
+    UpTo {
+        /// The largest stake, in chips (1 or more).
+        chips: u64,
+    },
+    /// `stake free`: any whole number of chips the bettor holds, within
+    /// the limit.
     Free,
+    /// `stake set by the bank`: the banker puts up a stake and the
+    /// punters cover it.
     SetByBank,
 }
 
+/// The house limit on any one bet; `limit.kind` in JSON.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LimitRow {
+    /// No `limit` clause.
     None,
-    Fixed { chips: u64 },
-    SetByBanker { up_to: Option<u64> },
+    /// `limit = V`.
+    Fixed {
+        /// The limit, in chips (1 or more).
+        chips: u64,
+    },
+    /// `limit set by the banker [up to V]`: each banker names the limit on
+    /// taking the bank.
+    SetByBanker {
+        /// The most a banker may name, in chips; `None` (JSON `null`)
+        /// without `up to`.
+        up_to: Option<u64>,
+    },
 }
 
 /// What a banker who cannot cover a bet does: `"bank_passes"` or
@@ -53,14 +94,22 @@ pub enum LimitRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BankruptRow {
+    /// `bankrupt banker => bank passes` (the default): the banker leaves
+    /// and the bank passes to the next seat.
     BankPasses,
+    /// `bankrupt banker => new game`: chips are dealt afresh and the bank
+    /// goes to the next seat.
     NewGame,
 }
 
 /// Starting chips: each player's, and the first banker's.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChipsRow {
+    /// What every seat but the bank's is dealt (`chips each = V`, or
+    /// `players = V`).
     pub players: u64,
+    /// What the bank seat is dealt, at the first deal and at every new
+    /// game (`banker = W`; `players` again with `chips each`).
     pub banker: u64,
 }
 

@@ -12,9 +12,9 @@
 //!   information sets ([`SequenceGame::best_response`]);
 //! - two sides whose bets' nets add to zero on every end: the sequence-form
 //!   linear programme of Koller, Megiddo and von Stengel, solved exactly for
-//!   each side ([`zero_sum`]);
+//!   each side (`zero_sum`);
 //! - two sides otherwise: the game in normal form, its equilibria found by
-//!   support enumeration over exact linear systems ([`support`]).
+//!   support enumeration over exact linear systems (`support`).
 //!
 //! Every answer is certified before it is reported: each side's plan must
 //! reach the value of its best response against the other's, computed
@@ -156,7 +156,7 @@ fn solved(
 /// Solves the decisions of an evaluated round (`tree`, every option taken)
 /// and returns the distribution under the strategies found. The exact
 /// linear programme, when the floats mislead, may take `limits.max_work()`
-/// steps ([`simplex::maximise_within`]).
+/// steps (`simplex::maximise_within`).
 pub fn solve(
     program: &Program,
     tree: Distribution,

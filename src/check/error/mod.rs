@@ -214,7 +214,7 @@ pub enum CheckError {
         #[label("these dice")]
         span: Span,
     },
-    /// A throw with more than [`MAX_THROW_RESULTS`] multisets of faces:
+    /// A throw with more than `MAX_THROW_RESULTS` multisets of faces:
     /// `100d100`.
     #[error("{count}d{sides} has too many different results to evaluate exactly")]
     #[diagnostic(
@@ -228,7 +228,7 @@ pub enum CheckError {
         span: Span,
     },
     /// A throw whose ordered results (sides to the power of the dice) need
-    /// more than [`MAX_THROW_BITS`] bits: `2000d6`.
+    /// more than `MAX_THROW_BITS` bits: `2000d6`.
     #[error("{count}d{sides} has too many ordered results to weigh exactly")]
     #[diagnostic(
         code(dice::check::dice),
@@ -251,7 +251,7 @@ pub enum CheckError {
         #[label("this choice")]
         span: Span,
     },
-    /// A `choose` offering more than [`MAX_OPTIONS`] options in all.
+    /// A `choose` offering more than `MAX_OPTIONS` options in all.
     #[error("more than {max} options", max = MAX_OPTIONS)]
     #[diagnostic(code(dice::check::choice), help("offer fewer options"))]
     TooManyOptions {
@@ -283,7 +283,7 @@ pub enum CheckError {
         #[label("this choice")]
         span: Span,
     },
-    /// A `repeat` count outside 1 to [`MAX_REPEAT`].
+    /// A `repeat` count outside 1 to `MAX_REPEAT`.
     #[error("`repeat {count}` is not a count from 1 to {max}", max = MAX_REPEAT)]
     #[diagnostic(
         code(dice::check::repeat),
@@ -296,7 +296,7 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
-    /// Repeats unrolling the round to more than [`MAX_CODE`] steps.
+    /// Repeats unrolling the round to more than `MAX_CODE` steps.
     #[error("the round repeats to more than {max} steps", max = MAX_CODE)]
     #[diagnostic(
         code(dice::check::repeat),
@@ -395,7 +395,7 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
-    /// A draw with more than [`MAX_THROW_RESULTS`] hands as multisets of
+    /// A draw with more than `MAX_THROW_RESULTS` hands as multisets of
     /// card values.
     #[error("a draw of {count} cards has too many different hands to evaluate exactly")]
     #[diagnostic(

@@ -6,7 +6,7 @@
 //! waiting at the same throw are merged when equal (dead values cleared
 //! first), and throws are processed in order of position, so every state
 //! reaching a throw is merged before the throw multiplies it. An `end` adds
-//! the state's weight to its outcome. Weights are exact ([`Weight`]).
+//! the state's weight to its outcome. Weights are exact (`Weight`).
 
 mod choices;
 mod decisions;

@@ -12,7 +12,7 @@
 //! - expressions run on [`Compiled`]'s stack machine, falling back to the
 //!   tree evaluator for what it does not do, and for every error;
 //! - a throw the round reads only through functions of the throw itself
-//!   (its *observations*, see [`crate::check::projection`]) of at most
+//!   (its *observations*, see `check::projection`) of at most
 //!   [`TABLE_RESULTS`](super::steps::TABLE_RESULTS) ordered results is
 //!   tabulated: one number below `sides^count` is drawn, and the
 //!   observations are read from a table;

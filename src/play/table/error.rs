@@ -22,7 +22,12 @@ pub enum TableError {
     /// covers) that is not one, or not from `lo` to `hi`.
     #[error("please answer a whole number from {lo} to {hi}")]
     #[diagnostic(code(dice::table::whole_number))]
-    WholeNumber { lo: u64, hi: u64 },
+    WholeNumber {
+        /// The least answer taken.
+        lo: u64,
+        /// The most answer taken.
+        hi: u64,
+    },
     /// An answer to "your bet" that is not an amount and a bet's name: no
     /// word, more than two, or an amount alone where the game has several
     /// bets.
@@ -32,32 +37,56 @@ pub enum TableError {
     /// A bet's name that is not one of the bets a punter may make.
     #[error("there is no bet `{name}`: one of {}", .bets.join(", "))]
     #[diagnostic(code(dice::table::unknown_bet))]
-    UnknownBet { name: String, bets: Vec<String> },
+    UnknownBet {
+        /// The name as answered.
+        name: String,
+        /// The bets a punter may make, in the order of the file.
+        bets: Vec<String>,
+    },
     /// An amount that is not a whole number of chips (`lots`, `-3`, `2.5`).
     #[error("`{amount}` is not a whole number of chips")]
     #[diagnostic(code(dice::table::not_chips))]
-    NotChips { amount: String },
+    NotChips {
+        /// The amount as answered.
+        amount: String,
+    },
     /// A stake below the table minimum, or above what the table's limits
     /// and the seat's chips allow (digits beyond 64 bits included).
     #[error("the stake must be from {minimum} to {most} (the table's limits and your chips)")]
     #[diagnostic(code(dice::table::stake_range))]
-    StakeRange { minimum: u64, most: u64 },
+    StakeRange {
+        /// The table minimum: the fixed stake, or 1 chip.
+        minimum: u64,
+        /// The most the stake rule, the limit and the seat's chips allow.
+        most: u64,
+    },
     /// A stake other than the one `stake fixed N` allows. (The range of
     /// [`TableError::StakeRange`] already holds that stake alone, so this
     /// guards the rule should the range ever grow.)
     #[error("the stake is fixed at {stake}")]
     #[diagnostic(code(dice::table::stake_fixed))]
-    StakeFixed { stake: u64 },
+    StakeFixed {
+        /// The fixed stake, in chips.
+        stake: u64,
+    },
     /// An answer to a choice (the round's `choose`, or a decision of the
     /// person's side) that is not one of its options.
     #[error("answer one of: {}", .options.join(", "))]
     #[diagnostic(code(dice::table::unknown_option))]
-    UnknownOption { options: Vec<String> },
+    UnknownOption {
+        /// The options, as the file writes them.
+        options: Vec<String>,
+    },
     /// A person's stake beyond what the bank's chips cover: not refused,
     /// but cut to `covered`, and the person told so.
     #[error("the bank's chips cover {covered} of your {stake}: you stake {covered}")]
     #[diagnostic(code(dice::table::stake_cut))]
-    StakeCut { covered: u64, stake: u64 },
+    StakeCut {
+        /// The stake the bank covers, which the person stakes instead.
+        covered: u64,
+        /// The stake the person asked for.
+        stake: u64,
+    },
     /// A bet placed at the table that the round's end does not settle (its
     /// outcome is paid by no line, or its value is unbound). The exact
     /// evaluation found every end settled, so this is a bug.
@@ -68,6 +97,7 @@ pub enum TableError {
         bet: String,
         /// Whether it is the bank's own bet (`bank bets B`).
         bank: bool,
+        /// The bet in the file.
         #[label("here")]
         span: Span,
     },
@@ -75,7 +105,12 @@ pub enum TableError {
     /// from 1). A bug: the bank covers only what its chips pay.
     #[error("seat {seat} holds {} chips", .chips.decimal())]
     #[diagnostic(code(dice::table::debt), help("please report this file as a bug"))]
-    Debt { seat: usize, chips: Exact },
+    Debt {
+        /// The seat, from 1.
+        seat: usize,
+        /// What it holds: less than 0.
+        chips: Exact,
+    },
     /// The seats' chips plus what the house took since the deal differ from
     /// what was dealt. A bug: chips were made or lost in a settlement.
     #[error(

@@ -56,11 +56,14 @@ use seat::{punter_bets, Seat};
 /// How the session runs.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How many seats play, the person's included.
     pub seats: usize,
     /// Starting chips of every seat, instead of the file's.
     pub chips: Option<u64>,
     /// Table rounds to play.
     pub rounds: u64,
+    /// The seed of the table's generator: the same program, options and
+    /// answers give the same transcript.
     pub seed: u64,
     /// The seat (from 0) a person plays, if any.
     pub person: Option<usize>,
@@ -111,69 +114,159 @@ pub enum Flow {
     Stop,
 }
 
-/// One line of the transcript. Seats are numbered from 1.
+/// One line of the transcript, sent to the sink as it happens. Seats are
+/// numbered from 1.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum TableEvent {
-    /// A game starts: chips are dealt.
+    /// A game starts: chips are dealt. Sent first, and again when a
+    /// bankrupt banker starts a new game (`bankrupt banker => new game`).
     Game {
+        /// The game's number in the session, from 1.
         game: u64,
+        /// How many seats are dealt chips.
         seats: usize,
+        /// What each seat is dealt, in seat order.
         chips: Vec<Exact>,
+        /// The seat that banks; `None` when the house does.
         banker: Option<usize>,
     },
-    /// A table round starts.
-    Round { round: u64, banker: Option<usize> },
-    /// A banker names the house limit.
-    Limit { seat: usize, limit: u64 },
-    /// The bank puts up a stake.
-    BankStake { seat: usize, stake: u64 },
-    /// A seat bets.
-    Bet {
+    /// A table round starts: sent before its bets.
+    Round {
+        /// The table round's number in the session, from 1 (a new game
+        /// does not restart it).
+        round: u64,
+        /// The seat that banks; `None` when the house does.
+        banker: Option<usize>,
+    },
+    /// A banker names the house limit: sent when a seat takes the bank
+    /// with `limit set by the banker`.
+    Limit {
+        /// The banker.
         seat: usize,
-        bet: String,
+        /// The limit on any one bet, in chips.
+        limit: u64,
+    },
+    /// The bank puts up a stake: with `stake set by the bank`, at the start
+    /// of each table round, before the punters cover it.
+    BankStake {
+        /// The banker.
+        seat: usize,
+        /// The bank's stake, in chips.
         stake: u64,
+    },
+    /// A seat bets: sent as the bet is placed, before the round that
+    /// settles it is played.
+    Bet {
+        /// The bettor.
+        seat: usize,
+        /// The bet's name.
+        bet: String,
+        /// The stake, in chips, after any cut to what the bank covers.
+        stake: u64,
+        /// Whether the seat called "banco", covering the bank's whole
+        /// stake alone.
         banco: bool,
     },
-    /// A throw of dice.
+    /// A throw of dice: sent as the round throws, once per attempt of a
+    /// reroll.
     Throw {
+        /// The name the throw binds.
         name: String,
+        /// The faces thrown, lowest first.
         faces: Vec<u32>,
+        /// The attempt, from 1: a reroll (`until`) throws again while its
+        /// condition fails.
         attempt: u64,
+        /// Whether the throw stands: false for an attempt whose `until`
+        /// condition failed, thrown again.
         accepted: bool,
     },
-    /// Cards dealt.
-    Draw { name: String, cards: Vec<u32> },
-    /// A choice made.
-    Choose {
+    /// Cards dealt: sent as the round deals them.
+    Draw {
+        /// The name the hand binds.
         name: String,
+        /// The cards' values (as the shoe values them), in the order dealt.
+        cards: Vec<u32>,
+    },
+    /// A choice made: sent as the round makes it.
+    Choose {
+        /// The choice: the name a `choose` binds, or a draw table's name.
+        name: String,
+        /// The option taken, as the file writes it.
         option: String,
+        /// The seat that chose: the largest stake on the choosing side's
+        /// bet (the bank seat for the bank's bet); `None` for a choice
+        /// announced before the round, or when no seat plays that side.
         seat: Option<usize>,
     },
-    /// The round's outcome.
-    End { outcome: Option<String> },
-    /// A seat's bet settled: its net and the chips it then holds.
+    /// The round's outcome: sent when the round ends, before its
+    /// settlements.
+    End {
+        /// The outcome's name; `None` for a round that ends without one
+        /// (its bets settled on a value).
+        outcome: Option<String>,
+    },
+    /// A seat's bet settled: its net and the chips it then holds. Sent
+    /// after [`TableEvent::End`] for each bet placed, then once for a bank
+    /// seat.
     Settle {
+        /// The seat settled.
         seat: usize,
+        /// The bet's name; for the bank seat, the bank's own bet (`bank
+        /// bets BET`) or `bank`.
         bet: String,
+        /// The payout as the bet writes it (`win 1 to 1`, `lose`); `bank`
+        /// for the bank seat.
         payout: String,
+        /// Chips won (above 0) or lost (below 0), exactly.
         net: Exact,
+        /// The seat's chips after the settlement.
         chips: Exact,
     },
     /// What the house took from a round (its banking result, or the
-    /// commission), and its total.
-    House { net: Exact, total: Exact },
-    /// The bank moves.
-    BankPasses { from: usize, to: usize },
-    /// The banker cannot cover a bet.
-    BankerBroke { seat: usize },
-    /// A seat with too few chips to bet leaves.
-    Leaves { seat: usize },
-    /// The session ends: every seat's chips and the house's.
+    /// commission), and its total. Sent after the settlements: on every
+    /// round the house banks, and on a round a seat banks when the house
+    /// took something.
+    House {
+        /// What the house took from the round; below 0 when it paid.
+        net: Exact,
+        /// What it took since the session started.
+        total: Exact,
+    },
+    /// The bank moves to the next seat in play, as the `bank` clause says
+    /// or after a bankrupt banker leaves.
+    BankPasses {
+        /// The banker until now.
+        from: usize,
+        /// The new banker.
+        to: usize,
+    },
+    /// The banker cannot cover a bet: sent when the bank's chips cannot pay
+    /// the table minimum on the bet a punter places (or, with `stake set by
+    /// the bank`, cannot put up the minimum); the `bankrupt banker` clause
+    /// then decides.
+    BankerBroke {
+        /// The banker.
+        seat: usize,
+    },
+    /// A seat with too few chips to bet leaves: sent after a table round
+    /// for a seat that cannot stake the table minimum, and for a bankrupt
+    /// banker with `bankrupt banker => bank passes`.
+    Leaves {
+        /// The seat leaving.
+        seat: usize,
+    },
+    /// The session ends: every seat's chips and the house's. Sent last,
+    /// unless the sink answered [`Flow::Stop`] or the session failed.
     Summary {
+        /// Table rounds played.
         rounds: u64,
+        /// Every seat's chips, in seat order.
         chips: Vec<Exact>,
+        /// What the house took since the session started.
         house: Exact,
+        /// Why the session ended (`the rounds asked for were played`).
         reason: String,
     },
 }
@@ -245,6 +338,11 @@ pub struct Table<'p, 'e> {
 }
 
 impl<'p, 'e> Table<'p, 'e> {
+    /// A table playing `program`. Its exact `distribution` gives the
+    /// automatic seats their bet (the lowest house edge) and their
+    /// strategies; `person`, if any, plays the seat `options.person`; every
+    /// event goes to `emit`, whose [`Flow`] says whether to go on. Nothing
+    /// is dealt until [`Table::run`].
     pub fn new(
         program: &'p Program,
         distribution: &Distribution,
