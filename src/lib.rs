@@ -25,8 +25,8 @@
 //!
 //! The public API:
 //!
-//! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`]: the
-//!   pipeline, run once (`analysis`);
+//! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`] (with
+//!   [`Undeclared`]): the pipeline, run once (`analysis`);
 //! - [`report::Report`]: the figures, as `check` prints them (the JSON
 //!   contract);
 //! - [`Distribution`] and [`Limits`]: the exact distribution of a round and
@@ -77,7 +77,7 @@ pub mod suggest;
 pub mod syntax;
 
 pub use analysis::{Analysis, Game, Options, Parsed};
-pub use check::{CheckError, Overrides};
+pub use check::{CheckError, Overrides, Undeclared};
 pub use error::Error;
 pub use eval::exact::{Distribution, Limits};
 pub use eval::EvalError;
