@@ -65,6 +65,18 @@ cli_case!(
     2,
     ["check", "games/baccarat_dice.dice", "--set", "tie_odds"]
 );
+cli_case!(
+    set_twice,
+    2,
+    [
+        "check",
+        "games/baccarat_dice.dice",
+        "--set",
+        "tie_odds=7",
+        "--set",
+        "tie_odds=9"
+    ]
+);
 cli_case!(missing_file, 2, ["check", "games/no_such_game.dice"]);
 cli_case!(
     lint_warning_keeps_exit_0,

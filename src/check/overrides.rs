@@ -30,7 +30,7 @@ pub enum Undeclared {
 /// A `--set` that does not parse.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OverrideError {
-    /// Not of the form `NAME=VALUE`.
+    /// Not of the form `NAME=VALUE`, or a name given twice.
     Form(CheckError),
     /// The value is not a number nor `infinite`: the error points into
     /// `value`.
@@ -62,8 +62,16 @@ impl Overrides {
                 errors.push((i, OverrideError::Form(form)));
                 continue;
             };
+            let name = name.trim();
+            if settings.iter().any(|(n, _): &(String, Setting)| n == name) {
+                let repeated = CheckError::OverrideRepeated {
+                    name: name.to_string(),
+                };
+                errors.push((i, OverrideError::Form(repeated)));
+                continue;
+            }
             match syntax::parse_override(value) {
-                Ok(setting) => settings.push((name.trim().to_string(), setting)),
+                Ok(setting) => settings.push((name.to_string(), setting)),
                 Err(error) => errors.push((
                     i,
                     OverrideError::Value {
@@ -115,5 +123,14 @@ mod tests {
             ]
         );
         assert_eq!(parsed.undeclared, Undeclared::Error);
+    }
+
+    #[test]
+    fn a_name_given_twice_is_an_error_not_the_last_wins() {
+        let texts = ["decks=8", "decks = 6"].map(String::from);
+        let errors = Overrides::parse(&texts).expect_err("a repeated name");
+        assert!(
+            matches!(&errors[..], [(1, OverrideError::Form(CheckError::OverrideRepeated { name }))] if name == "decks")
+        );
     }
 }

@@ -635,6 +635,13 @@ pub enum CheckError {
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
     OverrideForm { text: String },
+    /// The same parameter given twice with `--set`.
+    #[error("`--set {name}=...` is given twice")]
+    #[diagnostic(
+        code(dice::check::override_repeated),
+        help("give each parameter one value; to see several settings, run once per setting")
+    )]
+    OverrideRepeated { name: String },
     /// `--set NAME=VALUE` naming a parameter that none of the files
     /// checked declares (`check` of several files).
     #[error("`--set {name}=...`: none of the files checked has a parameter `{name}`")]
