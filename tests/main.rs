@@ -22,6 +22,7 @@ mod common;
 mod brute_force;
 mod builtins;
 mod cli;
+mod compare;
 mod examples;
 mod games;
 mod handwritten_simulators;

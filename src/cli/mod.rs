@@ -3,6 +3,7 @@
 
 mod answers;
 mod check;
+mod compare;
 pub mod diagnostics;
 mod input;
 mod lints;
@@ -35,6 +36,9 @@ pub struct Cli {
 pub enum Command {
     /// Evaluate rule files exactly and print the edge report of every bet.
     Check(check::CheckArgs),
+    /// Compare rule files: each bet's exact house edge in every file, and
+    /// its change from the first file's.
+    Compare(compare::CompareArgs),
     /// Run a table: seats with chips play a seeded session by the file's
     /// `banking` rules; the transcript goes to stdout.
     Play(play::PlayArgs),
@@ -66,6 +70,7 @@ pub fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Simulate(args) => simulate::run(&args),
     };

@@ -3,6 +3,7 @@
 //! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]) or
 //! serialised (JSON, RON) from the same structure.
 
+pub mod compare;
 mod figures;
 pub mod table;
 pub mod text;

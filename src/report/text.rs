@@ -37,12 +37,12 @@ pub fn short(exact: &str) -> String {
     }
 }
 
-fn percent(x: f64) -> String {
+pub(super) fn percent(x: f64) -> String {
     format!("{x:.4}%")
 }
 
 /// Rows of cells, left-aligned except columns listed in `right`.
-fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
+pub(super) fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
     let columns = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {

@@ -1,0 +1,120 @@
+//! `dicerules compare FILE FILE...`: the bets of several rule files side by
+//! side, each edge exact, and its change from the first file.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::diagnostics::render_all;
+use super::input::{overrides, read_source, unused_overrides, GameArgs};
+use super::{exit, output, Format};
+use crate::check::Undeclared;
+use crate::eval::exact::Limits;
+use crate::report::compare::{self, Comparison};
+use crate::report::Report;
+use crate::{Analysis, Options, Parsed};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Rule files to compare; the first is the one the others are measured
+    /// against.
+    #[arg(required = true, num_args = 2.., value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = super::Format::Text)]
+    pub format: Format,
+    /// Also print each bet's settlement probabilities side by side.
+    #[arg(long, short)]
+    pub verbose: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The JSON/RON document: every file's report (the `check` contract, with
+/// its `file`) and the comparison.
+#[derive(Serialize)]
+struct Document<'a> {
+    reports: &'a [Report],
+    comparison: &'a Comparison,
+}
+
+pub fn run(args: &CompareArgs) -> u8 {
+    let mut stderr = String::new();
+    let Some(mut overrides) = overrides(&args.game.set, &mut stderr) else {
+        return output::finish(exit::INPUT, "", &stderr);
+    };
+    // Each file applies the overrides of the parameters it declares.
+    overrides.undeclared = Undeclared::Ignored;
+    let options = Options {
+        overrides,
+        limits: Limits {
+            max_states: args.game.max_states,
+            max_infosets: args.game.max_infosets,
+        },
+        lint: false,
+    };
+    let mut known = BTreeSet::new();
+    let mut reports = Vec::new();
+    let mut failed = false;
+    for file in &args.files {
+        let source = match read_source(file) {
+            Ok(source) => source,
+            Err(unreadable) => {
+                stderr.push_str(&unreadable.shown);
+                failed = true;
+                continue;
+            }
+        };
+        let analysed = Parsed::new(source.as_str())
+            .and_then(|parsed| {
+                known.extend(parsed.params().map(String::from));
+                parsed.check(&options.overrides)
+            })
+            .and_then(|game| game.analyse(&options).map_err(|e| vec![e]));
+        match analysed {
+            Ok(Analysis { mut report, .. }) => {
+                report.file = Some(file.clone());
+                reports.push(report);
+            }
+            Err(errors) => {
+                let count = errors.len();
+                stderr.push_str(&render_all(errors, file, &source, "error").0);
+                let _ = writeln!(stderr, "error: {file}: {count} error(s); nothing compared");
+                failed = true;
+            }
+        }
+    }
+    stderr.push_str(&unused_overrides(&options.overrides, &known));
+    if failed || !stderr.is_empty() {
+        return output::finish(exit::INPUT, "", &stderr);
+    }
+    let named: Vec<(String, &Report)> = args.files.iter().cloned().zip(&reports).collect();
+    let comparison = Comparison::new(&named);
+    let stdout = match args.format {
+        Format::Text => {
+            let verbose: Vec<&Report> = reports.iter().collect();
+            compare::render(&comparison, args.verbose.then_some(&verbose[..]))
+        }
+        Format::Json => {
+            let document = Document {
+                reports: &reports,
+                comparison: &comparison,
+            };
+            serde_json::to_string_pretty(&document)
+                .map(|s| s + "\n")
+                .unwrap_or_default()
+        }
+        Format::Ron => {
+            let document = Document {
+                reports: &reports,
+                comparison: &comparison,
+            };
+            ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
+                .map(|s| s + "\n")
+                .unwrap_or_default()
+        }
+    };
+    output::finish(exit::OK, &stdout, &stderr)
+}
