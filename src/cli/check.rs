@@ -7,12 +7,12 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{overrides, read_path, rule_files, unused_overrides, GameArgs};
+use super::input::{analyse_among, overrides, read_path, rule_files, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::Undeclared;
 use crate::eval::exact::Limits;
 use crate::report::{self, DiagnosticEntry, Report};
-use crate::{Analysis, Options, Parsed};
+use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -70,6 +70,11 @@ pub fn run(args: &CheckArgs) -> u8 {
     if several {
         overrides.undeclared = Undeclared::Ignored;
     }
+    let options = Options {
+        overrides,
+        limits,
+        lint: true,
+    };
     let mut known = BTreeSet::new();
     let mut outputs = Vec::new();
     let mut text = String::new();
@@ -99,18 +104,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         // the run's at the end of the iteration.
         let worst_before = worst;
         worst = exit::OK;
-        let options = Options {
-            overrides: overrides.clone(),
-            limits,
-            lint: true,
-        };
-        let analysed = Parsed::new(source.as_str())
-            .and_then(|parsed| {
-                known.extend(parsed.params().map(String::from));
-                parsed.check(&options.overrides)
-            })
-            .and_then(|game| game.analyse(&options).map_err(|e| vec![e]));
-        match analysed {
+        match analyse_among(&source, &options, &mut known) {
             Ok(analysis) => {
                 let failures = analysis.expect_failures();
                 let Analysis {
@@ -179,7 +173,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         worst = worst.max(worst_before);
     }
     if several {
-        let unused = unused_overrides(&overrides, &known);
+        let unused = unused_overrides(&options.overrides, &known);
         if !unused.is_empty() {
             stderr.push_str(&unused);
             worst = worst.max(exit::INPUT);

@@ -8,13 +8,13 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{overrides, read_source, unused_overrides, GameArgs};
+use super::input::{analyse_among, overrides, read_source, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::Undeclared;
 use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison};
 use crate::report::Report;
-use crate::{Analysis, Options, Parsed};
+use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -67,13 +67,7 @@ pub fn run(args: &CompareArgs) -> u8 {
                 continue;
             }
         };
-        let analysed = Parsed::new(source.as_str())
-            .and_then(|parsed| {
-                known.extend(parsed.params().map(String::from));
-                parsed.check(&options.overrides)
-            })
-            .and_then(|game| game.analyse(&options).map_err(|e| vec![e]));
-        match analysed {
+        match analyse_among(&source, &options, &mut known) {
             Ok(Analysis { mut report, .. }) => {
                 report.file = Some(file.clone());
                 reports.push(report);
@@ -92,29 +86,21 @@ pub fn run(args: &CompareArgs) -> u8 {
     }
     let named: Vec<(String, &Report)> = args.files.iter().cloned().zip(&reports).collect();
     let comparison = Comparison::new(&named);
+    let document = Document {
+        reports: &reports,
+        comparison: &comparison,
+    };
     let stdout = match args.format {
         Format::Text => {
             let verbose: Vec<&Report> = reports.iter().collect();
             compare::render(&comparison, args.verbose.then_some(&verbose[..]))
         }
-        Format::Json => {
-            let document = Document {
-                reports: &reports,
-                comparison: &comparison,
-            };
-            serde_json::to_string_pretty(&document)
-                .map(|s| s + "\n")
-                .unwrap_or_default()
-        }
-        Format::Ron => {
-            let document = Document {
-                reports: &reports,
-                comparison: &comparison,
-            };
-            ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
-                .map(|s| s + "\n")
-                .unwrap_or_default()
-        }
+        Format::Json => serde_json::to_string_pretty(&document)
+            .map(|s| s + "\n")
+            .unwrap_or_default(),
+        Format::Ron => ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
+            .map(|s| s + "\n")
+            .unwrap_or_default(),
     };
     output::finish(exit::OK, &stdout, &stderr)
 }

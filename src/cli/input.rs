@@ -13,7 +13,7 @@ use crate::ast::Span;
 use crate::check::{CheckError, OverrideError, Overrides};
 use crate::eval::exact::{self, Limits};
 use crate::report::DiagnosticEntry;
-use crate::{Analysis, Game, Options};
+use crate::{Analysis, Game, Options, Parsed};
 
 /// What every command takes about the game it reads.
 #[derive(Debug, Args)]
@@ -255,6 +255,23 @@ pub fn unused_overrides(overrides: &Overrides, known: &BTreeSet<String>) -> Stri
         out.push_str(&render(error, "--set", ""));
     }
     out
+}
+
+/// Analyses one of several files (`check` of many, `compare`): the names of
+/// the parameters it declares go in `known` once it parses, whether or not
+/// it then checks, so that a `--set` is an error only when no file declares
+/// it ([`unused_overrides`]).
+pub fn analyse_among(
+    source: &str,
+    options: &Options,
+    known: &mut BTreeSet<String>,
+) -> Result<Analysis, Vec<crate::Error>> {
+    Parsed::new(source)
+        .and_then(|parsed| {
+            known.extend(parsed.params().map(String::from));
+            parsed.check(&options.overrides)
+        })
+        .and_then(|game| game.analyse(options).map_err(|e| vec![e]))
 }
 
 /// Reads, checks and evaluates `file` for the commands that play it; on

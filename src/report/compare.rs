@@ -161,8 +161,10 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
 /// net), its probability in each file.
 fn render_settlements(out: &mut String, bet: &str, files: &[String], reports: &[&Report]) {
     let _ = writeln!(out, "\n{bet}: settlements");
-    let of = |report: &Report| report.bets.iter().find(|b| b.bet == bet).cloned();
-    let bets: Vec<_> = reports.iter().map(|r| of(r)).collect();
+    let bets: Vec<_> = reports
+        .iter()
+        .map(|r| r.bets.iter().find(|b| b.bet == bet))
+        .collect();
     let mut labels: Vec<(String, Exact)> = Vec::new();
     for row in bets.iter().flatten().flat_map(|b| &b.outcomes) {
         if !labels
@@ -178,7 +180,7 @@ fn render_settlements(out: &mut String, bet: &str, files: &[String], reports: &[
     for (label, net) in &labels {
         let mut row = vec![label.clone(), net.to_string()];
         for b in &bets {
-            let found = b.as_ref().and_then(|b| {
+            let found = b.and_then(|b| {
                 b.outcomes
                     .iter()
                     .find(|r| r.outcome == *label && r.net == *net)
