@@ -47,6 +47,22 @@ fn module_of(src: &Path, file: &Path) -> String {
     name.trim_end_matches(".rs").to_string()
 }
 
+/// The module behind a name at the crate's root: a module, or one of the
+/// root's re-exports (`crate::Error`, `crate::Analysis`, ...).
+fn root_module(name: &str) -> String {
+    match name {
+        "Error" => "error",
+        "Analysis" | "Game" | "Options" | "Parsed" => "analysis",
+        "CheckError" | "Overrides" | "Undeclared" => "check",
+        "Distribution" | "Limits" | "EvalError" => "eval",
+        "Lint" => "lint",
+        "TableError" => "play",
+        "SyntaxError" => "syntax",
+        _ => name,
+    }
+    .to_string()
+}
+
 /// The top-level modules named by `crate::NAME` in `code`.
 fn imports(code: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
@@ -55,17 +71,26 @@ fn imports(code: &str) -> Vec<(usize, String)> {
         let mut rest = line;
         while let Some(at) = rest.find("crate::") {
             let after = &rest[at + "crate::".len()..];
-            let name: String = after
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            // `crate::Error`, `crate::Analysis`: re-exports at the root.
-            let name = match name.as_str() {
-                "Error" => "error".to_string(),
-                "Analysis" | "Game" | "Options" => "analysis".to_string(),
-                _ => name,
+            // `crate::{a, b::c}`: the first segment of each path in the braces.
+            let paths: Vec<&str> = match after.strip_prefix('{') {
+                Some(inner) => inner
+                    .split('}')
+                    .next()
+                    .unwrap_or("")
+                    .split(',')
+                    .map(str::trim)
+                    .collect(),
+                None => vec![after],
             };
-            out.push((number + 1, name));
+            for path in paths {
+                let name: String = path
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.push((number + 1, root_module(&name)));
+                }
+            }
             rest = after;
         }
     }
