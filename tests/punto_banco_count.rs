@@ -125,3 +125,44 @@ fn the_game_file_gives_the_count_s_probabilities_for_every_shoe() {
         assert_eq!(by_name("tie"), Some(count.tie.clone()), "{decks:?}");
     }
 }
+
+/// `check --set decks=1,2,4,6,8,infinite`: one report per shoe through the
+/// binary, each bet's edge the count's at that shoe (and at 1, 6 and 8
+/// decks, the published figures the tests above hold the count to).
+#[test]
+fn a_sweep_over_the_shoe_gives_the_count_s_edges_at_every_setting() {
+    use crate::common::binary::{root, run};
+    let out = run(
+        root(),
+        &[
+            "check",
+            "games/punto_banco.dice",
+            "--set",
+            "decks=1,2,4,6,8,infinite",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let reports: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let reports = reports.as_array().expect("one report per setting");
+    let shoes = [Some(1), Some(2), Some(4), Some(6), Some(8), None];
+    assert_eq!(reports.len(), shoes.len());
+    for (report, decks) in reports.iter().zip(shoes) {
+        let setting = decks.map_or("infinite".to_string(), |d| d.to_string());
+        assert_eq!(report["params"]["decks"], setting.as_str());
+        let (banker, player, tie) = house_edges(&coup(decks), 8);
+        let edge = |bet: &str| {
+            let bets = report["bets"].as_array().expect("bets");
+            let b = bets.iter().find(|b| b["bet"] == bet).expect("the bet");
+            let text = b["house_edge"].as_str().expect("exact");
+            dicerules::number::Exact::parse_literal(text)
+                .expect("a fraction")
+                .0
+        };
+        assert_eq!(edge("banker"), banker, "{setting}");
+        assert_eq!(edge("player"), player, "{setting}");
+        assert_eq!(edge("tie"), tie, "{setting}");
+    }
+}

@@ -12,9 +12,11 @@ mod liveness;
 mod overrides;
 mod projection;
 mod round;
+mod sweep;
 
 pub use error::{BankingError, CheckError};
 pub use overrides::{OverrideError, Overrides, Undeclared};
+pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 
 use crate::ast::{self, Item, Span};
 use crate::program::{Banking, ChoosingSide, Named, Program};

@@ -70,6 +70,11 @@ impl Overrides {
                 errors.push((i, OverrideError::Form(repeated)));
                 continue;
             }
+            if value.contains(',') || value.contains("..") {
+                let here = CheckError::SweepHere { text: text.clone() };
+                errors.push((i, OverrideError::Form(here)));
+                continue;
+            }
             match syntax::parse_override(value) {
                 Ok(setting) => settings.push((name.to_string(), setting)),
                 Err(error) => errors.push((

@@ -7,11 +7,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{analyse_among, overrides, read_path, rule_files, unused_overrides, GameArgs};
+use super::input::GameArgs;
+use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
 use super::{exit, output, Format};
-use crate::check::Undeclared;
+use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
-use crate::report::{self, DiagnosticEntry, Report};
+use crate::lint::Lint;
+use crate::report::compare::{self, Comparison, Layout};
+use crate::report::{self, rows, DiagnosticEntry, Report};
 use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
@@ -31,6 +34,10 @@ pub struct CheckArgs {
     /// lint's name, such as `unreachable_rule` (repeatable).
     #[arg(long, value_name = "LINT", value_parser = super::lints::deny_values())]
     pub deny: Vec<String>,
+    /// The most settings a sweep (`--set NAME=V1,V2` or `NAME=A..B`) may
+    /// make, all swept names together.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
+    pub max_settings: usize,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -53,31 +60,42 @@ enum Output<'a> {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    let Some(mut overrides) = overrides(&args.game.set, &mut stderr) else {
+    let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
-    let limits = Limits {
-        max_states: args.game.max_states,
-        max_infosets: args.game.max_infosets,
-    };
     let (files, any_directory) = rule_files(&args.files);
-    // Several reports: a JSON/RON array, and a summary after the text.
+    // Several files: a summary after the text. Several files or a sweep: a
+    // JSON/RON array, one report per file and setting.
     let several = any_directory || files.len() > 1;
-    let mut worst = exit::OK;
-    let mut codes = [0usize; 3];
-    // With several files, each applies the overrides of the parameters it
-    // declares; a name none declares is an error at the end.
-    if several {
-        overrides.undeclared = Undeclared::Ignored;
-    }
+    let array = several || sweep.sweeps();
     let options = Options {
-        overrides,
-        limits,
+        // With several files, each applies the overrides of the parameters
+        // it declares; a name none declares is an error at the end.
+        overrides: Overrides {
+            settings: Vec::new(),
+            undeclared: if several {
+                Undeclared::Ignored
+            } else {
+                Undeclared::Error
+            },
+        },
+        limits: Limits {
+            max_states: args.game.max_states,
+            max_infosets: args.game.max_infosets,
+        },
         lint: true,
     };
+    let mut run = Run {
+        args,
+        several,
+        width: output::width(),
+        worst: exit::OK,
+        codes: [0; 3],
+        outputs: Vec::new(),
+        text: String::new(),
+        stderr,
+    };
     let mut known = BTreeSet::new();
-    let mut outputs = Vec::new();
-    let mut text = String::new();
     for file in &files {
         let read = match file {
             Ok((path, file)) => read_path(path, file)
@@ -85,103 +103,39 @@ pub fn run(args: &CheckArgs) -> u8 {
                 .map_err(|unreadable| (file, unreadable)),
             Err((file, unreadable)) => Err((file, unreadable.clone())),
         };
-        let (file, source) = match read {
-            Ok(read) => read,
+        let code = match read {
+            Ok((file, source)) => match analyse_swept(&source, &sweep, &options, &mut known) {
+                Ok(settings) => run.report(file, &source, settings),
+                Err((at, errors)) => run.failed(file, &source, &at, errors),
+            },
             Err((file, unreadable)) => {
-                stderr.push_str(&unreadable.shown);
-                worst = worst.max(exit::INPUT);
-                codes[usize::from(exit::INPUT)] += 1;
-                outputs.push(Output::Failed(Failed {
-                    file,
-                    game: None,
-                    bets: Vec::new(),
-                    diagnostics: vec![unreadable.entry()],
-                }));
-                continue;
+                run.stderr.push_str(&unreadable.shown);
+                run.outputs.push((
+                    String::new(),
+                    Output::Failed(Failed {
+                        file,
+                        game: None,
+                        bets: Vec::new(),
+                        diagnostics: vec![unreadable.entry()],
+                    }),
+                ));
+                exit::INPUT
             }
         };
-        // Within the loop `worst` is this file's code; it is folded into
-        // the run's at the end of the iteration.
-        let worst_before = worst;
-        worst = exit::OK;
-        match analyse_among(&source, &options, &mut known) {
-            Ok(analysis) => {
-                let failures = analysis.expect_failures();
-                let Analysis {
-                    mut report, lints, ..
-                } = analysis;
-                if several {
-                    report.file = Some(file.clone());
-                }
-                let code =
-                    super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
-                worst = worst.max(code);
-                if !failures.is_empty() {
-                    worst = worst.max(exit::FINDING);
-                    report.note_expect_failures(&failures, &source);
-                    let count = failures.len();
-                    stderr.push_str(&render_all(failures, file, &source, "error").0);
-                    let _ = writeln!(
-                        stderr,
-                        "error: {count} of {} expect line(s) failed in {file}",
-                        report.expects.len()
-                    );
-                }
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                let unknown: Vec<&String> = args
-                    .show
-                    .iter()
-                    .filter(|s| !report.values.iter().any(|v| &v.name == *s))
-                    .collect();
-                for name in unknown {
-                    let known: Vec<&str> = report.values.iter().map(|v| v.name.as_str()).collect();
-                    let _ = writeln!(
-                        stderr,
-                        "error: `--show {name}`: {file} settles no bet on `{name}`{}",
-                        if known.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (it can show: {})", known.join(", "))
-                        }
-                    );
-                    worst = worst.max(exit::INPUT);
-                }
-                text.push_str(&report::text::render_showing(
-                    &report,
-                    Some(file),
-                    &args.show,
-                ));
-                outputs.push(Output::Report(Box::new(report)));
-            }
-            Err(errors) => {
-                worst = worst.max(exit::INPUT);
-                let count = errors.len();
-                let (shown, diagnostics) = render_all(errors, file, &source, "error");
-                stderr.push_str(&shown);
-                let _ = writeln!(stderr, "error: {file}: {count} error(s); no report");
-                outputs.push(Output::Failed(Failed {
-                    file,
-                    game: None,
-                    bets: Vec::new(),
-                    diagnostics,
-                }));
-            }
-        }
-        codes[usize::from(worst)] += 1;
-        worst = worst.max(worst_before);
+        run.codes[usize::from(code)] += 1;
+        run.worst = run.worst.max(code);
     }
     if several {
-        let unused = unused_overrides(&options.overrides, &known);
+        let unused = unused_overrides(&sweep, &known);
         if !unused.is_empty() {
-            stderr.push_str(&unused);
-            worst = worst.max(exit::INPUT);
+            run.stderr.push_str(&unused);
+            run.worst = run.worst.max(exit::INPUT);
         }
     }
     if several && files.len() > 1 {
+        let codes = run.codes;
         let _ = writeln!(
-            text,
+            run.text,
             "\n{} file(s) checked: {} passed, {} failed an expect, {} had errors",
             codes.iter().sum::<usize>(),
             codes[usize::from(exit::OK)],
@@ -189,25 +143,262 @@ pub fn run(args: &CheckArgs) -> u8 {
             codes[usize::from(exit::INPUT)]
         );
     }
+    // The file of a report that does not name it: the one file checked.
+    let single = args.files.first().map_or("", String::as_str);
+    let one = (!array && run.outputs.len() == 1).then(|| &run.outputs[0].1);
+    let all: Vec<&Output> = run.outputs.iter().map(|(_, output)| output).collect();
     let stdout = match args.format {
-        Format::Text => text,
-        Format::Json => {
-            let json = if !several && outputs.len() == 1 {
-                serde_json::to_string_pretty(&outputs[0])
-            } else {
-                serde_json::to_string_pretty(&outputs)
-            };
-            json.map(|s| s + "\n").unwrap_or_default()
+        Format::Text => std::mem::take(&mut run.text),
+        Format::Json => match one {
+            Some(output) => serde_json::to_string_pretty(output),
+            None => serde_json::to_string_pretty(&all),
         }
+        .map(|s| s + "\n")
+        .unwrap_or_default(),
         Format::Ron => {
             let config = ron::ser::PrettyConfig::default();
-            let ron = if !several && outputs.len() == 1 {
-                ron::ser::to_string_pretty(&outputs[0], config)
-            } else {
-                ron::ser::to_string_pretty(&outputs, config)
-            };
-            ron.map(|s| s + "\n").unwrap_or_default()
+            match one {
+                Some(output) => ron::ser::to_string_pretty(output, config),
+                None => ron::ser::to_string_pretty(&all, config),
+            }
+            .map(|s| s + "\n")
+            .unwrap_or_default()
+        }
+        Format::Csv => {
+            let reports: Vec<(&str, &str, &Report)> = run
+                .outputs
+                .iter()
+                .filter_map(|(setting, output)| match output {
+                    Output::Report(report) => Some((
+                        report.file.as_deref().unwrap_or(single),
+                        setting.as_str(),
+                        &**report,
+                    )),
+                    Output::Failed(_) => None,
+                })
+                .collect();
+            output::csv(&rows::bets(&reports))
         }
     };
-    output::finish(worst, &stdout, &stderr)
+    output::finish(run.worst, &stdout, &run.stderr)
+}
+
+/// What a run of `check` has gathered so far.
+struct Run<'a> {
+    args: &'a CheckArgs,
+    several: bool,
+    width: Option<usize>,
+    worst: u8,
+    /// How many files ended with each exit code.
+    codes: [usize; 3],
+    /// Each report or failure, with the setting of the sweep it is at.
+    outputs: Vec<(String, Output<'a>)>,
+    text: String,
+    stderr: String,
+}
+
+impl<'a> Run<'a> {
+    /// Reports a file analysed at each of its settings; returns the file's
+    /// exit code.
+    fn report(&mut self, file: &'a str, source: &str, settings: Vec<AtSetting>) -> u8 {
+        let mut worst = exit::OK;
+        let swept = settings.len() > 1;
+        // Lint findings are the file's: each found at any setting, once.
+        let mut lints: Vec<Lint> = Vec::new();
+        let mut reports = Vec::new();
+        let mut labels = Vec::new();
+        for at in settings {
+            let failures = at.analysis.expect_failures();
+            let Analysis {
+                mut report,
+                lints: found,
+                ..
+            } = at.analysis;
+            for lint in found {
+                if !lints.contains(&lint) {
+                    lints.push(lint);
+                }
+            }
+            if self.several {
+                report.file = Some(file.to_string());
+            }
+            if !failures.is_empty() {
+                worst = worst.max(exit::FINDING);
+                report.note_expect_failures(&failures, source);
+                let count = failures.len();
+                self.stderr
+                    .push_str(&render_all(failures, file, source, "error").0);
+                let at = if at.label.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {}", at.label)
+                };
+                let _ = writeln!(
+                    self.stderr,
+                    "error: {count} of {} expect line(s) failed in {file}{at}",
+                    report.expects.len()
+                );
+            }
+            labels.push(at.label);
+            reports.push(report);
+        }
+        let Some(first) = reports.first_mut() else {
+            return worst;
+        };
+        let code = super::lints::note(
+            lints,
+            &self.args.deny,
+            file,
+            source,
+            first,
+            &mut self.stderr,
+        );
+        worst = worst.max(code);
+        let found = first.diagnostics.clone();
+        for report in &mut reports[1..] {
+            report.diagnostics.splice(0..0, found.iter().cloned());
+        }
+        worst = worst.max(self.unknown_shows(file, &reports[0]));
+        if !self.text.is_empty() {
+            self.text.push('\n');
+        }
+        if swept {
+            self.text.push_str(&render_sweep(
+                &reports,
+                &labels,
+                file,
+                &self.args.show,
+                self.width,
+            ));
+        } else {
+            self.text.push_str(&report::text::render_showing(
+                &reports[0],
+                Some(file),
+                &self.args.show,
+            ));
+        }
+        self.outputs.extend(
+            labels
+                .into_iter()
+                .zip(reports)
+                .map(|(label, r)| (label, Output::Report(Box::new(r)))),
+        );
+        worst
+    }
+
+    /// Each `--show` name the report has no distribution of, as an error;
+    /// returns the exit code they call for.
+    fn unknown_shows(&mut self, file: &str, report: &Report) -> u8 {
+        let mut worst = exit::OK;
+        let known: Vec<&str> = report.values.iter().map(|v| v.name.as_str()).collect();
+        for name in self
+            .args
+            .show
+            .iter()
+            .filter(|s| !known.contains(&s.as_str()))
+        {
+            let _ = writeln!(
+                self.stderr,
+                "error: `--show {name}`: {file} settles no bet on `{name}`{}",
+                if known.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it can show: {})", known.join(", "))
+                }
+            );
+            worst = exit::INPUT;
+        }
+        worst
+    }
+
+    /// A file that could not be checked or evaluated (at the setting `at`
+    /// of a sweep); returns its exit code.
+    fn failed(&mut self, file: &'a str, source: &str, at: &str, errors: Vec<crate::Error>) -> u8 {
+        let count = errors.len();
+        let (shown, diagnostics) = render_all(errors, file, source, "error");
+        self.stderr.push_str(&shown);
+        let at = if at.is_empty() {
+            String::new()
+        } else {
+            format!(" at {at}")
+        };
+        let _ = writeln!(
+            self.stderr,
+            "error: {file}: {count} error(s){at}; no report"
+        );
+        self.outputs.push((
+            String::new(),
+            Output::Failed(Failed {
+                file,
+                game: None,
+                bets: Vec::new(),
+                diagnostics,
+            }),
+        ));
+        exit::INPUT
+    }
+}
+
+/// A file's reports at the settings of a sweep, as text: the game, the
+/// parameters every setting shares, each bet's house edge with a column per
+/// setting, the expect lines that failed at each setting; with `--show`,
+/// each distribution at each setting.
+fn render_sweep(
+    reports: &[Report],
+    labels: &[String],
+    file: &str,
+    show: &[String],
+    width: Option<usize>,
+) -> String {
+    let mut out = String::new();
+    let first = &reports[0];
+    let _ = writeln!(out, "{} ({file})", first.game);
+    let fixed: Vec<String> = first
+        .params
+        .iter()
+        .filter(|(name, value)| reports.iter().all(|r| r.params.get(*name) == Some(*value)))
+        .map(|(name, value)| format!("{name} = {value}"))
+        .collect();
+    if !fixed.is_empty() {
+        let _ = writeln!(out, "parameters: {}", fixed.join(", "));
+    }
+    let _ = writeln!(out, "settings: {}\n", labels.join("; "));
+    let named: Vec<(String, &Report)> = labels.iter().cloned().zip(reports).collect();
+    out.push_str(&compare::render(
+        &Comparison::new(&named),
+        None,
+        Layout {
+            changes: false,
+            width,
+        },
+    ));
+    let expects = first.expects.len();
+    if expects > 0 {
+        let failed: Vec<String> = labels
+            .iter()
+            .zip(reports)
+            .filter(|(_, r)| r.failed_expects() > 0)
+            .map(|(label, r)| format!("{} at {label}", r.failed_expects()))
+            .collect();
+        if failed.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nexpect: {expects} line(s), each holds at every setting"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "\nexpect: {expects} line(s); failed: {}",
+                failed.join(", ")
+            );
+        }
+    }
+    if !show.is_empty() {
+        for (label, report) in labels.iter().zip(reports) {
+            let _ = write!(out, "\nat {label}:");
+            out.push_str(&report::text::render_shown(report, show));
+        }
+    }
+    out.push_str(report::text::footnote(&out));
+    out
 }

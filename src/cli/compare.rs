@@ -1,5 +1,6 @@
 //! `dicerules compare FILE FILE...`: the bets of several rule files side by
-//! side, each edge exact, and its change from the first file.
+//! side, each edge exact, and its change from the first file; with a sweep
+//! (`--set decks=6,8`), one column per file and setting.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -8,13 +9,13 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
-use super::input::{analyse_among, overrides, read_source, unused_overrides, GameArgs};
+use super::input::{analyse_swept, read_source, sweep, unused_overrides, GameArgs};
 use super::{exit, output, Format};
-use crate::check::Undeclared;
+use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
-use crate::report::compare::{self, Comparison};
-use crate::report::Report;
-use crate::{Analysis, Options};
+use crate::report::compare::{self, Comparison, Layout};
+use crate::report::{rows, Report};
+use crate::Options;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -28,6 +29,10 @@ pub struct CompareArgs {
     /// Also print each bet's settlement probabilities side by side.
     #[arg(long, short)]
     pub verbose: bool,
+    /// The most settings a sweep (`--set NAME=V1,V2` or `NAME=A..B`) may
+    /// make, all swept names together.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
+    pub max_settings: usize,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -42,13 +47,15 @@ struct Document<'a> {
 
 pub fn run(args: &CompareArgs) -> u8 {
     let mut stderr = String::new();
-    let Some(mut overrides) = overrides(&args.game.set, &mut stderr) else {
+    let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
-    // Each file applies the overrides of the parameters it declares.
-    overrides.undeclared = Undeclared::Ignored;
     let options = Options {
-        overrides,
+        // Each file applies the overrides of the parameters it declares.
+        overrides: Overrides {
+            settings: Vec::new(),
+            undeclared: Undeclared::Ignored,
+        },
         limits: Limits {
             max_states: args.game.max_states,
             max_infosets: args.game.max_infosets,
@@ -57,6 +64,7 @@ pub fn run(args: &CompareArgs) -> u8 {
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();
+    let mut names = Vec::new();
     let mut failed = false;
     for file in &args.files {
         let source = match read_source(file) {
@@ -67,24 +75,40 @@ pub fn run(args: &CompareArgs) -> u8 {
                 continue;
             }
         };
-        match analyse_among(&source, &options, &mut known) {
-            Ok(Analysis { mut report, .. }) => {
-                report.file = Some(file.clone());
-                reports.push(report);
+        match analyse_swept(&source, &sweep, &options, &mut known) {
+            Ok(settings) => {
+                for at in settings {
+                    let mut report = at.analysis.report;
+                    report.file = Some(file.clone());
+                    names.push(if at.label.is_empty() {
+                        file.clone()
+                    } else {
+                        format!("{file} {}", at.label)
+                    });
+                    reports.push(report);
+                }
             }
-            Err(errors) => {
+            Err((at, errors)) => {
                 let count = errors.len();
                 stderr.push_str(&render_all(errors, file, &source, "error").0);
-                let _ = writeln!(stderr, "error: {file}: {count} error(s); nothing compared");
+                let at = if at.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {at}")
+                };
+                let _ = writeln!(
+                    stderr,
+                    "error: {file}: {count} error(s){at}; nothing compared"
+                );
                 failed = true;
             }
         }
     }
-    stderr.push_str(&unused_overrides(&options.overrides, &known));
+    stderr.push_str(&unused_overrides(&sweep, &known));
     if failed || !stderr.is_empty() {
         return output::finish(exit::INPUT, "", &stderr);
     }
-    let named: Vec<(String, &Report)> = args.files.iter().cloned().zip(&reports).collect();
+    let named: Vec<(String, &Report)> = names.into_iter().zip(&reports).collect();
     let comparison = Comparison::new(&named);
     let document = Document {
         reports: &reports,
@@ -93,7 +117,14 @@ pub fn run(args: &CompareArgs) -> u8 {
     let stdout = match args.format {
         Format::Text => {
             let verbose: Vec<&Report> = reports.iter().collect();
-            compare::render(&comparison, args.verbose.then_some(&verbose[..]))
+            compare::render(
+                &comparison,
+                args.verbose.then_some(&verbose[..]),
+                Layout {
+                    changes: true,
+                    width: output::width(),
+                },
+            )
         }
         Format::Json => serde_json::to_string_pretty(&document)
             .map(|s| s + "\n")
@@ -101,6 +132,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         Format::Ron => ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
             .map(|s| s + "\n")
             .unwrap_or_default(),
+        Format::Csv => output::csv(&rows::comparison(&comparison)),
     };
     output::finish(exit::OK, &stdout, &stderr)
 }

@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::diagnostics::{entry, render, render_all};
 use crate::ast::Span;
-use crate::check::{CheckError, OverrideError, Overrides};
+use crate::check::{setting_label, CheckError, OverrideError, Overrides, Sweep};
 use crate::eval::exact::{self, Limits};
 use crate::report::DiagnosticEntry;
 use crate::{Analysis, Game, Options, Parsed};
@@ -19,6 +19,8 @@ use crate::{Analysis, Game, Options, Parsed};
 #[derive(Debug, Args)]
 pub struct GameArgs {
     /// Override a parameter of the game: `--set tie_odds=7` (repeatable).
+    /// `check` and `compare` also sweep a list or a range of values, one
+    /// report per setting: `--set tie_odds=5,8,9`, `--set decks=1..8`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// The most evaluator states alive at once before giving up.
@@ -229,12 +231,7 @@ pub fn overrides(set: &[String], stderr: &mut String) -> Option<Overrides> {
         Ok(overrides) => Some(overrides),
         Err(errors) => {
             for (i, error) in errors {
-                stderr.push_str(&match error {
-                    OverrideError::Form(e) => render(e, "--set", &set[i]),
-                    OverrideError::Value { value, error } => {
-                        render(error, &format!("--set #{}", i + 1), &value)
-                    }
-                });
+                stderr.push_str(&render_override_error(error, set, i));
             }
             None
         }
@@ -243,9 +240,9 @@ pub fn overrides(set: &[String], stderr: &mut String) -> Option<Overrides> {
 
 /// The `--set` names none of the files checked declares (those in
 /// `known`), as diagnostics.
-pub fn unused_overrides(overrides: &Overrides, known: &BTreeSet<String>) -> String {
+pub fn unused_overrides(sweep: &Sweep, known: &BTreeSet<String>) -> String {
     let mut out = String::new();
-    for name in overrides.names().filter(|n| !known.contains(*n)) {
+    for name in sweep.names().filter(|n| !known.contains(*n)) {
         let help = crate::suggest::did_you_mean(name, known.iter().map(String::as_str))
             .map(|s| format!("did you mean `{s}`?"));
         let error = CheckError::UnusedOverride {
@@ -257,21 +254,83 @@ pub fn unused_overrides(overrides: &Overrides, known: &BTreeSet<String>) -> Stri
     out
 }
 
-/// Analyses one of several files (`check` of many, `compare`): the names of
-/// the parameters it declares go in `known` once it parses, whether or not
-/// it then checks, so that a `--set` is an error only when no file declares
-/// it ([`unused_overrides`]).
-pub fn analyse_among(
+/// Parses the `--set`s of a command that sweeps (`check`, `compare`);
+/// diagnostics go to stderr.
+pub fn sweep(set: &[String], max_settings: usize, stderr: &mut String) -> Option<Sweep> {
+    match Sweep::parse(set, max_settings) {
+        Ok(sweep) => Some(sweep),
+        Err(errors) => {
+            for (i, error) in errors {
+                stderr.push_str(&render_override_error(error, set, i));
+            }
+            None
+        }
+    }
+}
+
+fn render_override_error(error: OverrideError, set: &[String], i: usize) -> String {
+    match error {
+        OverrideError::Form(e) => render(e, "--set", set.get(i).map_or("", String::as_str)),
+        OverrideError::Value { value, error } => {
+            render(error, &format!("--set #{}", i + 1), &value)
+        }
+    }
+}
+
+/// A file analysed at one setting of a sweep.
+pub struct AtSetting {
+    /// The values of the swept names the file declares, as `--set` writes
+    /// them (`decks=6, tie_odds=8`); empty when nothing swept applies.
+    pub label: String,
+    /// The analysis at that setting.
+    pub analysis: Analysis,
+}
+
+/// Parses `source` once and analyses it at each distinct setting of
+/// `sweep` it sees (a swept name the file does not declare makes no
+/// setting of its own when `options` ignores undeclared names). The names
+/// of the parameters it declares go in `known` once it parses, whether or
+/// not it then checks, so that a `--set` is an error only when no file
+/// declares it ([`unused_overrides`]). On failure, the errors with the
+/// label of the setting they are at.
+pub fn analyse_swept(
     source: &str,
+    sweep: &Sweep,
     options: &Options,
     known: &mut BTreeSet<String>,
-) -> Result<Analysis, Vec<crate::Error>> {
-    Parsed::new(source)
-        .and_then(|parsed| {
-            known.extend(parsed.params().map(String::from));
-            parsed.check(&options.overrides)
-        })
-        .and_then(|game| game.analyse(options).map_err(|e| vec![e]))
+) -> Result<Vec<AtSetting>, (String, Vec<crate::Error>)> {
+    let parsed = Parsed::new(source).map_err(|errors| (String::new(), errors))?;
+    let declared: BTreeSet<String> = parsed.params().map(String::from).collect();
+    known.extend(declared.iter().cloned());
+    let swept: Vec<&str> = sweep.swept().collect();
+    let mut seen: Vec<Overrides> = Vec::new();
+    let mut out = Vec::new();
+    for point in sweep.points() {
+        let overrides =
+            point.overrides(|name| declared.contains(name), options.overrides.undeclared);
+        if seen.contains(&overrides) {
+            continue;
+        }
+        seen.push(overrides.clone());
+        let label = overrides
+            .settings
+            .iter()
+            .filter(|(name, _)| swept.contains(&name.as_str()))
+            .map(|(name, value)| setting_label(name, value))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let at = Options {
+            overrides,
+            ..options.clone()
+        };
+        let analysis = parsed
+            .clone()
+            .check(&at.overrides)
+            .and_then(|game| game.analyse(&at).map_err(|e| vec![e]))
+            .map_err(|errors| (label.clone(), errors))?;
+        out.push(AtSetting { label, analysis });
+    }
+    Ok(out)
 }
 
 /// Reads, checks and evaluates `file` for the commands that play it; on

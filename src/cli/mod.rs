@@ -53,6 +53,9 @@ pub enum Format {
     Text,
     Json,
     Ron,
+    // A header row and one row per bet (and file, setting), exact and
+    // decimal columns.
+    Csv,
 }
 
 /// Runs the command line; returns the process exit code.

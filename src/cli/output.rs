@@ -82,3 +82,32 @@ pub fn line(w: &mut dyn Write, text: &str) -> Result<(), Stop> {
 pub fn flush(w: &mut dyn Write) -> Result<(), Stop> {
     w.flush().map_err(|e| Stop::from("stdout", e))
 }
+
+/// The width to fit wide tables to: `COLUMNS` when set to a number, else
+/// the terminal's when stdout is one; `None` (no limit) when stdout is a
+/// pipe or a file, so that what a script reads does not depend on the
+/// window it ran in.
+pub fn width() -> Option<usize> {
+    if let Some(columns) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0)
+    {
+        return Some(columns);
+    }
+    terminal_size::terminal_size_of(io::stdout()).map(|(w, _)| usize::from(w.0))
+}
+
+/// Rows as CSV: the header, then each row; cells quoted where they must be.
+pub fn csv(rows: &crate::report::rows::Rows) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let written = writer.write_record(&rows.header).and_then(|()| {
+        rows.rows
+            .iter()
+            .try_for_each(|row| writer.write_record(row))
+    });
+    match (written, writer.into_inner()) {
+        (Ok(()), Ok(bytes)) => String::from_utf8(bytes).unwrap_or_default(),
+        _ => String::new(),
+    }
+}

@@ -14,6 +14,7 @@ use super::input::{load, GameArgs};
 use super::{exit, output, Format};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::simulate::{simulate, Options, Simulation};
+use crate::report::rows::Rows;
 
 /// The most worker threads: more than the chunks of any run a machine
 /// finishes, and each costs a stack.
@@ -89,6 +90,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
                         .unwrap_or_default()
                         + "\n"
                 }
+                Format::Csv => output::csv(&rows(&simulation)),
             };
             output::finish(exit::OK, &out, "")
         }
@@ -176,6 +178,44 @@ pub fn text(s: &Simulation) -> String {
         "\nz is (simulated - exact) / standard error: |z| above 3 is rare when the exact figure is right."
     );
     out
+}
+
+/// The CSV form: one row per bet, the estimates as decimals beside the
+/// exact edge.
+fn rows(s: &Simulation) -> Rows {
+    let header = vec![
+        "game",
+        "rounds",
+        "seed",
+        "bet",
+        "house_edge_estimate",
+        "house_edge_ci95_low",
+        "house_edge_ci95_high",
+        "std_error",
+        "exact_house_edge",
+        "exact_house_edge_float",
+        "z",
+    ];
+    let rows = s
+        .bets
+        .iter()
+        .map(|b| {
+            vec![
+                s.game.clone(),
+                s.rounds.to_string(),
+                s.seed.to_string(),
+                b.bet.clone(),
+                b.house_edge.to_string(),
+                b.house_edge_ci95[0].to_string(),
+                b.house_edge_ci95[1].to_string(),
+                b.std_error.to_string(),
+                b.exact_house_edge.to_string(),
+                b.exact_house_edge_float.to_string(),
+                b.z.map_or(String::new(), |z| z.to_string()),
+            ]
+        })
+        .collect();
+    Rows { header, rows }
 }
 
 fn percent(x: f64) -> String {

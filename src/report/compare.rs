@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::text::{percent, short, table};
+use super::text::{fitted_table, percent, short};
 use super::Report;
 use crate::number::Exact;
 
@@ -105,23 +105,41 @@ fn signed(x: &Exact) -> String {
     }
 }
 
+/// How a comparison is laid out as text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Layout {
+    /// Whether every column after the first has its change from the first
+    /// beside it (`compare`); a sweep's table (`check`) leaves it out.
+    pub changes: bool,
+    /// The width to fit the tables to, in characters: a table wider is cut
+    /// into blocks of columns, each repeating the row names. `None`: one
+    /// block, however wide.
+    pub width: Option<usize>,
+}
+
 /// The comparison as aligned text: a column per file, the edge as a
-/// percentage and exactly, then the move from the first file in percentage
-/// points and exactly ("change"). With `reports` (`--verbose`), each bet's
-/// settlement probabilities side by side after it.
-pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
+/// percentage and exactly, then (with [`Layout::changes`]) the move from
+/// the first file in percentage points and exactly ("change"). With
+/// `reports` (`--verbose`), each bet's settlement probabilities side by
+/// side after it.
+pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layout) -> String {
     let mut out = String::new();
     let mut header = vec!["house edge".to_string()];
+    let mut groups = Vec::new();
     for (i, file) in comparison.files.iter().enumerate() {
+        let mut group = vec![header.len()];
         header.push(file.clone());
-        if i > 0 {
+        if i > 0 && layout.changes {
+            group.push(header.len());
             header.push("change".to_string());
         }
+        groups.push(group);
     }
     let mut rows = vec![header];
     for bet in &comparison.bets {
         let mut row = vec![bet.bet.clone()];
         for (i, cell) in bet.files.iter().enumerate() {
+            let change = i > 0 && layout.changes;
             match cell {
                 Some(c) => {
                     row.push(format!(
@@ -129,7 +147,7 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
                         short(&c.house_edge.to_string()),
                         percent(c.house_edge_percent)
                     ));
-                    if i > 0 {
+                    if change {
                         row.push(match (&c.difference, c.difference_points) {
                             (Some(d), Some(points)) => {
                                 format!("{points:+.4} pp = {}", signed(d))
@@ -140,7 +158,7 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
                 }
                 None => {
                     row.push(String::new());
-                    if i > 0 {
+                    if change {
                         row.push(String::new());
                     }
                 }
@@ -148,10 +166,10 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
         }
         rows.push(row);
     }
-    table(&mut out, "", &rows, &[]);
+    fitted_table(&mut out, "", &rows, &[], 1, &groups, layout.width);
     if let Some(reports) = reports {
         for bet in &comparison.bets {
-            render_settlements(&mut out, &bet.bet, &comparison.files, reports);
+            render_settlements(&mut out, &bet.bet, &comparison.files, reports, layout.width);
         }
     }
     out
@@ -159,7 +177,13 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>) -> String {
 
 /// A bet's settlements in every file: one row per settlement (payout and
 /// net), its probability in each file.
-fn render_settlements(out: &mut String, bet: &str, files: &[String], reports: &[&Report]) {
+fn render_settlements(
+    out: &mut String,
+    bet: &str,
+    files: &[String],
+    reports: &[&Report],
+    width: Option<usize>,
+) {
     let _ = writeln!(out, "\n{bet}: settlements");
     let bets: Vec<_> = reports
         .iter()
@@ -195,5 +219,6 @@ fn render_settlements(out: &mut String, bet: &str, files: &[String], reports: &[
         }
         rows.push(row);
     }
-    table(out, "  ", &rows, &[1]);
+    let groups: Vec<Vec<usize>> = (2..2 + files.len()).map(|c| vec![c]).collect();
+    fitted_table(out, "  ", &rows, &[1], 2, &groups, width);
 }

@@ -1,10 +1,12 @@
 //! The edge report: per bet, every settlement with its exact probability,
 //! the expected value, house edge, variance and hit frequency; then the
-//! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]) or
-//! serialised (JSON, RON) from the same structure.
+//! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]),
+//! flat rows for CSV ([`rows`]), or serialised (JSON, RON) from the same
+//! structure.
 
 pub mod compare;
 mod figures;
+pub mod rows;
 pub mod table;
 pub mod text;
 

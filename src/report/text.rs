@@ -72,6 +72,70 @@ pub(super) fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right:
     }
 }
 
+/// [`table`], cut into blocks when wider than `width` characters: each block
+/// holds whole groups of columns (`groups`, each a list of column indices,
+/// kept together), after the first `keep` columns, which every block
+/// repeats; blocks are separated by a blank line. A block holds one group
+/// at least, however narrow `width` is.
+pub(super) fn fitted_table(
+    out: &mut String,
+    indent: &str,
+    rows: &[Vec<String>],
+    right: &[usize],
+    keep: usize,
+    groups: &[Vec<usize>],
+    width: Option<usize>,
+) {
+    let column_width = |c: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(c))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let kept: usize = (0..keep).map(|c| column_width(c) + 2).sum::<usize>() + indent.len();
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    let mut used = usize::MAX;
+    for group in groups {
+        let wide: usize = group.iter().map(|&c| column_width(c) + 2).sum();
+        match blocks.last_mut() {
+            Some(block) if width.is_none_or(|w| used + wide <= w + 2) => {
+                block.extend(group);
+                used += wide;
+            }
+            _ => {
+                blocks.push(group.clone());
+                used = kept + wide;
+            }
+        }
+    }
+    if blocks.is_empty() {
+        blocks.push(Vec::new());
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let columns: Vec<usize> = (0..keep).chain(block.iter().copied()).collect();
+        let projected: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                columns
+                    .iter()
+                    .map(|&c| r.get(c).cloned().unwrap_or_default())
+                    .collect()
+            })
+            .collect();
+        let right: Vec<usize> = columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| right.contains(c))
+            .map(|(i, _)| i)
+            .collect();
+        table(out, indent, &projected, &right);
+    }
+}
+
 /// Renders a report; `file` is shown in the title when given.
 pub fn render(report: &Report, file: Option<&str>) -> String {
     render_showing(report, file, &[])
@@ -155,6 +219,24 @@ fn render_values(out: &mut String, v: &super::ValueDistribution) {
     }
 }
 
+/// The distributions `show` names, in the report's order.
+pub fn render_shown(report: &Report, show: &[String]) -> String {
+    let mut out = String::new();
+    for v in report.values.iter().filter(|v| show.contains(&v.name)) {
+        render_values(&mut out, v);
+    }
+    out
+}
+
+/// The note under a text with an exact number cut short, or nothing.
+pub fn footnote(text: &str) -> &'static str {
+    if text.contains('…') {
+        "\n…: an exact number too long to print here; `--format json` gives it whole\n"
+    } else {
+        ""
+    }
+}
+
 /// Renders a report with the distributions of the names in `show`.
 pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> String {
     let mut out = String::new();
@@ -200,9 +282,7 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
         }
         table(&mut out, "  ", &rows, &[2]);
     }
-    for v in report.values.iter().filter(|v| show.contains(&v.name)) {
-        render_values(&mut out, v);
-    }
+    out.push_str(&render_shown(report, show));
     for v in &report.values {
         if let Some(mean) = &v.mean {
             let _ = writeln!(
@@ -226,11 +306,8 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
         out.push_str("\nclaims of the rule book\n");
         render_verdicts(&mut out, &report.claims, "right", "wrong");
     }
-    if out.contains('…') {
-        out.push_str(
-            "\n…: an exact number too long to print here; `--format json` gives it whole\n",
-        );
-    }
+    let note = footnote(&out);
+    out.push_str(note);
     out
 }
 

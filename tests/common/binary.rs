@@ -40,10 +40,12 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Sets what a user's terminal would not: colour off, no backtraces.
+/// Sets what a user's terminal would not: colour off, no backtraces, no
+/// width to fit tables to (stdout is a pipe).
 pub fn as_a_user(command: &mut Command) -> &mut Command {
     command
         .env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("FORCE_COLOR")
         .env_remove("RUST_BACKTRACE")

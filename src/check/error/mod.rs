@@ -642,6 +642,33 @@ pub enum CheckError {
         help("give each parameter one value; to see several settings, run once per setting")
     )]
     OverrideRepeated { name: String },
+    /// A `--set` list or range that does not make a sweep: a range whose
+    /// ends are not whole numbers or come high first, a value listed twice.
+    #[error("`--set {text}`: {reason}")]
+    #[diagnostic(
+        code(dice::check::sweep_form),
+        help(
+            "sweep a list, `--set tie_odds=5,8,9`, or a range of whole numbers, `--set decks=1..8`"
+        )
+    )]
+    SweepForm { text: String, reason: String },
+    /// A sweep of more settings than `--max-settings` allows.
+    #[error(
+        "the sweep makes {} settings, more than the {max} allowed",
+        count.map_or_else(|| "too many".to_string(), |c| c.to_string())
+    )]
+    #[diagnostic(
+        code(dice::check::sweep_too_large),
+        help("sweep fewer values, or raise the bound with `--max-settings N`")
+    )]
+    SweepTooLarge { count: Option<usize>, max: usize },
+    /// A list or range given to a command that takes one value per name.
+    #[error("`--set {text}`: this command takes one value per parameter")]
+    #[diagnostic(
+        code(dice::check::sweep_here),
+        help("`check` and `compare` sweep lists and ranges; run `play` and `simulate` once per setting")
+    )]
+    SweepHere { text: String },
     /// `--set NAME=VALUE` naming a parameter that none of the files
     /// checked declares (`check` of several files).
     #[error("`--set {name}=...`: none of the files checked has a parameter `{name}`")]
