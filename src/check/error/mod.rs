@@ -2,8 +2,10 @@
 //! Each variant says which input triggers it.
 
 mod banking;
+mod with;
 
 pub use banking::BankingError;
+pub use with::WithError;
 
 use miette::Diagnostic;
 use thiserror::Error;
@@ -631,6 +633,11 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Banking(#[from] BankingError),
+    /// The `with` of an `expect` or `claim` line that names no setting
+    /// the file can be checked at.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    With(#[from] WithError),
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
