@@ -8,6 +8,7 @@
 
 use crate::ast;
 use crate::check::Overrides;
+use crate::error::AtSetting;
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
 use crate::program::Program;
@@ -25,6 +26,11 @@ pub struct Options {
     /// reaches, which costs a little on every step: `check` lints, the
     /// commands that play do not.
     pub lint: bool,
+    /// `check --strict`: check every `expect` and `claim` line at the
+    /// run's setting (with its `with` in place), even one whose figure
+    /// depends on a parameter the overrides change and its `with` does not
+    /// name. Without it such a line is not checked (its verdict says so).
+    pub strict: bool,
 }
 
 /// A rule file parsed, not yet checked: its source and syntax tree.
@@ -115,6 +121,12 @@ impl Game {
     /// Evaluates the game exactly, solves its decisions, lints it when
     /// asked, and reports it. The overrides of `options` are not read: the
     /// game was checked with its own.
+    ///
+    /// The `expect` and `claim` lines pinned with `with` at another
+    /// setting than the game's take their verdicts from the game evaluated
+    /// at that setting, once per setting, where one of its lines is
+    /// checked (see [`Options::strict`]); only the game's own evaluation is
+    /// linted.
     pub fn analyse(self, options: &Options) -> Result<Analysis, Error> {
         let (distribution, lints) = if options.lint {
             let probes = lint::probes(&self.file, &self.program);
@@ -128,12 +140,33 @@ impl Game {
         };
         let mut report = Report::new(&self.program, &distribution);
         report.locate(&self.program, &self.source);
+        self.check_pinned(&mut report, options)?;
         Ok(Analysis {
             game: self,
             distribution,
             lints,
             report,
         })
+    }
+
+    /// Evaluates the game at each setting of [`Program::pinned`] where one
+    /// of its lines is checked, and gives those lines their verdicts there;
+    /// then marks the lines not checked.
+    fn check_pinned(&self, report: &mut Report, options: &Options) -> Result<(), Error> {
+        let program = &self.program;
+        let lines = || program.expects.iter().chain(&program.claims);
+        let checked =
+            |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
+        for (i, pinned) in program.pinned.iter().enumerate() {
+            let Some(first) = lines().filter(checked).find(|a| a.setting == Some(i)) else {
+                continue;
+            };
+            let distribution = crate::solve::evaluate(&pinned.program, options.limits)
+                .map_err(|e| AtSetting::new(&pinned.settings, first, e.into()))?;
+            report.adopt(program, i, &Report::new(&pinned.program, &distribution));
+        }
+        report.leave_unchecked(program, options.strict);
+        Ok(())
     }
 }
 

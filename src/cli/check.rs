@@ -31,6 +31,12 @@ pub struct CheckArgs {
     /// lint's name, such as `unreachable_rule` (repeatable).
     #[arg(long, value_name = "LINT", value_parser = super::lints::deny_values())]
     pub deny: Vec<String>,
+    /// Check every `expect` and `claim` line at this run's `--set` values,
+    /// also those written for the file's values (without it, a line whose
+    /// figure depends on a parameter `--set` changes and its `with` does
+    /// not name is reported as not checked).
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -74,6 +80,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         overrides,
         limits,
         lint: true,
+        strict: args.strict,
     };
     let mut known = BTreeSet::new();
     let mut outputs = Vec::new();
@@ -115,6 +122,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 }
                 let code =
                     super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
+                stderr.push_str(&report::text::unchecked_note(&report, file));
                 worst = worst.max(code);
                 if !failures.is_empty() {
                     worst = worst.max(exit::FINDING);

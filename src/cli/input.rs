@@ -294,6 +294,7 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
                 max_infosets: game.max_infosets,
             },
             lint: false,
+            strict: false,
         };
         loaded
             .analyse(&options)
