@@ -37,3 +37,4 @@ mod punto_banco_count;
 mod round_trip;
 mod steps;
 mod strategy;
+mod with;
