@@ -162,7 +162,7 @@ impl Game {
                 continue;
             };
             let distribution = crate::solve::evaluate(&pinned.program, options.limits)
-                .map_err(|e| AtSetting::new(&pinned.settings, first, e.into()))?;
+                .map_err(|e| AtSetting::wrap(&pinned.settings, first, e.into()))?;
             report.adopt(program, i, &Report::new(&pinned.program, &distribution));
         }
         report.leave_unchecked(program, options.strict);

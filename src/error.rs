@@ -60,7 +60,7 @@ pub struct AtSetting {
 impl AtSetting {
     /// `error`, met evaluating the game at `settings`, the setting of the
     /// line `first`.
-    pub fn new(settings: &[(String, Setting)], first: &Assertion, error: Error) -> Error {
+    pub fn wrap(settings: &[(String, Setting)], first: &Assertion, error: Error) -> Error {
         let shown: Vec<String> = settings.iter().map(|(n, v)| format!("{n} = {v}")).collect();
         Error::AtSetting(AtSetting {
             setting: shown.join(", "),

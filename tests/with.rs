@@ -237,26 +237,26 @@ fn baccarat_dice_s_tie_at_seven_to_one_by_hand() {
         _ => false,
     };
     let mut ties = 0u64;
-    for p in 0..10 {
-        for b in 0..10 {
-            let w = pair[p] * pair[b];
+    for (p, &wp) in pair.iter().enumerate() {
+        for (b, &wb) in pair.iter().enumerate() {
+            let w = wp * wb;
             if p > 7 || b > 7 {
                 ties += u64::from(p == b) * w * 36 * 36;
             } else if p <= 5 {
-                for second in 0..10 {
+                for (second, &ws) in pair.iter().enumerate() {
                     let player = (p + second) % 10;
-                    let w = w * pair[second];
+                    let w = w * ws;
                     if banker_draws(b, second) {
-                        for third in 0..10 {
-                            ties += u64::from(player == (b + third) % 10) * w * pair[third];
+                        for (third, &wt) in pair.iter().enumerate() {
+                            ties += u64::from(player == (b + third) % 10) * w * wt;
                         }
                     } else {
                         ties += u64::from(player == b) * w * 36;
                     }
                 }
             } else if b <= 5 {
-                for third in 0..10 {
-                    ties += u64::from(p == (b + third) % 10) * w * pair[third] * 36;
+                for (third, &wt) in pair.iter().enumerate() {
+                    ties += u64::from(p == (b + third) % 10) * w * wt * 36;
                 }
             } else {
                 ties += u64::from(p == b) * w * 36 * 36;

@@ -261,19 +261,30 @@ expect house_edge(tie) = 0 with tie_odds = 7, tie_odds = 8
         )
         .expect_err("two errors");
         assert!(matches!(
-            &errors[..],
+            withs(&errors)[..],
             [
-                CheckError::With(WithError::Unknown { name, help, .. }),
-                CheckError::With(WithError::Repeated { .. })
+                WithError::Unknown { name, help, .. },
+                WithError::Repeated { .. }
             ] if name == "tie_ods" && help.contains("tie_odds")
         ));
         let errors = check("expect house_edge(tie) = 0 with tie_odds = infinite\n", &[])
             .expect_err("infinite odds");
         assert_eq!(codes(&errors), ["dice::check::with"]);
         assert!(
-            matches!(&errors[0], CheckError::With(WithError::Value { setting, reason, at: Some(_), .. })
+            matches!(withs(&errors)[..], [WithError::Value { setting, reason, at: Some(_), .. }]
                 if setting == "tie_odds = infinite" && reason.contains("infinite"))
         );
+    }
+
+    /// The errors of `with`s among `errors`, in order.
+    fn withs(errors: &[CheckError]) -> Vec<&WithError> {
+        errors
+            .iter()
+            .filter_map(|e| match e {
+                CheckError::With(w) => Some(&**w),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
@@ -282,9 +293,10 @@ expect house_edge(tie) = 0 with tie_odds = 7, tie_odds = 8
             .map(|odds| format!("expect house_edge(tie) = 0 with tie_odds = {}\n", odds + 6))
             .collect();
         let errors = check(&lines, &[]).expect_err("too many");
+        assert_eq!(errors.len(), 1);
         assert!(matches!(
-            &errors[..],
-            [CheckError::With(WithError::TooManySettings { .. })]
+            withs(&errors)[..],
+            [WithError::TooManySettings { .. }]
         ));
         let lines: String = lines.lines().skip(1).map(|l| format!("{l}\n")).collect();
         assert_eq!(

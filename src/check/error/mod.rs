@@ -634,10 +634,11 @@ pub enum CheckError {
     #[diagnostic(transparent)]
     Banking(#[from] BankingError),
     /// The `with` of an `expect` or `claim` line that names no setting
-    /// the file can be checked at.
+    /// the file can be checked at. Boxed: its texts would make every
+    /// `CheckError` larger.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    With(#[from] WithError),
+    With(Box<WithError>),
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
@@ -666,6 +667,12 @@ pub enum CheckError {
         #[help]
         help: String,
     },
+}
+
+impl From<WithError> for CheckError {
+    fn from(e: WithError) -> CheckError {
+        CheckError::With(Box::new(e))
+    }
 }
 
 /// The arguments of `strategy` for a choice, in the help of its errors:
