@@ -127,7 +127,7 @@ fn the_tie_s_payout_moves_only_the_tie_s_lines() {
     assert_eq!(claims[4], (117, false, false));
     let tie = &report["expects"][5];
     assert_eq!(tie["with"], serde_json::json!({"decks": "6"}));
-    assert_eq!(tie["pinned_at"], serde_json::json!({"tie_odds": "8"}));
+    assert_eq!(tie["written_for"], serde_json::json!({"tie_odds": "8"}));
     assert_eq!(tie["actual"], "not checked");
     assert!(tie["actual_float"].is_null());
 }

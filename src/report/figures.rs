@@ -172,7 +172,7 @@ pub(super) fn verdict(
             .map(|(name, value)| (name.clone(), value.to_string()))
             .collect(),
         checked: true,
-        pinned_at: BTreeMap::new(),
+        written_for: BTreeMap::new(),
         holds,
         actual,
         actual_float,

@@ -295,7 +295,7 @@ pub struct Verdict {
     /// For a line not checked: each parameter the run changed that its
     /// figure depends on, with the file's value, the one the line was
     /// written for. Empty for a checked line.
-    pub pinned_at: BTreeMap<String, String>,
+    pub written_for: BTreeMap<String, String>,
     /// Whether the line was checked and its relation holds, decided exactly
     /// (a standard deviation too, by squaring). False for a `strategy`
     /// where no round comes.
@@ -578,7 +578,7 @@ impl Report {
                 }
                 v.checked = false;
                 v.holds = false;
-                v.pinned_at = moved
+                v.written_for = moved
                     .iter()
                     .map(|p| (p.name.clone(), p.default.to_string()))
                     .collect();
@@ -588,14 +588,6 @@ impl Report {
                 v.difference_float = f64::NAN;
             }
         }
-    }
-
-    /// The lines not checked, expects then claims.
-    pub fn unchecked(&self) -> impl Iterator<Item = &Verdict> {
-        self.expects
-            .iter()
-            .chain(&self.claims)
-            .filter(|v| !v.checked)
     }
 }
 

@@ -427,8 +427,8 @@ pub fn verdict_detail(v: &Verdict) -> String {
 fn unchecked_detail(report: &Report, v: &Verdict) -> String {
     format!(
         "written for the file's {}, not {}",
-        settings(&v.pinned_at),
-        settings(&in_force(report, &v.pinned_at))
+        settings(&v.written_for),
+        settings(&in_force(report, &v.written_for))
     )
 }
 
@@ -450,11 +450,11 @@ pub fn unchecked_note(report: &Report, file: &str) -> String {
     let (mut expects, mut claims) = (0, 0);
     for v in report.expects.iter().filter(|v| !v.checked) {
         expects += 1;
-        written_for.extend(v.pinned_at.clone());
+        written_for.extend(v.written_for.clone());
     }
     for v in report.claims.iter().filter(|v| !v.checked) {
         claims += 1;
-        written_for.extend(v.pinned_at.clone());
+        written_for.extend(v.written_for.clone());
     }
     let lines = match (expects, claims) {
         (0, 0) => return String::new(),
