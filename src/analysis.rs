@@ -8,6 +8,7 @@
 
 use crate::ast;
 use crate::check::Overrides;
+use crate::error::AtSetting;
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
 use crate::program::Program;
@@ -25,6 +26,11 @@ pub struct Options {
     /// reaches, which costs a little on every step: `check` lints, the
     /// commands that play do not.
     pub lint: bool,
+    /// `check --strict`: check every `expect` and `claim` line at the
+    /// run's setting (with its `with` in place), even one whose figure
+    /// depends on a parameter the overrides change and its `with` does not
+    /// name. Without it such a line is not checked (its verdict says so).
+    pub strict: bool,
 }
 
 /// A rule file parsed, not yet checked: its source and syntax tree.
@@ -115,7 +121,25 @@ impl Game {
     /// Evaluates the game exactly, solves its decisions, lints it when
     /// asked, and reports it. The overrides of `options` are not read: the
     /// game was checked with its own.
+    ///
+    /// The `expect` and `claim` lines pinned with `with` at another
+    /// setting than the game's take their verdicts from the game evaluated
+    /// at that setting, once per setting, where one of its lines is
+    /// checked (see [`Options::strict`]); only the game's own evaluation is
+    /// linted.
     pub fn analyse(self, options: &Options) -> Result<Analysis, Error> {
+        self.analyse_sharing(options, &mut Evaluated::default())
+    }
+
+    /// [`Game::analyse`], reusing the evaluations of `evaluated` (games
+    /// checked from the same source at other settings) and adding this
+    /// one's: a sweep evaluates each setting once, whether a setting of the
+    /// sweep or one a `with` line names.
+    pub fn analyse_sharing(
+        self,
+        options: &Options,
+        evaluated: &mut Evaluated,
+    ) -> Result<Analysis, Error> {
         let (distribution, lints) = if options.lint {
             let probes = lint::probes(&self.file, &self.program);
             let (distribution, coverage) =
@@ -127,13 +151,88 @@ impl Game {
             (distribution, Vec::new())
         };
         let mut report = Report::new(&self.program, &distribution);
+        evaluated.insert(&self.program, &report);
         report.locate(&self.program, &self.source);
+        self.check_pinned(&mut report, options, evaluated)?;
         Ok(Analysis {
             game: self,
             distribution,
             lints,
             report,
         })
+    }
+
+    /// Evaluates the game at each setting of [`Program::pinned`] where one
+    /// of its lines is checked, and gives those lines their verdicts there;
+    /// then marks the lines not checked.
+    fn check_pinned(
+        &self,
+        report: &mut Report,
+        options: &Options,
+        evaluated: &mut Evaluated,
+    ) -> Result<(), Error> {
+        let program = &self.program;
+        let lines = || program.expects.iter().chain(&program.claims);
+        let checked =
+            |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
+        for (i, pinned) in program.pinned.iter().enumerate() {
+            let Some(first) = lines().filter(checked).find(|a| a.setting == Some(i)) else {
+                continue;
+            };
+            if let Some(at) = evaluated.get(&pinned.program) {
+                report.adopt(program, i, at);
+                continue;
+            }
+            let distribution = crate::solve::evaluate(&pinned.program, options.limits)
+                .map_err(|e| AtSetting::wrap(&pinned.settings, first, e.into()))?;
+            let at = Report::new(&pinned.program, &distribution);
+            report.adopt(program, i, &at);
+            evaluated.insert(&pinned.program, &at);
+        }
+        report.leave_unchecked(program, options.strict);
+        Ok(())
+    }
+}
+
+/// The reports of one rule file at the settings evaluated so far, by the
+/// values of its parameters, before any verdict is adopted or left
+/// unchecked: what [`Game::analyse_sharing`] shares between the settings of
+/// a sweep.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluated {
+    reports: Vec<(Vec<(String, Option<crate::number::Exact>)>, Report)>,
+}
+
+impl Evaluated {
+    /// Every parameter's value in force (`None`: infinite), in order: what
+    /// tells two games checked from one source apart.
+    fn key(program: &Program) -> Vec<(String, Option<crate::number::Exact>)> {
+        program
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), (!p.infinite).then(|| p.value.clone())))
+            .collect()
+    }
+
+    fn get(&self, program: &Program) -> Option<&Report> {
+        let key = Evaluated::key(program);
+        self.reports.iter().find(|(k, _)| *k == key).map(|(_, r)| r)
+    }
+
+    fn insert(&mut self, program: &Program, report: &Report) {
+        if self.get(program).is_none() {
+            self.reports.push((Evaluated::key(program), report.clone()));
+        }
+    }
+
+    /// How many settings have been evaluated.
+    pub fn len(&self) -> usize {
+        self.reports.len()
+    }
+
+    /// Whether none has.
+    pub fn is_empty(&self) -> bool {
+        self.reports.is_empty()
     }
 }
 

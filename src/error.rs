@@ -1,8 +1,13 @@
 //! The errors of every stage under one type, for callers that run the
 //! whole pipeline. Each stage keeps its own enum; this only gathers them.
 
-use miette::Diagnostic;
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan};
 use thiserror::Error;
+
+use crate::ast::{Setting, Span};
+use crate::program::Assertion;
 
 use crate::check::CheckError;
 use crate::eval::EvalError;
@@ -32,4 +37,65 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Table(#[from] TableError),
+    /// An error met evaluating the game at a setting some `expect` or
+    /// `claim` lines name with `with`: the error, with its code, and a
+    /// label at the first such line.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    AtSetting(AtSetting),
+}
+
+/// An error met evaluating a game at the setting a `with` names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AtSetting {
+    /// The values of the setting that differ from the run's, as a `with`
+    /// writes them: `decks = 6`.
+    pub setting: String,
+    /// The `with` of the first line checked at the setting.
+    pub span: Span,
+    /// The error, as the game at that setting gives it.
+    pub error: Box<Error>,
+}
+
+impl AtSetting {
+    /// `error`, met evaluating the game at `settings`, the setting of the
+    /// line `first`.
+    pub fn wrap(settings: &[(String, Setting)], first: &Assertion, error: Error) -> Error {
+        let shown: Vec<String> = settings.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        Error::AtSetting(AtSetting {
+            setting: shown.join(", "),
+            span: first.with_span.unwrap_or(first.span),
+            error: Box::new(error),
+        })
+    }
+}
+
+impl fmt::Display for AtSetting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at `with {}`)", self.error, self.setting)
+    }
+}
+
+impl std::error::Error for AtSetting {}
+
+/// The error's own diagnostic, with one more label: the `with`.
+impl Diagnostic for AtSetting {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.code()
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.error.severity()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.help()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let with =
+            LabeledSpan::new_with_span(Some("evaluated at this setting".to_string()), self.span);
+        let own = self.error.labels().into_iter().flatten();
+        Some(Box::new(own.chain(std::iter::once(with))))
+    }
 }

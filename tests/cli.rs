@@ -43,7 +43,13 @@ cli_case!(
 cli_case!(
     set_tie_odds_breaks_the_pinned_expect,
     1,
-    ["check", "games/baccarat_dice.dice", "--set", "tie_odds=7"]
+    [
+        "check",
+        "games/baccarat_dice.dice",
+        "--set",
+        "tie_odds=7",
+        "--strict"
+    ]
 );
 cli_case!(
     set_value_that_does_not_parse,

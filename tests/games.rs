@@ -1,18 +1,15 @@
 //! Every shipped game: its report snapshotted (text and JSON), found by a
 //! glob so that a new game gets a snapshot without test code.
 
-use dicerules::eval::exact::Limits;
 use dicerules::report::{text, Report};
 
+/// The game's report through the driver, as `check` makes it: the lines
+/// pinned `with` another setting checked at it.
 fn report(path: &std::path::Path) -> (String, Report) {
     let source = std::fs::read_to_string(path).expect("the game reads");
-    let program = dicerules::Game::load(&source)
-        .map(|g| g.program)
-        .expect("the game checks");
-    let distribution =
-        dicerules::solve::evaluate(&program, Limits::default()).expect("the game evaluates");
-    let mut report = Report::new(&program, &distribution);
-    report.locate(&program, &source);
+    let report = dicerules::Analysis::new(source, &dicerules::Options::default())
+        .expect("the game checks and evaluates")
+        .report;
     let name = format!(
         "games/{}",
         path.file_name()
@@ -43,7 +40,8 @@ fn every_expect_of_every_game_holds() {
     insta::glob!("../games", "*.dice", |path| {
         let (name, report) = report(path);
         for v in &report.expects {
-            assert!(v.holds, "{name}: `{}` fails: {}", v.statement, v.actual);
+            assert!(v.checked, "{name}: `{}` is not checked", v.written());
+            assert!(v.holds, "{name}: `{}` fails: {}", v.written(), v.actual);
         }
     });
 }

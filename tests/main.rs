@@ -39,3 +39,4 @@ mod round_trip;
 mod steps;
 mod strategy;
 mod sweep;
+mod with;

@@ -166,3 +166,23 @@ fn a_sweep_over_the_shoe_gives_the_count_s_edges_at_every_setting() {
         assert_eq!(edge("tie"), tie, "{setting}");
     }
 }
+
+/// The six-deck edges games/punto_banco.dice pins `with decks = 6` are the
+/// count's, fraction for fraction (and the published 1.0558%, 1.2374%,
+/// 14.4382% above).
+#[test]
+fn the_game_file_pins_the_count_s_six_deck_edges() {
+    let source = std::fs::read_to_string("games/punto_banco.dice").expect("the game file");
+    let pinned = |bet: &str| {
+        let prefix = format!("expect house_edge({bet}) = ");
+        source
+            .lines()
+            .find_map(|l| l.strip_prefix(&prefix)?.strip_suffix(" with decks = 6"))
+            .and_then(dicerules::syntax::parse_exact)
+            .map(|e| e.0)
+    };
+    let (banker, player, tie) = house_edges(&coup(Some(6)), 8);
+    assert_eq!(pinned("banker"), Some(banker));
+    assert_eq!(pinned("player"), Some(player));
+    assert_eq!(pinned("tie"), Some(tie));
+}

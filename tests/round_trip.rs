@@ -105,6 +105,30 @@ round {
     assert_eq!(without_spans(&first), without_spans(&second));
 }
 
+/// Every form of `with` on an `expect` and a `claim` survives printing and
+/// parsing, its values as written (a fraction, a decimal, a percentage,
+/// `infinite`), and a changed value shows in the tree.
+#[test]
+fn with_clauses_survive_print_and_parse() {
+    let source = "expect house_edge(tie) = 220299549488/1525814595305 with decks = 6
+expect house_edge(tie) ~ 14.12% ± 0.5% with decks = infinite, tie_odds = 17/2
+expect probability(won) < 1/2
+claim house_edge(tie) ~ 14.12% with decks = 6, tie_odds = 7.5, cut = 5% \"at 6 decks\"
+claim house_edge(tie) > 0 \"no setting\"
+";
+    let (first, errors) = parse(source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed = print::file(&first).replace("\n\n", "\n");
+    assert_eq!(printed, source);
+    let (second, errors) = parse(&printed);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(without_spans(&first), without_spans(&second));
+    let changed = source.replacen("decks = 6", "decks = 7", 1);
+    assert_ne!(without_spans(&parse(&changed).0), without_spans(&first));
+    let dropped = source.replacen(" with decks = 6", "", 1);
+    assert_ne!(without_spans(&parse(&dropped).0), without_spans(&first));
+}
+
 fn glob_files(pattern: &str) -> Vec<String> {
     let dir = std::path::Path::new(pattern).parent().expect("a directory");
     let mut files: Vec<String> = std::fs::read_dir(dir)

@@ -103,13 +103,23 @@ pub struct ParamDecl {
     pub span: Span,
 }
 
-/// A value given with `--set NAME=VALUE`, which replaces a parameter's
-/// default.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A value given with `--set NAME=VALUE` (or in an `expect`'s `with`),
+/// which replaces a parameter's default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Setting {
     Number(Exact),
     /// `infinite`: a shoe's deck count.
     Infinite,
+}
+
+impl fmt::Display for Setting {
+    /// The value as `--set` takes it back: `6`, `15/2`, `infinite`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Setting::Number(n) => write!(f, "{n}"),
+            Setting::Infinite => f.write_str("infinite"),
+        }
+    }
 }
 
 /// `outcomes banker_wins, player_wins`.
@@ -671,21 +681,46 @@ pub enum OddsTerm {
     Param(Ident),
 }
 
-/// `expect quantity relation`.
+/// `expect quantity relation [with ...]`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExpectDecl {
     pub quantity: Quantity,
     pub relation: Relation,
+    /// The setting the line holds at; `None`: the run's.
+    pub with: Option<With>,
     pub span: Span,
 }
 
-/// `claim quantity relation "text"`.
+/// `claim quantity relation [with ...] "text"`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClaimDecl {
     pub quantity: Quantity,
     pub relation: Relation,
+    /// The setting the line holds at; `None`: the run's.
+    pub with: Option<With>,
     pub text: String,
     pub span: Span,
+}
+
+/// `with decks = 6, tie_odds = 7`: the values of parameters an `expect` or
+/// a `claim` holds at, in the order written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct With {
+    pub settings: Vec<WithSetting>,
+    pub span: Span,
+}
+
+/// `decks = 6` in a `with`: a parameter and its value, as `--set` takes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WithSetting {
+    pub name: Ident,
+    pub value: Setting,
+    /// The value as written (`6`, `7.5`, `infinite`), for printing.
+    pub text: String,
+    /// The whole `NAME = VALUE`.
+    pub span: Span,
+    /// The value alone.
+    pub value_span: Span,
 }
 
 /// `house_edge(player)`: a figure of the report.

@@ -119,17 +119,19 @@ fn write_item(out: &mut String, item: &Item) {
         Item::Expect(e) => {
             let _ = writeln!(
                 out,
-                "expect {} {}",
+                "expect {} {}{}",
                 quantity(&e.quantity),
-                relation(&e.relation)
+                relation(&e.relation),
+                with_clause(e.with.as_ref())
             );
         }
         Item::Claim(c) => {
             let _ = writeln!(
                 out,
-                "claim {} {} \"{}\"",
+                "claim {} {}{} \"{}\"",
                 quantity(&c.quantity),
                 relation(&c.relation),
+                with_clause(c.with.as_ref()),
                 c.text
             );
         }
@@ -445,4 +447,17 @@ pub fn relation(r: &Relation) -> String {
         let _ = write!(s, " ± {}", t.text);
     }
     s
+}
+
+/// ` with decks = 6, tie_odds = 7` (with its leading space), or nothing.
+pub fn with_clause(with: Option<&With>) -> String {
+    let Some(with) = with else {
+        return String::new();
+    };
+    let settings: Vec<String> = with
+        .settings
+        .iter()
+        .map(|s| format!("{} = {}", s.name.name, s.text))
+        .collect();
+    format!(" with {}", settings.join(", "))
 }

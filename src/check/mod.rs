@@ -10,19 +10,31 @@ mod expr;
 mod items;
 mod liveness;
 mod overrides;
+mod pinned;
 mod projection;
+mod reads;
 mod round;
 mod sweep;
 
-pub use error::{BankingError, CheckError};
+pub use error::{BankingError, CheckError, WithError};
 pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 
 use crate::ast::{self, Item, Span};
 use crate::program::{Banking, ChoosingSide, Named, Program};
 
-/// Checks `file` with the `--set` overrides of its parameters applied.
+/// Checks `file` with the `--set` overrides of its parameters applied,
+/// and at each other setting its `expect` and `claim` lines name with
+/// `with` (the overrides with the line's values in place), kept in
+/// [`Program::pinned`].
 pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
+    let mut program = check_at(file, overrides)?;
+    pinned::pin(file, overrides, &mut program)?;
+    Ok(program)
+}
+
+/// Checks `file` at one setting: the program, its `with` lines unpinned.
+fn check_at(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
     let mut errors = Vec::new();
     // What "the file has no ..." points at: its first item.
     let Some(whole) = file.items.first().map(item_span) else {
@@ -111,10 +123,13 @@ pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<Che
         },
     };
     let decisions = compiled.as_ref().map_or(&[][..], |c| &c.decisions[..]);
+    let reads = reads::Reads::new(file, params.iter().map(|p| p.name.as_str()));
     let scope = items::Figures {
         outcomes: &outcomes,
         top_level,
         decisions,
+        params: &params,
+        reads: &reads,
     };
     let expects = items::assertions(file, false, &scope, &mut finals, &mut errors);
     let claims = items::assertions(file, true, &scope, &mut finals, &mut errors);
@@ -164,6 +179,7 @@ pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<Che
                 finals,
                 expects,
                 claims,
+                pinned: Vec::new(),
                 banking: table_rules,
                 round_span: round.map_or(whole, |r| r.span),
                 source_map: compiled.source_map,

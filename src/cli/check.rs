@@ -38,6 +38,12 @@ pub struct CheckArgs {
     /// make, all swept names together.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
     pub max_settings: usize,
+    /// Check every `expect` and `claim` line at this run's `--set` values,
+    /// also those written for the file's values (without it, a line whose
+    /// figure depends on a parameter `--set` changes and its `with` does
+    /// not name is reported as not checked).
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -84,6 +90,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             max_infosets: args.game.max_infosets,
         },
         lint: true,
+        strict: args.strict,
     };
     let mut run = Run {
         args,
@@ -258,6 +265,8 @@ impl<'a> Run<'a> {
         for report in &mut reports[1..] {
             report.diagnostics.splice(0..0, found.iter().cloned());
         }
+        self.stderr
+            .push_str(&unchecked_note(&reports, &labels, file));
         worst = worst.max(self.unknown_shows(file, &reports[0]));
         if !self.text.is_empty() {
             self.text.push('\n');
@@ -339,6 +348,32 @@ impl<'a> Run<'a> {
     }
 }
 
+/// The note on the lines not checked at this run's settings: as the report
+/// words it for one setting; for a sweep, the first setting's, and how many
+/// settings left lines unchecked.
+fn unchecked_note(reports: &[Report], labels: &[String], file: &str) -> String {
+    let unchecked: Vec<(&String, &Report)> = labels
+        .iter()
+        .zip(reports)
+        .filter(|(_, r)| r.expects.iter().chain(&r.claims).any(|v| !v.checked))
+        .collect();
+    let Some((_, first)) = unchecked.first() else {
+        return String::new();
+    };
+    let mut note = report::text::unchecked_note(first, file);
+    if reports.len() > 1 && unchecked.len() > 1 {
+        let at: Vec<&str> = unchecked.iter().map(|(l, _)| l.as_str()).collect();
+        let _ = writeln!(
+            note,
+            "note: {file}: lines were not checked at {} of {} settings: {}",
+            unchecked.len(),
+            reports.len(),
+            at.join("; ")
+        );
+    }
+    note
+}
+
 /// A file's reports at the settings of a sweep, as text: the game, the
 /// parameters every setting shares, each bet's house edge with a column per
 /// setting, the expect lines that failed at each setting; with `--show`,
@@ -374,24 +409,29 @@ fn render_sweep(
     ));
     let expects = first.expects.len();
     if expects > 0 {
-        let failed: Vec<String> = labels
-            .iter()
-            .zip(reports)
-            .filter(|(_, r)| r.failed_expects() > 0)
-            .map(|(label, r)| format!("{} at {label}", r.failed_expects()))
-            .collect();
+        let count = |report: &Report, pick: fn(&report::Verdict) -> bool| {
+            report.expects.iter().filter(|v| pick(v)).count()
+        };
+        let at = |pick: fn(&report::Verdict) -> bool| -> Vec<String> {
+            labels
+                .iter()
+                .zip(reports)
+                .filter(|(_, r)| count(r, pick) > 0)
+                .map(|(label, r)| format!("{} at {label}", count(r, pick)))
+                .collect()
+        };
+        let failed = at(|v| v.checked && !v.holds);
+        let unchecked = at(|v| !v.checked);
+        let mut line = format!("\nexpect: {expects} line(s)");
         if failed.is_empty() {
-            let _ = writeln!(
-                out,
-                "\nexpect: {expects} line(s), each holds at every setting"
-            );
+            line.push_str(", each checked line holds at every setting");
         } else {
-            let _ = writeln!(
-                out,
-                "\nexpect: {expects} line(s); failed: {}",
-                failed.join(", ")
-            );
+            let _ = write!(line, "; failed: {}", failed.join(", "));
         }
+        if !unchecked.is_empty() {
+            let _ = write!(line, "; not checked: {}", unchecked.join(", "));
+        }
+        let _ = writeln!(out, "{line}");
     }
     if !show.is_empty() {
         for (label, report) in labels.iter().zip(reports) {

@@ -61,6 +61,7 @@ pub fn run(args: &CompareArgs) -> u8 {
             max_infosets: args.game.max_infosets,
         },
         lint: false,
+        strict: false,
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::diagnostics::{entry, render, render_all};
+use crate::analysis::Evaluated;
 use crate::ast::Span;
 use crate::check::{setting_label, CheckError, OverrideError, Overrides, Sweep};
 use crate::eval::exact::{self, Limits};
@@ -304,6 +305,7 @@ pub fn analyse_swept(
     known.extend(declared.iter().cloned());
     let swept: Vec<&str> = sweep.swept().collect();
     let mut seen: Vec<Overrides> = Vec::new();
+    let mut evaluated = Evaluated::default();
     let mut out = Vec::new();
     for point in sweep.points() {
         let overrides =
@@ -326,7 +328,10 @@ pub fn analyse_swept(
         let analysis = parsed
             .clone()
             .check(&at.overrides)
-            .and_then(|game| game.analyse(&at).map_err(|e| vec![e]))
+            .and_then(|game| {
+                game.analyse_sharing(&at, &mut evaluated)
+                    .map_err(|e| vec![e])
+            })
             .map_err(|errors| (label.clone(), errors))?;
         out.push(AtSetting { label, analysis });
     }
@@ -353,6 +358,7 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
                 max_infosets: game.max_infosets,
             },
             lint: false,
+            strict: false,
         };
         loaded
             .analyse(&options)

@@ -42,6 +42,10 @@ pub struct Program {
     pub finals: Vec<Final>,
     pub expects: Vec<Assertion>,
     pub claims: Vec<Assertion>,
+    /// The game at each setting some `expect` or `claim` lines name with
+    /// `with`, other than the one checked here; an [`Assertion::setting`]
+    /// indexes it. Empty in a pinned game itself.
+    pub pinned: Vec<Pinned>,
     /// The table rules `play` runs the game by.
     pub banking: Banking,
     pub round_span: Span,
@@ -78,11 +82,41 @@ pub struct Param {
     pub name: String,
     /// The value in force; zero when `infinite`.
     pub value: Exact,
+    /// The value the file gives it.
+    pub default: Exact,
     /// Set to `infinite`, which only a shoe's deck count may be.
     pub infinite: bool,
     pub overridden: bool,
     #[serde(skip)]
     pub span: Span,
+}
+
+impl Param {
+    /// Whether the value in force differs from the file's (a `--set` of
+    /// the value the file gives changes nothing).
+    pub fn changed(&self) -> bool {
+        self.infinite || self.value != self.default
+    }
+
+    /// The value in force, as `--set` takes it.
+    pub fn setting(&self) -> Setting {
+        if self.infinite {
+            Setting::Infinite
+        } else {
+            Setting::Number(self.value.clone())
+        }
+    }
+}
+
+/// A game checked at the setting of some `with` lines: the parameters that
+/// setting gives other values than the run's, and the game at it.
+#[derive(Clone, Debug)]
+pub struct Pinned {
+    /// Each parameter whose value differs from the run's, with its value,
+    /// by name.
+    pub settings: Vec<(String, Setting)>,
+    /// The game checked at this setting (its own `pinned` empty).
+    pub program: Program,
 }
 
 impl Program {
@@ -555,7 +589,32 @@ pub struct Assertion {
     /// For [`Figure::Strategy`]: the choice's name, the option and the
     /// known values.
     pub strategy: Option<(String, String, Vec<i64>)>,
+    /// The parameters its `with` names, each with its value, by name;
+    /// empty without `with`.
+    pub with: Vec<(String, Setting)>,
+    /// The `with`, where there is one.
+    pub with_span: Option<Span>,
+    /// The parameters its figure can depend on, by name: those the round,
+    /// the shoes and the choosing sides' bets read, and its own bet's.
+    pub depends_on: Vec<String>,
+    /// The setting it is checked at: an index into [`Program::pinned`], or
+    /// `None` for the setting the program was checked at.
+    pub setting: Option<usize>,
     pub span: Span,
+}
+
+impl Assertion {
+    /// The parameters the run gives other values than the file's that the
+    /// figure depends on and the line's `with` does not name: where there
+    /// are any, the line was written for other values and is not checked.
+    pub fn moved<'p>(&self, params: &'p [Param]) -> Vec<&'p Param> {
+        params
+            .iter()
+            .filter(|p| p.changed())
+            .filter(|p| self.depends_on.contains(&p.name))
+            .filter(|p| !self.with.iter().any(|(n, _)| *n == p.name))
+            .collect()
+    }
 }
 
 /// A choice made during the round: a `choose` statement, or a call of a

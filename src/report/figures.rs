@@ -1,6 +1,8 @@
 //! The figures of a bet, computed exactly from the outcome distribution,
 //! and the verdicts of `expect` / `claim` lines on them.
 
+use std::collections::BTreeMap;
+
 use super::{BetReport, OutcomeRow, Verdict};
 use crate::ast::RelOp;
 use crate::eval::exact::Distribution;
@@ -164,6 +166,13 @@ pub(super) fn verdict(
     Verdict {
         statement,
         text: a.text.clone(),
+        with: a
+            .with
+            .iter()
+            .map(|(name, value)| (name.clone(), value.to_string()))
+            .collect(),
+        checked: true,
+        written_for: BTreeMap::new(),
         holds,
         actual,
         actual_float,

@@ -284,15 +284,33 @@ pub struct Verdict {
     /// The rule book's words, for claims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
-    /// Whether the relation holds, decided exactly (a standard deviation
-    /// too, by squaring). False for a `strategy` where no round comes.
+    /// The parameters the line's `with` names, each with its value as
+    /// `--set` takes it; empty without `with`. The line is checked at the
+    /// run's setting with these values in place.
+    pub with: BTreeMap<String, String>,
+    /// Whether the line was checked. It is not when the run's `--set`
+    /// gives a parameter its figure depends on another value than the
+    /// file's, and its `with` does not name it (unless `check --strict`):
+    /// the line was written for the file's value, and neither holds nor
+    /// fails.
+    pub checked: bool,
+    /// For a line not checked: each parameter the run changed that its
+    /// figure depends on, with the file's value, the one the line was
+    /// written for. Empty for a checked line.
+    pub written_for: BTreeMap<String, String>,
+    /// Whether the line was checked and its relation holds, decided exactly
+    /// (a standard deviation too, by squaring). False for a `strategy`
+    /// where no round comes.
     pub holds: bool,
-    /// The figure as computed: exact, except a standard deviation.
+    /// The figure as computed: exact, except a standard deviation; `not
+    /// checked` for a line not checked.
     pub actual: String,
     /// The figure as the nearest float (a fraction, not a percentage);
-    /// NaN (`null` in JSON) for a `strategy` where no round comes.
+    /// NaN (`null` in JSON) for a `strategy` where no round comes, and for
+    /// a line not checked.
     pub actual_float: f64,
-    /// Computed minus stated: exact, except for a standard deviation.
+    /// Computed minus stated: exact, except for a standard deviation; `-`
+    /// where there is no figure.
     pub difference: String,
     /// Computed minus stated, as the nearest float.
     pub difference_float: f64,
@@ -480,9 +498,9 @@ impl Report {
         }
     }
 
-    /// How many `expect` lines failed.
+    /// How many `expect` lines failed (a line not checked fails nothing).
     pub fn failed_expects(&self) -> usize {
-        self.expects.iter().filter(|v| !v.holds).count()
+        self.expects.iter().filter(|v| v.fails()).count()
     }
 
     /// Each failed `expect` line as a diagnostic pointing at it.
@@ -490,13 +508,88 @@ impl Report {
         self.expects
             .iter()
             .zip(&program.expects)
-            .filter(|(v, _)| !v.holds)
+            .filter(|(v, _)| v.fails())
             .map(|(v, a)| ExpectFailed {
-                statement: v.statement.clone(),
+                statement: v.written(),
                 detail: text::verdict_detail(v),
                 span: a.span,
             })
             .collect()
+    }
+}
+
+impl Verdict {
+    /// Whether the line was checked and does not hold.
+    pub fn fails(&self) -> bool {
+        self.checked && !self.holds
+    }
+
+    /// The statement with its `with`: `house_edge(tie) = 769/52488 with
+    /// tie_odds = 7`.
+    pub fn written(&self) -> String {
+        if self.with.is_empty() {
+            return self.statement.clone();
+        }
+        format!("{} with {}", self.statement, settings(&self.with))
+    }
+}
+
+/// Settings as a `with` writes them: `decks = 6, tie_odds = 7`.
+pub fn settings(values: &BTreeMap<String, String>) -> String {
+    let shown: Vec<String> = values.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    shown.join(", ")
+}
+
+impl Report {
+    /// Takes the verdicts of the lines pinned at `program.pinned[setting]`
+    /// from `at`, the report of the game at that setting.
+    pub fn adopt(&mut self, program: &Program, setting: usize, at: &Report) {
+        let pairs = [
+            (&mut self.expects, &at.expects, &program.expects),
+            (&mut self.claims, &at.claims, &program.claims),
+        ];
+        for (mine, theirs, lines) in pairs {
+            for ((v, a), t) in mine.iter_mut().zip(lines).zip(theirs) {
+                if a.setting == Some(setting) {
+                    *v = Verdict {
+                        line: v.line,
+                        ..t.clone()
+                    };
+                }
+            }
+        }
+    }
+
+    /// Marks the lines not checked at this run: those whose figure depends
+    /// on a parameter the run gives another value than the file's and their
+    /// `with` does not name ([`Assertion::moved`](crate::program::Assertion::moved)).
+    /// With `strict`, every line is checked.
+    pub fn leave_unchecked(&mut self, program: &Program, strict: bool) {
+        if strict {
+            return;
+        }
+        let pairs = [
+            (&mut self.expects, &program.expects),
+            (&mut self.claims, &program.claims),
+        ];
+        for (verdicts, lines) in pairs {
+            for (v, a) in verdicts.iter_mut().zip(lines) {
+                let moved = a.moved(&program.params);
+                if moved.is_empty() {
+                    continue;
+                }
+                v.checked = false;
+                v.holds = false;
+                v.written_for = moved
+                    .iter()
+                    .map(|p| (p.name.clone(), p.default.to_string()))
+                    .collect();
+                v.actual = "not checked".to_string();
+                v.actual_float = f64::NAN;
+                v.difference = "-".to_string();
+                v.difference_float = f64::NAN;
+            }
+        }
     }
 }
 

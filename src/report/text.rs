@@ -1,8 +1,9 @@
 //! The report as aligned text, the default format of `dicerules check`.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{BetReport, Report, Verdict};
+use super::{settings, BetReport, Report, Verdict};
 
 /// A float without trailing zeros: `0.5`, `0.005`, `12`.
 pub fn trim_float(x: f64) -> String {
@@ -300,11 +301,11 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     }
     if !report.expects.is_empty() {
         out.push_str("\nexpect\n");
-        render_verdicts(&mut out, &report.expects, "ok", "FAILED");
+        render_verdicts(&mut out, report, &report.expects, "ok", "FAILED");
     }
     if !report.claims.is_empty() {
         out.push_str("\nclaims of the rule book\n");
-        render_verdicts(&mut out, &report.claims, "right", "wrong");
+        render_verdicts(&mut out, report, &report.claims, "right", "wrong");
     }
     let note = footnote(&out);
     out.push_str(note);
@@ -498,14 +499,67 @@ pub fn verdict_detail(v: &Verdict) -> String {
     detail
 }
 
-fn render_verdicts(out: &mut String, verdicts: &[Verdict], yes: &str, no: &str) {
+/// Why a line was not checked: `written for the file's decks = 8, not
+/// decks = 6`.
+fn unchecked_detail(report: &Report, v: &Verdict) -> String {
+    format!(
+        "written for the file's {}, not {}",
+        settings(&v.written_for),
+        settings(&in_force(report, &v.written_for))
+    )
+}
+
+/// The values in force of the parameters named in `names`.
+fn in_force(report: &Report, names: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    report
+        .params
+        .iter()
+        .filter(|(name, _)| names.contains_key(*name))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect()
+}
+
+/// A note for stderr on the lines of a report that were not checked
+/// (empty when every line was): how many, and the values they were
+/// written for.
+pub fn unchecked_note(report: &Report, file: &str) -> String {
+    let mut written_for = BTreeMap::new();
+    let (mut expects, mut claims) = (0, 0);
+    for v in report.expects.iter().filter(|v| !v.checked) {
+        expects += 1;
+        written_for.extend(v.written_for.clone());
+    }
+    for v in report.claims.iter().filter(|v| !v.checked) {
+        claims += 1;
+        written_for.extend(v.written_for.clone());
+    }
+    let lines = match (expects, claims) {
+        (0, 0) => return String::new(),
+        (e, 0) => format!("{e} expect line(s)"),
+        (0, c) => format!("{c} claim line(s)"),
+        (e, c) => format!("{e} expect and {c} claim line(s)"),
+    };
+    format!(
+        "note: {file}: {lines} not checked at {}: written for the file's {} (pin them with `with`, or check them anyway with `--strict`)\n",
+        settings(&in_force(report, &written_for)),
+        settings(&written_for)
+    )
+}
+
+fn render_verdicts(out: &mut String, report: &Report, verdicts: &[Verdict], yes: &str, no: &str) {
     let mut rows = Vec::new();
     for v in verdicts {
-        let detail = verdict_detail(v);
+        let (status, detail) = if !v.checked {
+            ("not checked", unchecked_detail(report, v))
+        } else if v.holds {
+            (yes, verdict_detail(v))
+        } else {
+            (no, verdict_detail(v))
+        };
         let mut row = vec![
-            if v.holds { yes } else { no }.to_string(),
+            status.to_string(),
             format!("line {}", v.line),
-            v.statement.clone(),
+            v.written(),
             detail,
         ];
         if let Some(text) = &v.text {

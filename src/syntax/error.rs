@@ -365,6 +365,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::quantity => "a figure such as `house_edge(player)`",
         Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
         Rule::tolerance => "a tolerance `± 0.5%`",
+        Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
         Rule::kw_game => "`game`",
         Rule::kw_draw => "`draw`",
         Rule::kw_shoe => "`shoe`",

@@ -161,10 +161,7 @@ pub fn parse_override(text: &str) -> Result<Setting, SyntaxError> {
                     span: Span::new(0, text.len()),
                 });
             };
-            if value.as_rule() == Rule::word_infinite {
-                return Ok(Setting::Infinite);
-            }
-            lower::number(value, 0).map(|n| Setting::Number(n.value))
+            lower::setting(value, 0)
         }
         Err(_) => Err(SyntaxError::BadOverride {
             text: text.to_string(),

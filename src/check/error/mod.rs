@@ -2,8 +2,10 @@
 //! Each variant says which input triggers it.
 
 mod banking;
+mod with;
 
 pub use banking::BankingError;
+pub use with::WithError;
 
 use miette::Diagnostic;
 use thiserror::Error;
@@ -631,6 +633,12 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Banking(#[from] BankingError),
+    /// The `with` of an `expect` or `claim` line that names no setting
+    /// the file can be checked at. Boxed: its texts would make every
+    /// `CheckError` larger.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    With(Box<WithError>),
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
@@ -686,6 +694,12 @@ pub enum CheckError {
         #[help]
         help: String,
     },
+}
+
+impl From<WithError> for CheckError {
+    fn from(e: WithError) -> CheckError {
+        CheckError::With(Box::new(e))
+    }
 }
 
 /// The arguments of `strategy` for a choice, in the help of its errors:

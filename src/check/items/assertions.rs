@@ -4,9 +4,11 @@
 use super::unknown;
 use crate::ast::{self, Item, RelOp};
 use crate::check::expr::Ty;
+use crate::check::pinned::with_names;
+use crate::check::reads::Reads;
 use crate::check::CheckError;
 use crate::number::Exact;
-use crate::program::{Assertion, Decision, Figure, Final, Named};
+use crate::program::{Assertion, Decision, Figure, Final, Named, Param};
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
 pub fn default_tolerance(number: &ast::Number) -> Exact {
@@ -30,6 +32,10 @@ pub(in crate::check) struct Figures<'a> {
     pub outcomes: &'a [Named],
     pub top_level: &'a [(String, usize, Ty)],
     pub decisions: &'a [Decision],
+    /// The parameters a `with` may name.
+    pub params: &'a [Param],
+    /// What each figure can depend on.
+    pub reads: &'a Reads,
 }
 
 /// `strategy(CHOICE, OPTION, KEY...)`: the choice's name, the option and
@@ -103,10 +109,19 @@ pub(in crate::check) fn assertions(
     }
     let mut out = Vec::new();
     for item in &file.items {
-        let (quantity, relation, text, span) = match item {
-            Item::Expect(e) if !claims => (&e.quantity, &e.relation, None, e.span),
-            Item::Claim(c) if claims => (&c.quantity, &c.relation, Some(c.text.clone()), c.span),
+        let (quantity, relation, with, text, span) = match item {
+            Item::Expect(e) if !claims => (&e.quantity, &e.relation, &e.with, None, e.span),
+            Item::Claim(c) if claims => (
+                &c.quantity,
+                &c.relation,
+                &c.with,
+                Some(c.text.clone()),
+                c.span,
+            ),
             _ => continue,
+        };
+        let Some(settings) = with_names(with.as_ref(), scope.params, errors) else {
+            continue;
         };
         let Some(&(_, figure)) = Figure::ALL.iter().find(|(n, _)| *n == quantity.func.name) else {
             errors.push(unknown(
@@ -194,6 +209,10 @@ pub(in crate::check) fn assertions(
             }
             (_, None) => Exact::zero(),
         };
+        let bet = match figure {
+            Figure::Probability | Figure::Mean | Figure::Strategy => None,
+            _ => Some(quantity.arg.name.as_str()),
+        };
         out.push(Assertion {
             figure,
             target,
@@ -204,6 +223,10 @@ pub(in crate::check) fn assertions(
             tolerance,
             text,
             strategy,
+            with: settings,
+            with_span: with.as_ref().map(|w| w.span),
+            depends_on: scope.reads.of(bet),
+            setting: None,
             span,
         });
     }

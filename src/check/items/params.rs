@@ -22,6 +22,7 @@ pub(in crate::check) fn params(
                 params.push(Param {
                     name: p.name.name.clone(),
                     value: p.default.value.clone(),
+                    default: p.default.value.clone(),
                     infinite: false,
                     overridden: false,
                     span: p.name.span,

@@ -1,9 +1,11 @@
 //! Lowering `expect` and `claim` lines: the figure, the relation and the
-//! value.
+//! value, and the setting a `with` names.
 
 use pest::iterators::Pair;
 
-use super::{children, ident, int, next, number, signed_number, span, string, Result, Rule};
+use super::{
+    children, ident, int, next, number, setting, signed_number, span, string, Result, Rule,
+};
 use crate::ast::*;
 
 fn quantity(pair: Pair<Rule>, base: usize) -> Result<Quantity> {
@@ -56,27 +58,63 @@ fn relation(pair: Pair<Rule>, base: usize) -> Result<Relation> {
     })
 }
 
+/// `with decks = 6, tie_odds = 7`.
+fn with(pair: Pair<Rule>, base: usize) -> Result<With> {
+    let at = span(&pair, base);
+    let settings = children(pair)
+        .map(|s| {
+            let whole = span(&s, base);
+            let mut it = children(s);
+            let name = ident(next(&mut it, whole)?, base);
+            let value = next(&mut it, whole)?;
+            Ok(WithSetting {
+                name,
+                text: value.as_str().to_string(),
+                value_span: span(&value, base),
+                value: setting(value, base)?,
+                span: whole,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(With { settings, span: at })
+}
+
+/// The `with` of a line, when the next child is one.
+fn with_if_any<'a>(
+    it: &mut std::iter::Peekable<impl Iterator<Item = Pair<'a, Rule>>>,
+    base: usize,
+) -> Result<Option<With>> {
+    match it.next_if(|p| p.as_rule() == Rule::with_clause) {
+        Some(w) => with(w, base).map(Some),
+        None => Ok(None),
+    }
+}
+
 pub(super) fn expect(pair: Pair<Rule>, base: usize) -> Result<ExpectDecl> {
     let at = span(&pair, base);
-    let mut it = children(pair);
+    let mut it = children(pair).peekable();
     let quantity = quantity(next(&mut it, at)?, base)?;
     let relation = relation(next(&mut it, at)?, base)?;
+    let with = with_if_any(&mut it, base)?;
     Ok(ExpectDecl {
         quantity,
         relation,
+        with,
         span: at,
     })
 }
 
 pub(super) fn claim(pair: Pair<Rule>, base: usize) -> Result<ClaimDecl> {
     let at = span(&pair, base);
-    let mut it = children(pair);
+    let mut it = children(pair).peekable();
     let quantity = quantity(next(&mut it, at)?, base)?;
     let relation = relation(next(&mut it, at)?, base)?;
+    let with = with_if_any(&mut it, base)?;
     let text = string(next(&mut it, at)?);
     Ok(ClaimDecl {
         quantity,
         relation,
+        with,
         text,
         span: at,
     })

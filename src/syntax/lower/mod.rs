@@ -213,6 +213,15 @@ fn int(pair: Pair<Rule>, base: usize) -> Result<i64> {
 /// of 100,000 digits made every figure of its bet take seconds.
 const MAX_DIGITS: usize = 1_000;
 
+/// A parameter's value as `--set` and `with` take it: a number, or
+/// `infinite`.
+pub(super) fn setting(pair: Pair<Rule>, base: usize) -> Result<Setting> {
+    if pair.as_rule() == Rule::word_infinite {
+        return Ok(Setting::Infinite);
+    }
+    number(pair, base).map(|n| Setting::Number(n.value))
+}
+
 pub(super) fn number(pair: Pair<Rule>, base: usize) -> Result<Number> {
     let at = span(&pair, base);
     let text = pair.as_str().to_string();
