@@ -200,13 +200,16 @@ impl Game {
 /// a sweep.
 #[derive(Clone, Debug, Default)]
 pub struct Evaluated {
-    reports: Vec<(Vec<(String, Option<crate::number::Exact>)>, Report)>,
+    reports: Vec<(Setting, Report)>,
 }
+
+/// Every parameter's value in force (`None`: infinite), in order.
+type Setting = Vec<(String, Option<crate::number::Exact>)>;
 
 impl Evaluated {
     /// Every parameter's value in force (`None`: infinite), in order: what
     /// tells two games checked from one source apart.
-    fn key(program: &Program) -> Vec<(String, Option<crate::number::Exact>)> {
+    fn key(program: &Program) -> Setting {
         program
             .params
             .iter()
