@@ -1,6 +1,6 @@
 //! `dicerules check FILE...`: the exact edge report of each file.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use clap::Args;
@@ -11,7 +11,7 @@ use super::input::{analyse_among, overrides, read_path, rule_files, unused_overr
 use super::{exit, output, Format};
 use crate::check::Undeclared;
 use crate::eval::exact::Limits;
-use crate::report::{self, DiagnosticEntry, Report};
+use crate::report::{self, DiagnosticEntry, FormatVersion, Report};
 use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
@@ -35,13 +35,45 @@ pub struct CheckArgs {
     pub game: GameArgs,
 }
 
-/// The JSON/RON form of a file that could not be reported.
+/// The JSON/RON form of a file that could not be reported: every key of a
+/// [`Report`], in its order, so that a script reads both alike
+/// (docs/json.md); `game` and the other objects `null`, the lists and
+/// `params` empty, beside the diagnostics.
 #[derive(Serialize)]
 struct Failed<'a> {
+    format_version: FormatVersion,
     file: &'a str,
     game: Option<String>,
+    params: BTreeMap<String, String>,
+    table: Option<()>,
+    results: Vec<()>,
+    values: Vec<()>,
+    choice: Option<()>,
+    strategies: Option<()>,
     bets: Vec<()>,
+    expects: Vec<()>,
+    claims: Vec<()>,
     diagnostics: Vec<DiagnosticEntry>,
+}
+
+impl<'a> Failed<'a> {
+    fn new(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Failed<'a> {
+        Failed {
+            format_version: FormatVersion,
+            file,
+            game: None,
+            params: BTreeMap::new(),
+            table: None,
+            results: Vec::new(),
+            values: Vec::new(),
+            choice: None,
+            strategies: None,
+            bets: Vec::new(),
+            expects: Vec::new(),
+            claims: Vec::new(),
+            diagnostics,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -91,12 +123,10 @@ pub fn run(args: &CheckArgs) -> u8 {
                 stderr.push_str(&unreadable.shown);
                 worst = worst.max(exit::INPUT);
                 codes[usize::from(exit::INPUT)] += 1;
-                outputs.push(Output::Failed(Failed {
+                outputs.push(Output::Failed(Failed::new(
                     file,
-                    game: None,
-                    bets: Vec::new(),
-                    diagnostics: vec![unreadable.entry()],
-                }));
+                    vec![unreadable.entry(file)],
+                )));
                 continue;
             }
         };
@@ -110,15 +140,13 @@ pub fn run(args: &CheckArgs) -> u8 {
                 let Analysis {
                     mut report, lints, ..
                 } = analysis;
-                if several {
-                    report.file = Some(file.clone());
-                }
+                report.file = Some(file.clone());
                 let code =
                     super::lints::note(lints, &args.deny, file, &source, &mut report, &mut stderr);
                 worst = worst.max(code);
                 if !failures.is_empty() {
                     worst = worst.max(exit::FINDING);
-                    report.note_expect_failures(&failures, &source);
+                    report.note_expect_failures(&failures, file, &source);
                     let count = failures.len();
                     stderr.push_str(&render_all(failures, file, &source, "error").0);
                     let _ = writeln!(
@@ -161,12 +189,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 let (shown, diagnostics) = render_all(errors, file, &source, "error");
                 stderr.push_str(&shown);
                 let _ = writeln!(stderr, "error: {file}: {count} error(s); no report");
-                outputs.push(Output::Failed(Failed {
-                    file,
-                    game: None,
-                    bets: Vec::new(),
-                    diagnostics,
-                }));
+                outputs.push(Output::Failed(Failed::new(file, diagnostics)));
             }
         }
         codes[usize::from(worst)] += 1;

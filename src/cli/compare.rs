@@ -13,7 +13,7 @@ use super::{exit, output, Format};
 use crate::check::Undeclared;
 use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison};
-use crate::report::Report;
+use crate::report::{FormatVersion, Report};
 use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
@@ -36,6 +36,7 @@ pub struct CompareArgs {
 /// its `file`) and the comparison.
 #[derive(Serialize)]
 struct Document<'a> {
+    format_version: FormatVersion,
     reports: &'a [Report],
     comparison: &'a Comparison,
 }
@@ -87,6 +88,7 @@ pub fn run(args: &CompareArgs) -> u8 {
     let named: Vec<(String, &Report)> = args.files.iter().cloned().zip(&reports).collect();
     let comparison = Comparison::new(&named);
     let document = Document {
+        format_version: FormatVersion,
         reports: &reports,
         comparison: &comparison,
     };

@@ -161,13 +161,13 @@ pub fn text(s: &Simulation) -> String {
             out,
             "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
             b.bet,
-            percent(b.house_edge),
+            percent(b.house_edge_estimate_percent),
             format!(
                 "[{}, {}]",
-                percent(b.house_edge_ci95[0]),
-                percent(b.house_edge_ci95[1])
+                percent(b.house_edge_ci95_percent[0]),
+                percent(b.house_edge_ci95_percent[1])
             ),
-            percent(b.exact_house_edge_float),
+            percent(b.house_edge_percent),
             z
         );
     }
@@ -178,6 +178,7 @@ pub fn text(s: &Simulation) -> String {
     out
 }
 
+/// A percentage as the text shows it: `8.5648%`.
 fn percent(x: f64) -> String {
-    format!("{:.4}%", x * 100.0)
+    format!("{x:.4}%")
 }
