@@ -57,8 +57,9 @@ struct Failed<'a> {
 }
 
 impl<'a> Failed<'a> {
-    fn new(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Failed<'a> {
-        Failed {
+    /// The entry of `file`, which could not be reported.
+    fn output(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
+        Output::Failed(Box::new(Failed {
             format_version: FormatVersion,
             file,
             game: None,
@@ -72,7 +73,7 @@ impl<'a> Failed<'a> {
             expects: Vec::new(),
             claims: Vec::new(),
             diagnostics,
-        }
+        }))
     }
 }
 
@@ -80,7 +81,7 @@ impl<'a> Failed<'a> {
 #[serde(untagged)]
 enum Output<'a> {
     Report(Box<Report>),
-    Failed(Failed<'a>),
+    Failed(Box<Failed<'a>>),
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
@@ -123,10 +124,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 stderr.push_str(&unreadable.shown);
                 worst = worst.max(exit::INPUT);
                 codes[usize::from(exit::INPUT)] += 1;
-                outputs.push(Output::Failed(Failed::new(
-                    file,
-                    vec![unreadable.entry(file)],
-                )));
+                outputs.push(Failed::output(file, vec![unreadable.entry(file)]));
                 continue;
             }
         };
@@ -189,7 +187,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 let (shown, diagnostics) = render_all(errors, file, &source, "error");
                 stderr.push_str(&shown);
                 let _ = writeln!(stderr, "error: {file}: {count} error(s); no report");
-                outputs.push(Output::Failed(Failed::new(file, diagnostics)));
+                outputs.push(Failed::output(file, diagnostics));
             }
         }
         codes[usize::from(worst)] += 1;

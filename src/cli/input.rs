@@ -44,8 +44,9 @@ pub struct Unreadable {
     pub code: &'static str,
     pub message: String,
     /// Where the problem is: the whole file, or the first byte that is
-    /// not UTF-8.
-    pub at: Location,
+    /// not UTF-8 (boxed: an `Unreadable` travels in the `Err` of every
+    /// [`RuleFile`]).
+    pub at: Box<Location>,
     pub shown: String,
 }
 
@@ -56,13 +57,13 @@ impl Unreadable {
             code,
             shown: format!("error: {message}\n"),
             message,
-            at: Location::WHOLE_FILE,
+            at: Box::new(Location::WHOLE_FILE),
         }
     }
 
     /// The JSON contract's form, about `file` as the command line names it.
     pub fn entry(&self, file: &str) -> DiagnosticEntry {
-        DiagnosticEntry::new("error", self.code, self.message.clone(), file, self.at)
+        DiagnosticEntry::new("error", self.code, self.message.clone(), file, *self.at)
     }
 }
 
@@ -135,7 +136,7 @@ pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
         Unreadable {
             code: "dice::input::not_utf8",
             message: diagnostic.to_string(),
-            at,
+            at: Box::new(at),
             shown: render(diagnostic, file, &text),
         }
     })
