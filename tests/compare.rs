@@ -64,7 +64,7 @@ fn the_heists_line_up_with_check_and_their_exact_changes() {
         } else {
             let change = &edge - first;
             assert_eq!(exact(&cell["difference"]), change, "{file}");
-            let points = cell["difference_points"].as_f64().unwrap();
+            let points = cell["difference_percent"].as_f64().unwrap();
             assert!((points - change.to_f64() * 100.0).abs() < 1e-9);
         }
     }

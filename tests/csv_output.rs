@@ -174,12 +174,15 @@ fn simulate_gives_a_row_per_bet() {
     assert_eq!(rows.len(), bets.len());
     for (row, bet) in rows.iter().zip(bets) {
         assert_eq!(cell(row, "bet"), bet["bet"]);
-        assert_eq!(cell(row, "exact_house_edge"), bet["house_edge"]);
+        assert_eq!(cell(row, "house_edge"), bet["house_edge"]);
         assert_eq!(cell(row, "rounds"), "2000");
-        let low: f64 = cell(row, "house_edge_ci95_low").parse().expect("a decimal");
-        let high: f64 = cell(row, "house_edge_ci95_high")
+        let estimate = exact(cell(row, "house_edge_estimate")).to_f64() * 100.0;
+        let low: f64 = cell(row, "house_edge_ci95_low_percent")
             .parse()
             .expect("a decimal");
-        assert!(low < high);
+        let high: f64 = cell(row, "house_edge_ci95_high_percent")
+            .parse()
+            .expect("a decimal");
+        assert!(low < estimate && estimate < high, "{low} {estimate} {high}");
     }
 }

@@ -236,7 +236,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     let mut report = Report::new(&program, &distribution);
     report.locate(&program, source);
     let failures = report.expect_failures(&program);
-    report.note_expect_failures(&failures, source);
+    report.note_expect_failures(&failures, "fuzz.dice", source);
     let codes = if failures.is_empty() {
         Vec::new()
     } else {

@@ -52,6 +52,7 @@ fn json_contract() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/heist.dice");
     let (_, report) = report(&path);
     let v = serde_json::to_value(&report).expect("serialises");
+    assert_eq!(v["format_version"], 1);
     assert_eq!(v["game"], "Heist");
     assert!(v["params"].is_object());
     let bet = &v["bets"][0];
@@ -68,4 +69,7 @@ fn json_contract() {
     assert!(v["expects"].is_array());
     assert!(v["claims"].is_array());
     assert!(v["diagnostics"].is_array());
+    // Every key is there, null where it does not apply; chips are strings.
+    assert!(v["choice"].is_null() && v["strategies"].is_null());
+    assert_eq!(v["table"]["player_chips"], "100");
 }

@@ -29,6 +29,7 @@ mod games;
 mod handwritten_simulators;
 mod hostile;
 mod invalid_files;
+mod json_schema;
 mod language_reference;
 mod layers;
 mod layout;

@@ -1,6 +1,6 @@
 //! `dicerules check FILE...`: the exact edge report of each file.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use clap::Args;
@@ -14,7 +14,7 @@ use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::lint::Lint;
 use crate::report::compare::{self, Comparison, Layout};
-use crate::report::{self, rows, DiagnosticEntry, Report};
+use crate::report::{self, rows, DiagnosticEntry, FormatVersion, Report};
 use crate::{Analysis, Options};
 
 #[derive(Debug, Args)]
@@ -48,20 +48,53 @@ pub struct CheckArgs {
     pub game: GameArgs,
 }
 
-/// The JSON/RON form of a file that could not be reported.
+/// The JSON/RON form of a file that could not be reported: every key of a
+/// [`Report`], in its order, so that a script reads both alike
+/// (docs/json.md); `game` and the other objects `null`, the lists and
+/// `params` empty, beside the diagnostics.
 #[derive(Serialize)]
 struct Failed<'a> {
+    format_version: FormatVersion,
     file: &'a str,
     game: Option<String>,
+    params: BTreeMap<String, String>,
+    table: Option<()>,
+    results: Vec<()>,
+    values: Vec<()>,
+    choice: Option<()>,
+    strategies: Option<()>,
     bets: Vec<()>,
+    expects: Vec<()>,
+    claims: Vec<()>,
     diagnostics: Vec<DiagnosticEntry>,
+}
+
+impl<'a> Failed<'a> {
+    /// The entry of `file`, which could not be reported.
+    fn output(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
+        Output::Failed(Box::new(Failed {
+            format_version: FormatVersion,
+            file,
+            game: None,
+            params: BTreeMap::new(),
+            table: None,
+            results: Vec::new(),
+            values: Vec::new(),
+            choice: None,
+            strategies: None,
+            bets: Vec::new(),
+            expects: Vec::new(),
+            claims: Vec::new(),
+            diagnostics,
+        }))
+    }
 }
 
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Output<'a> {
     Report(Box<Report>),
-    Failed(Failed<'a>),
+    Failed(Box<Failed<'a>>),
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
@@ -94,7 +127,6 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let mut run = Run {
         args,
-        several,
         width: output::width(),
         worst: exit::OK,
         codes: [0; 3],
@@ -119,12 +151,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 run.stderr.push_str(&unreadable.shown);
                 run.outputs.push((
                     String::new(),
-                    Output::Failed(Failed {
-                        file,
-                        game: None,
-                        bets: Vec::new(),
-                        diagnostics: vec![unreadable.entry()],
-                    }),
+                    Failed::output(file, vec![unreadable.entry(file)]),
                 ));
                 exit::INPUT
             }
@@ -193,7 +220,6 @@ pub fn run(args: &CheckArgs) -> u8 {
 /// What a run of `check` has gathered so far.
 struct Run<'a> {
     args: &'a CheckArgs,
-    several: bool,
     width: Option<usize>,
     worst: u8,
     /// How many files ended with each exit code.
@@ -226,12 +252,10 @@ impl<'a> Run<'a> {
                     lints.push(lint);
                 }
             }
-            if self.several {
-                report.file = Some(file.to_string());
-            }
+            report.file = Some(file.to_string());
             if !failures.is_empty() {
                 worst = worst.max(exit::FINDING);
-                report.note_expect_failures(&failures, source);
+                report.note_expect_failures(&failures, file, source);
                 let count = failures.len();
                 self.stderr
                     .push_str(&render_all(failures, file, source, "error").0);
@@ -335,15 +359,8 @@ impl<'a> Run<'a> {
             self.stderr,
             "error: {file}: {count} error(s){at}; no report"
         );
-        self.outputs.push((
-            String::new(),
-            Output::Failed(Failed {
-                file,
-                game: None,
-                bets: Vec::new(),
-                diagnostics,
-            }),
-        ));
+        self.outputs
+            .push((String::new(), Failed::output(file, diagnostics)));
         exit::INPUT
     }
 }

@@ -14,7 +14,7 @@ use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison, Layout};
-use crate::report::{rows, Report};
+use crate::report::{rows, FormatVersion, Report};
 use crate::Options;
 
 #[derive(Debug, Args)]
@@ -41,6 +41,7 @@ pub struct CompareArgs {
 /// its `file`) and the comparison.
 #[derive(Serialize)]
 struct Document<'a> {
+    format_version: FormatVersion,
     reports: &'a [Report],
     comparison: &'a Comparison,
 }
@@ -112,6 +113,7 @@ pub fn run(args: &CompareArgs) -> u8 {
     let named: Vec<(String, &Report)> = names.into_iter().zip(&reports).collect();
     let comparison = Comparison::new(&named);
     let document = Document {
+        format_version: FormatVersion,
         reports: &reports,
         comparison: &comparison,
     };

@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
 
-use crate::report::DiagnosticEntry;
+use crate::ast::Span;
+use crate::report::{DiagnosticEntry, Location};
 
 /// Whether to colour what goes to stderr.
 pub fn colour() -> bool {
@@ -52,7 +53,7 @@ where
     let mut text = String::new();
     let mut entries = Vec::new();
     for d in diagnostics.into_iter().take(MAX_SHOWN) {
-        entries.push(entry(&d, source, severity));
+        entries.push(entry(&d, name, source, severity));
         text.push_str(&render(d, name, source));
     }
     if total > MAX_SHOWN {
@@ -64,21 +65,20 @@ where
     (text, entries)
 }
 
-/// A diagnostic in the JSON contract's form.
-pub fn entry(diagnostic: &dyn Diagnostic, source: &str, severity: &str) -> DiagnosticEntry {
-    let offset = diagnostic
+/// A diagnostic about `file` in the JSON contract's form, located at its
+/// first label (the whole file, 1:1, without one).
+pub fn entry(
+    diagnostic: &dyn Diagnostic,
+    file: &str,
+    source: &str,
+    severity: &str,
+) -> DiagnosticEntry {
+    let at = diagnostic
         .labels()
         .and_then(|mut labels| labels.next())
-        .map_or(0, |l| l.offset())
-        .min(source.len());
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    DiagnosticEntry {
-        severity: severity.to_string(),
-        code: diagnostic.code().map(|c| c.to_string()).unwrap_or_default(),
-        message: diagnostic.to_string(),
-        line,
-        column,
-    }
+        .map_or(Location::WHOLE_FILE, |l| {
+            Location::of(source, Span::new(l.offset(), l.offset() + l.len()))
+        });
+    let code = diagnostic.code().map(|c| c.to_string()).unwrap_or_default();
+    DiagnosticEntry::new(severity, &code, diagnostic.to_string(), file, at)
 }

@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::diagnostics::{entry, render, render_all};
+use super::diagnostics::{render, render_all};
 use crate::analysis::Evaluated;
 use crate::ast::Span;
 use crate::check::{setting_label, CheckError, OverrideError, Overrides, Sweep};
 use crate::eval::exact::{self, Limits};
-use crate::report::DiagnosticEntry;
+use crate::report::{DiagnosticEntry, Location};
 use crate::{Analysis, Game, Options, Parsed};
 
 /// What every command takes about the game it reads.
@@ -46,9 +46,10 @@ pub const MAX_FILE_BYTES: usize = 256 << 10;
 pub struct Unreadable {
     pub code: &'static str,
     pub message: String,
-    /// Where the problem is, 1-based; 1:1 for the whole file.
-    pub line: usize,
-    pub column: usize,
+    /// Where the problem is: the whole file, or the first byte that is
+    /// not UTF-8 (boxed: an `Unreadable` travels in the `Err` of every
+    /// [`RuleFile`]).
+    pub at: Box<Location>,
     pub shown: String,
 }
 
@@ -59,20 +60,13 @@ impl Unreadable {
             code,
             shown: format!("error: {message}\n"),
             message,
-            line: 1,
-            column: 1,
+            at: Box::new(Location::WHOLE_FILE),
         }
     }
 
-    /// The JSON contract's form.
-    pub fn entry(&self) -> DiagnosticEntry {
-        DiagnosticEntry {
-            severity: "error".to_string(),
-            code: self.code.to_string(),
-            message: self.message.clone(),
-            line: self.line,
-            column: self.column,
-        }
+    /// The JSON contract's form, about `file` as the command line names it.
+    pub fn entry(&self, file: &str) -> DiagnosticEntry {
+        DiagnosticEntry::new("error", self.code, self.message.clone(), file, *self.at)
     }
 }
 
@@ -124,6 +118,10 @@ pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
     }
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
+        let broken = e
+            .utf8_error()
+            .error_len()
+            .unwrap_or(e.as_bytes().len() - offset);
         let byte = e.as_bytes()[offset];
         let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
         let width = text[offset..].chars().next().map_or(1, char::len_utf8);
@@ -132,12 +130,16 @@ pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
             byte,
             span: Span::new(offset, offset + width),
         };
-        let at = entry(&diagnostic, &text, "error");
+        // Lines and columns as shown (the broken sequence one character,
+        // U+FFFD); the bytes the file's own.
+        let at = Location {
+            end: offset + broken,
+            ..Location::of(&text, diagnostic.span)
+        };
         Unreadable {
             code: "dice::input::not_utf8",
             message: diagnostic.to_string(),
-            line: at.line,
-            column: at.column,
+            at: Box::new(at),
             shown: render(diagnostic, file, &text),
         }
     })

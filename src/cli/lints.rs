@@ -41,10 +41,12 @@ pub fn note(
     for lint in lints {
         if denied(&lint, deny) {
             errors += 1;
-            report.diagnostics.push(entry(&lint, source, "error"));
+            report.diagnostics.push(entry(&lint, file, source, "error"));
             stderr.push_str(&render(Denied(lint), file, source));
         } else {
-            report.diagnostics.push(entry(&lint, source, "warning"));
+            report
+                .diagnostics
+                .push(entry(&lint, file, source, "warning"));
             stderr.push_str(&render(lint, file, source));
         }
     }

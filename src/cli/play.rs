@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::answers::{Answer, Answers, MAX_ANSWER};
 use super::diagnostics::render;
@@ -13,6 +14,7 @@ use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::table::{Flow, Options, Person, Table, TableEvent};
 use crate::play::transcript;
+use crate::report::FormatVersion;
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -76,6 +78,16 @@ fn chips(text: &str) -> Result<u64, String> {
 pub enum Transcript {
     Text,
     Json,
+}
+
+/// A line of the JSON transcript: the event, with the contract's version
+/// as its first key, on every line, so that a line read alone (`grep`,
+/// `tail`) still says it (docs/json.md).
+#[derive(Serialize)]
+struct Line<'a> {
+    format_version: FormatVersion,
+    #[serde(flatten)]
+    event: &'a TableEvent,
 }
 
 /// A person at the terminal (or a pipe): questions on stderr, answers
@@ -181,7 +193,11 @@ pub fn run(args: &PlayArgs) -> u8 {
             return Flow::Stop;
         }
         let line = match format {
-            Transcript::Json => serde_json::to_string(&event).unwrap_or_default(),
+            Transcript::Json => serde_json::to_string(&Line {
+                format_version: FormatVersion,
+                event: &event,
+            })
+            .unwrap_or_default(),
             Transcript::Text => transcript::line(program, &event),
         };
         // A line at a time, so that a person sees each throw and a reader

@@ -163,13 +163,13 @@ pub fn text(s: &Simulation) -> String {
             out,
             "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
             b.bet,
-            percent(b.house_edge),
+            percent(b.house_edge_estimate_percent),
             format!(
                 "[{}, {}]",
-                percent(b.house_edge_ci95[0]),
-                percent(b.house_edge_ci95[1])
+                percent(b.house_edge_ci95_percent[0]),
+                percent(b.house_edge_ci95_percent[1])
             ),
-            percent(b.exact_house_edge_float),
+            percent(b.house_edge_percent),
             z
         );
     }
@@ -180,20 +180,21 @@ pub fn text(s: &Simulation) -> String {
     out
 }
 
-/// The CSV form: one row per bet, the estimates as decimals beside the
-/// exact edge.
+/// The CSV form: one row per bet, the estimate (exact and as a percent) and
+/// its interval beside the exact edge.
 fn rows(s: &Simulation) -> Rows {
     let header = vec![
         "game",
         "rounds",
         "seed",
         "bet",
+        "house_edge",
+        "house_edge_percent",
         "house_edge_estimate",
-        "house_edge_ci95_low",
-        "house_edge_ci95_high",
+        "house_edge_estimate_percent",
+        "house_edge_ci95_low_percent",
+        "house_edge_ci95_high_percent",
         "std_error",
-        "exact_house_edge",
-        "exact_house_edge_float",
         "z",
     ];
     let rows = s
@@ -206,11 +207,12 @@ fn rows(s: &Simulation) -> Rows {
                 s.seed.to_string(),
                 b.bet.clone(),
                 b.house_edge.to_string(),
-                b.house_edge_ci95[0].to_string(),
-                b.house_edge_ci95[1].to_string(),
+                b.house_edge_percent.to_string(),
+                b.house_edge_estimate.to_string(),
+                b.house_edge_estimate_percent.to_string(),
+                b.house_edge_ci95_percent[0].to_string(),
+                b.house_edge_ci95_percent[1].to_string(),
                 b.std_error.to_string(),
-                b.exact_house_edge.to_string(),
-                b.exact_house_edge_float.to_string(),
                 b.z.map_or(String::new(), |z| z.to_string()),
             ]
         })
@@ -218,6 +220,7 @@ fn rows(s: &Simulation) -> Rows {
     Rows { header, rows }
 }
 
+/// A percentage as the text shows it: `8.5648%`.
 fn percent(x: f64) -> String {
-    format!("{:.4}%", x * 100.0)
+    format!("{x:.4}%")
 }

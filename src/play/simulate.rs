@@ -25,6 +25,7 @@ use crate::eval::figures::BetFigures;
 use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::{Bet, Program, Settle, ValueMatch};
+use crate::report::FormatVersion;
 
 /// Rounds per chunk: each chunk has its own generator.
 pub const CHUNK: u64 = 1 << 16;
@@ -45,9 +46,13 @@ pub struct Options {
     pub max_rerolls: u64,
 }
 
-/// The estimates of every bet.
+/// The estimates of every bet. Its JSON and RON form is part of the
+/// contract (docs/json.md): exact figures as strings, floats in fields of
+/// their own, named apart from the exact figures.
 #[derive(Clone, Debug, Serialize)]
 pub struct Simulation {
+    /// The version of the JSON and RON contract.
+    pub format_version: FormatVersion,
     /// The game's name, as its `game` line gives it.
     pub game: String,
     /// Rounds played.
@@ -58,26 +63,30 @@ pub struct Simulation {
     pub bets: Vec<Estimate>,
 }
 
-/// One bet: the simulated figures (estimates) beside the exact ones.
+/// One bet: the exact house edge, and the simulated one (an estimate)
+/// beside it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Estimate {
     /// The bet's name.
     pub bet: String,
+    /// The exact house edge, as `check` reports it.
+    pub house_edge: Exact,
+    /// [`Estimate::house_edge`] × 100, as the nearest float.
+    pub house_edge_percent: f64,
     /// The sum of the nets of every round, exactly.
     pub total_net: Exact,
-    /// The mean net per unit staked (an estimate of the expected value).
-    pub mean: f64,
-    /// The standard error of the mean.
+    /// The simulated house edge, an estimate of `house_edge`: minus the
+    /// mean net per unit staked, exact for the rounds played
+    /// (`-total_net / rounds`).
+    pub house_edge_estimate: Exact,
+    /// [`Estimate::house_edge_estimate`] × 100, as the nearest float.
+    pub house_edge_estimate_percent: f64,
+    /// The standard error of the mean net per unit staked (a float: the
+    /// square root of the sample variance over the rounds).
     pub std_error: f64,
-    /// The 95% confidence interval of the house edge (minus the mean).
-    pub house_edge_ci95: [f64; 2],
-    /// The simulated house edge: minus the mean.
-    pub house_edge: f64,
-    /// The exact house edge, as `check` reports it.
-    pub exact_house_edge: Exact,
-    /// [`Estimate::exact_house_edge`] as the nearest float (a fraction,
-    /// not a percentage).
-    pub exact_house_edge_float: f64,
+    /// The 95% confidence interval of the house edge, × 100: the estimate
+    /// less and plus 1.96 standard errors.
+    pub house_edge_ci95_percent: [f64; 2],
     /// (simulated edge − exact edge) / standard error; `None` when every
     /// round paid the same.
     pub z: Option<f64>,
@@ -144,6 +153,7 @@ pub fn simulate(
         })
         .collect();
     Ok(Simulation {
+        format_version: FormatVersion,
         game: program.name.clone(),
         rounds: options.rounds,
         seed: options.seed,
@@ -255,23 +265,23 @@ fn estimate(bet: &Bet, s: &Settlement, counts: &[u64], rounds: u64, ev: &Exact) 
     } else {
         Exact::zero()
     };
-    let mean_float = mean.to_f64();
     let std_error = (variance.to_f64().max(0.0) / rounds.max(1) as f64).sqrt();
-    let exact_edge = -ev;
-    let exact_float = exact_edge.to_f64();
-    let z = (std_error > 0.0).then(|| (&(-&mean) - &exact_edge).to_f64() / std_error);
+    let house_edge = -ev;
+    let estimate = -&mean;
+    let estimate_float = estimate.to_f64();
+    let z = (std_error > 0.0).then(|| (&estimate - &house_edge).to_f64() / std_error);
     Estimate {
         bet: bet.name.clone(),
+        house_edge_percent: house_edge.to_f64() * 100.0,
+        house_edge,
         total_net: sum,
-        mean: mean_float,
+        house_edge_estimate_percent: estimate_float * 100.0,
+        house_edge_estimate: estimate,
         std_error,
-        house_edge_ci95: [
-            -mean_float - 1.96 * std_error,
-            -mean_float + 1.96 * std_error,
+        house_edge_ci95_percent: [
+            (estimate_float - 1.96 * std_error) * 100.0,
+            (estimate_float + 1.96 * std_error) * 100.0,
         ],
-        house_edge: -mean_float,
-        exact_house_edge: exact_edge,
-        exact_house_edge_float: exact_float,
         z,
     }
 }

@@ -10,14 +10,14 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
     let list = |xs: &[u32]| xs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     match event {
         TableEvent::Game {
-            game,
+            game_number,
             seats,
-            chips,
+            seat_chips,
             banker,
         } => {
-            let dealt: Vec<String> = chips.iter().map(|c| c.decimal()).collect();
+            let dealt: Vec<String> = seat_chips.iter().map(|c| c.decimal()).collect();
             format!(
-                "{}, game {game}: {seats} seats with {} chips; {}",
+                "{}, game {game_number}: {seats} seats with {} chips; {}",
                 program.name,
                 dealt.join(", "),
                 banker.map_or("the house banks".to_string(), |b| format!("seat {b} banks"))
@@ -27,7 +27,7 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             Some(b) => format!("round {round} (seat {b} banks)"),
             None => format!("round {round}"),
         },
-        TableEvent::Limit { seat, limit } => format!("  seat {seat} names the limit: {limit}"),
+        TableEvent::Limit { seat, chips } => format!("  seat {seat} names the limit: {chips}"),
         TableEvent::BankStake { seat, stake } => {
             format!("  seat {seat} puts up {stake} in the bank")
         }
@@ -94,12 +94,12 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
         TableEvent::Leaves { seat } => format!("  seat {seat} has too few chips and leaves"),
         TableEvent::Summary {
             rounds,
-            chips,
+            seat_chips,
             house,
             reason,
         } => {
             let mut out = format!("after {rounds} round(s), {reason}:");
-            for (i, c) in chips.iter().enumerate() {
+            for (i, c) in seat_chips.iter().enumerate() {
                 out.push_str(&format!("\n  seat {}: {} chips", i + 1, c.decimal()));
             }
             out.push_str(&format!("\n  house: {}", signed(house)));

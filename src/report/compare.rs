@@ -41,7 +41,7 @@ pub struct ComparedEdge {
     pub difference: Option<Exact>,
     /// `difference` × 100: the move in percentage points, as the nearest
     /// float; `None` with it.
-    pub difference_points: Option<f64>,
+    pub difference_percent: Option<f64>,
 }
 
 impl Comparison {
@@ -77,7 +77,7 @@ impl Comparison {
                             .map(|first| &house_edge - first);
                         Some(ComparedEdge {
                             house_edge_percent: house_edge.to_f64() * 100.0,
-                            difference_points: difference.as_ref().map(|d| d.to_f64() * 100.0),
+                            difference_percent: difference.as_ref().map(|d| d.to_f64() * 100.0),
                             difference,
                             house_edge,
                         })
@@ -148,7 +148,7 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
                         percent(c.house_edge_percent)
                     ));
                     if change {
-                        row.push(match (&c.difference, c.difference_points) {
+                        row.push(match (&c.difference, c.difference_percent) {
                             (Some(d), Some(points)) => {
                                 format!("{points:+.4} pp = {}", signed(d))
                             }

@@ -5,6 +5,8 @@
 //! structure.
 
 pub mod compare;
+pub mod contract;
+mod diagnostic;
 mod figures;
 pub mod rows;
 pub mod table;
@@ -23,31 +25,37 @@ use crate::eval::weight::Weight;
 use crate::number::Exact;
 use crate::program::{Program, Settle};
 
+pub use contract::{FormatVersion, FORMAT_VERSION};
+pub use diagnostic::{DiagnosticEntry, Location};
 pub use figures::BetFigures;
 
-/// The whole report of one game.
+use diagnostic::Lines;
+
+/// The whole report of one game. Every key is always serialised (`null`
+/// where it does not apply): docs/json.md.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
-    /// The rule file, when `check` reports several (a JSON or RON array).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The version of the JSON and RON contract: [`FORMAT_VERSION`].
+    pub format_version: FormatVersion,
+    /// The rule file, as the command line named it; `None` (`null`) for a
+    /// report made without one.
     pub file: Option<String>,
     /// The game's name, from its `game` line.
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
-    /// The table rules of the file's `banking` item; left out without one.
-    /// No figure depends on them.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The table rules of the file's `banking` item; `None` (`null`)
+    /// without one. No figure depends on them.
     pub table: Option<table::TableReport>,
     /// The probability of each outcome of a round.
     pub results: Vec<ResultRow>,
     /// The distribution of each name a bet is settled on (or a figure names).
     pub values: Vec<ValueDistribution>,
-    /// What the round's choice is worth, option by option.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// What the round's announced choice is worth, option by option;
+    /// `None` (`null`) without one.
     pub choice: Option<ChoiceReport>,
-    /// The strategies solved for, when sides choose during the round.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The strategies solved for, when sides choose during the round;
+    /// `None` (`null`) otherwise.
     pub strategies: Option<StrategyReport>,
     /// Each bet's figures, in the order of the file's bets.
     pub bets: Vec<BetReport>,
@@ -99,9 +107,9 @@ pub struct StrategyReport {
     pub solution: &'static str,
     /// The bet of each side, first to choose first.
     pub sides: Vec<String>,
-    /// For a zero-sum game: its value per unit staked for the first side.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<Exact>,
+    /// For a zero-sum game, its value: the first side's expected net per
+    /// unit staked under the equilibrium; `None` (`null`) otherwise.
+    pub game_value: Option<Exact>,
     /// Every information set the evaluation reaches (under every option),
     /// in the order it meets them.
     pub decisions: Vec<InfoSetRow>,
@@ -145,7 +153,7 @@ pub struct StrategyOption {
     /// The chooser's expected net per unit staked, given the round comes
     /// here and it takes this option; `None` where the other side's
     /// strategy never lets the round come here.
-    pub value: Option<Exact>,
+    pub ev: Option<Exact>,
     /// Whether this option is a best response here.
     pub best: bool,
 }
@@ -153,7 +161,7 @@ pub struct StrategyOption {
 impl StrategyReport {
     fn new(program: &Program, solution: &crate::eval::exact::Solution) -> StrategyReport {
         let bet = |s: usize| program.bets[solution.sides[s]].name.clone();
-        let (kind, value) = match &solution.kind {
+        let (kind, game_value) = match &solution.kind {
             crate::eval::exact::Kind::Best => ("best", None),
             crate::eval::exact::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
             crate::eval::exact::Kind::GeneralSum => ("general_sum", None),
@@ -161,7 +169,7 @@ impl StrategyReport {
         StrategyReport {
             solution: kind,
             sides: (0..solution.sides.len()).map(bet).collect(),
-            value,
+            game_value,
             decisions: solution
                 .infosets
                 .iter()
@@ -187,7 +195,7 @@ impl StrategyReport {
                             .map(|(o, r)| StrategyOption {
                                 option: o.clone(),
                                 probability: r.probability.clone(),
-                                value: r.value.clone(),
+                                ev: r.value.clone(),
                                 best: r.best,
                             })
                             .collect(),
@@ -281,8 +289,7 @@ pub struct OutcomeRow {
 pub struct Verdict {
     /// `house_edge(player) ~ 10%`, as written.
     pub statement: String,
-    /// The rule book's words, for claims.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The rule book's words, for claims; `None` (`null`) for expects.
     pub text: Option<String>,
     /// The parameters the line's `with` names, each with its value as
     /// `--set` takes it; empty without `with`. The line is checked at the
@@ -317,24 +324,6 @@ pub struct Verdict {
     /// The line of the `expect` or `claim` in the file, from 1; 0 until
     /// [`Report::locate`] sets it.
     pub line: usize,
-}
-
-/// A finding about the file, in the JSON contract's form.
-#[derive(Clone, Debug, Serialize)]
-pub struct DiagnosticEntry {
-    /// `"warning"` (a lint finding), or `"error"` (a finding `--deny`
-    /// made one, a failed `expect`, a file that could not be read or
-    /// checked).
-    pub severity: String,
-    /// The stable code (`dice::lint::unused_name`); empty for a diagnostic
-    /// without one.
-    pub code: String,
-    /// The message alone, without the code, labels or help.
-    pub message: String,
-    /// The line the diagnostic points at, from 1 (1 for the whole file).
-    pub line: usize,
-    /// The column there, from 1, in characters.
-    pub column: usize,
 }
 
 /// Each option's house edges, computed once for options that share a
@@ -460,6 +449,7 @@ impl Report {
             .as_ref()
             .map(|s| StrategyReport::new(program, s));
         Report {
+            format_version: FormatVersion,
             file: None,
             game: program.name.clone(),
             choice,
@@ -612,45 +602,18 @@ pub struct ExpectFailed {
 }
 
 impl Report {
-    /// Adds the failed expects to the report's diagnostics (for JSON/RON).
-    pub fn note_expect_failures(&mut self, failures: &[ExpectFailed], source: &str) {
+    /// Adds the failed expects to the report's diagnostics (for JSON/RON),
+    /// `file` being the rule file as the command line names it.
+    pub fn note_expect_failures(&mut self, failures: &[ExpectFailed], file: &str, source: &str) {
         let lines = Lines::new(source);
         for f in failures {
-            let (line, column) = lines.locate(f.span.start);
-            self.diagnostics.push(DiagnosticEntry {
-                severity: "error".to_string(),
-                code: "dice::expect::failed".to_string(),
-                message: f.to_string(),
-                line,
-                column,
-            });
+            self.diagnostics.push(DiagnosticEntry::new(
+                "error",
+                "dice::expect::failed",
+                f.to_string(),
+                file,
+                lines.location(f.span),
+            ));
         }
-    }
-}
-
-/// Where each line of a source starts, to turn offsets into lines and
-/// columns without reading the source again for each.
-struct Lines<'s> {
-    source: &'s str,
-    starts: Vec<usize>,
-}
-
-impl<'s> Lines<'s> {
-    fn new(source: &'s str) -> Lines<'s> {
-        let starts = std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        Lines { source, starts }
-    }
-
-    /// The 1-based line and column (in characters) of `offset`.
-    fn locate(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.source.len());
-        while !self.source.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line - 1];
-        (line, self.source[start..offset].chars().count() + 1)
     }
 }

@@ -1,9 +1,12 @@
 //! The table rules of a `banking` item in the report: a `table` object in
 //! JSON and RON, one line of text. No figure depends on them; `check`
 //! shows them so that a reader sees the rules `play` runs the table by.
+//! Amounts of chips are whole numbers here, written as exact strings in
+//! JSON and RON as every amount of chips is ([`super::contract::whole_chips`]).
 
 use serde::Serialize;
 
+use super::contract::{whole_chips, whole_chips_or_none};
 use crate::program::{Bank, BankruptBanker, Limit, Program, Stake};
 
 /// The `banking` item, resolved with the parameters in force.
@@ -19,8 +22,14 @@ pub struct TableReport {
     pub banco: bool,
     /// The house limit on any one bet.
     pub limit: LimitRow,
-    /// The chips each seat is dealt.
-    pub chips: ChipsRow,
+    /// What every seat but the bank's is dealt (`chips each = V`, or
+    /// `players = V`).
+    #[serde(serialize_with = "whole_chips")]
+    pub player_chips: u64,
+    /// What the bank seat is dealt, at the first deal and at every new
+    /// game (`banker = W`; the players' chips again with `chips each`).
+    #[serde(serialize_with = "whole_chips")]
+    pub banker_chips: u64,
     /// What a banker who cannot cover the table minimum does.
     pub bankrupt_banker: BankruptRow,
 }
@@ -54,11 +63,13 @@ pub enum StakeRow {
     /// `stake fixed V`: every bet is exactly `chips`.
     Fixed {
         /// The stake, in chips (1 or more).
+        #[serde(serialize_with = "whole_chips")]
         chips: u64,
     },
     /// `stake up to V`: a bet is 1 to `chips`.
     UpTo {
         /// The largest stake, in chips (1 or more).
+        #[serde(serialize_with = "whole_chips")]
         chips: u64,
     },
     /// `stake free`: any whole number of chips the bettor holds, within
@@ -78,6 +89,7 @@ pub enum LimitRow {
     /// `limit = V`.
     Fixed {
         /// The limit, in chips (1 or more).
+        #[serde(serialize_with = "whole_chips")]
         chips: u64,
     },
     /// `limit set by the banker [up to V]`: each banker names the limit on
@@ -85,6 +97,7 @@ pub enum LimitRow {
     SetByBanker {
         /// The most a banker may name, in chips; `None` (JSON `null`)
         /// without `up to`.
+        #[serde(serialize_with = "whole_chips_or_none")]
         up_to: Option<u64>,
     },
 }
@@ -100,17 +113,6 @@ pub enum BankruptRow {
     /// `bankrupt banker => new game`: chips are dealt afresh and the bank
     /// goes to the next seat.
     NewGame,
-}
-
-/// Starting chips: each player's, and the first banker's.
-#[derive(Clone, Debug, Serialize)]
-pub struct ChipsRow {
-    /// What every seat but the bank's is dealt (`chips each = V`, or
-    /// `players = V`).
-    pub players: u64,
-    /// What the bank seat is dealt, at the first deal and at every new
-    /// game (`banker = W`; `players` again with `chips each`).
-    pub banker: u64,
 }
 
 impl TableReport {
@@ -156,10 +158,8 @@ impl TableReport {
                 Limit::Fixed(chips) => LimitRow::Fixed { chips },
                 Limit::SetByBanker { up_to } => LimitRow::SetByBanker { up_to },
             },
-            chips: ChipsRow {
-                players: b.chips.players,
-                banker: b.chips.banker,
-            },
+            player_chips: b.chips.players,
+            banker_chips: b.chips.banker,
             bankrupt_banker: match b.bankrupt_banker {
                 BankruptBanker::BankPasses => BankruptRow::BankPasses,
                 BankruptBanker::NewGame => BankruptRow::NewGame,
@@ -205,7 +205,7 @@ impl TableReport {
                 format!("limit set by the banker up to {most}")
             }
         });
-        let ChipsRow { players, banker } = self.chips;
+        let (players, banker) = (self.player_chips, self.banker_chips);
         parts.push(if players == banker {
             format!("chips {players} each")
         } else {

@@ -362,7 +362,7 @@ fn render_strategies(out: &mut String, s: &super::StrategyReport) {
         ),
     };
     let _ = writeln!(out, "{title}");
-    if let Some(v) = &s.value {
+    if let Some(v) = &s.game_value {
         let _ = writeln!(
             out,
             "  value of the game for {}: {} = {} per unit staked",
@@ -401,8 +401,7 @@ fn render_strategies(out: &mut String, s: &super::StrategyReport) {
                 cell(short(&d.reach.to_string())),
                 o.option.clone(),
                 short(&o.probability.to_string()),
-                o.value
-                    .as_ref()
+                o.ev.as_ref()
                     .map_or("never reached".to_string(), |v| short(&v.to_string())),
                 if o.best {
                     "best".to_string()

@@ -35,13 +35,13 @@ pub fn check_invariants(name: &str, program: &Program, events: &[TableEvent], co
             );
         }
         match e {
-            TableEvent::Game { chips: c, .. } => {
+            TableEvent::Game { seat_chips: c, .. } => {
                 assert!(c.iter().all(|c| c.is_positive()), "{name}: dealt {c:?}");
                 chips = c.clone();
                 dealt = c.iter().fold(Exact::zero(), |a, b| &a + b);
                 house_at_start = house.clone();
             }
-            TableEvent::Limit { limit, .. } => named_limit = Some(*limit),
+            TableEvent::Limit { chips, .. } => named_limit = Some(*chips),
             TableEvent::Bet { seat, stake, .. } => {
                 let have = &chips[seat - 1];
                 assert!(
@@ -69,7 +69,9 @@ pub fn check_invariants(name: &str, program: &Program, events: &[TableEvent], co
             }
             TableEvent::House { total, .. } => house = total.clone(),
             TableEvent::Summary {
-                chips: c, house: h, ..
+                seat_chips: c,
+                house: h,
+                ..
             } => {
                 summaries += 1;
                 assert_eq!(

@@ -33,9 +33,9 @@ impl<'p, 'e> Table<'p, 'e> {
         let dealt: Vec<Exact> = self.seats.iter().map(|s| s.chips.clone()).collect();
         self.ledger = Ledger::new(&dealt, &self.house);
         self.emit(TableEvent::Game {
-            game: self.game,
+            game_number: self.game,
             seats: self.options.seats,
-            chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
+            seat_chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
             banker: self.banker,
         });
         self.take_bank();
@@ -80,7 +80,7 @@ impl<'p, 'e> Table<'p, 'e> {
             most
         };
         self.named_limit = Some(limit);
-        self.emit(TableEvent::Limit { seat, limit });
+        self.emit(TableEvent::Limit { seat, chips: limit });
     }
 
     /// One table round.

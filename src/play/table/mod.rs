@@ -51,6 +51,7 @@ use crate::eval::exact::Distribution;
 use crate::eval::figures::BetFigures;
 use crate::number::Exact;
 use crate::program::Program;
+use crate::report::contract::whole_chips;
 use seat::{punter_bets, Seat};
 
 /// How the session runs.
@@ -123,11 +124,11 @@ pub enum TableEvent {
     /// bankrupt banker starts a new game (`bankrupt banker => new game`).
     Game {
         /// The game's number in the session, from 1.
-        game: u64,
+        game_number: u64,
         /// How many seats are dealt chips.
         seats: usize,
         /// What each seat is dealt, in seat order.
-        chips: Vec<Exact>,
+        seat_chips: Vec<Exact>,
         /// The seat that banks; `None` when the house does.
         banker: Option<usize>,
     },
@@ -144,15 +145,18 @@ pub enum TableEvent {
     Limit {
         /// The banker.
         seat: usize,
-        /// The limit on any one bet, in chips.
-        limit: u64,
+        /// The limit on any one bet, in chips (a string in JSON, as every
+        /// amount of chips).
+        #[serde(serialize_with = "whole_chips")]
+        chips: u64,
     },
     /// The bank puts up a stake: with `stake set by the bank`, at the start
     /// of each table round, before the punters cover it.
     BankStake {
         /// The banker.
         seat: usize,
-        /// The bank's stake, in chips.
+        /// The bank's stake, in chips (a string in JSON).
+        #[serde(serialize_with = "whole_chips")]
         stake: u64,
     },
     /// A seat bets: sent as the bet is placed, before the round that
@@ -162,7 +166,9 @@ pub enum TableEvent {
         seat: usize,
         /// The bet's name.
         bet: String,
-        /// The stake, in chips, after any cut to what the bank covers.
+        /// The stake, in chips, after any cut to what the bank covers (a
+        /// string in JSON).
+        #[serde(serialize_with = "whole_chips")]
         stake: u64,
         /// Whether the seat called "banco", covering the bank's whole
         /// stake alone.
@@ -263,7 +269,7 @@ pub enum TableEvent {
         /// Table rounds played.
         rounds: u64,
         /// Every seat's chips, in seat order.
-        chips: Vec<Exact>,
+        seat_chips: Vec<Exact>,
         /// What the house took since the session started.
         house: Exact,
         /// Why the session ended (`the rounds asked for were played`).

@@ -60,7 +60,7 @@ impl<'p, 'e> Table<'p, 'e> {
         };
         self.emit(TableEvent::Summary {
             rounds: played,
-            chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
+            seat_chips: self.seats.iter().map(|s| s.chips.clone()).collect(),
             house: self.house.clone(),
             reason: ending.to_string(),
         });
