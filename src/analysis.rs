@@ -31,6 +31,10 @@ pub struct Options {
     /// depends on a parameter the overrides change and its `with` does not
     /// name. Without it such a line is not checked (its verdict says so).
     pub strict: bool,
+    /// Leave the lines pinned `with` another setting not checked, rather
+    /// than evaluate the game at their settings: for the commands that
+    /// play, which print no verdicts (an evaluation each saved).
+    pub skip_pinned: bool,
 }
 
 /// A rule file parsed, not yet checked: its source and syntax tree.
@@ -176,6 +180,10 @@ impl Game {
         let checked =
             |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
         for (i, pinned) in program.pinned.iter().enumerate() {
+            if options.skip_pinned {
+                report.leave_pinned_unchecked(program, i);
+                continue;
+            }
             let Some(first) = lines().filter(checked).find(|a| a.setting == Some(i)) else {
                 continue;
             };

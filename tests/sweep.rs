@@ -285,3 +285,39 @@ fn bad_sweeps_are_diagnostics() {
     );
     insta::assert_snapshot!("reversed_range", out.stderr);
 }
+
+/// A sweep evaluates each setting once: the settings of the sweep, and a
+/// setting `with` lines name, shared between them (punto banco pins its
+/// six-deck figures: sweeping 1 and 8 decks evaluates 1, 6 and 8 decks).
+#[test]
+fn each_setting_is_evaluated_once_across_a_sweep() {
+    use dicerules::analysis::Evaluated;
+    use dicerules::ast::Setting;
+    let source = std::fs::read_to_string(root().join("games/punto_banco.dice")).expect("the game");
+    let parsed = dicerules::Parsed::new(source).expect("parses");
+    let mut evaluated = Evaluated::default();
+    let mut reports = Vec::new();
+    for decks in [1, 8, 6] {
+        let options = dicerules::Options {
+            overrides: vec![("decks".to_string(), Setting::Number(Exact::int(decks)))].into(),
+            ..Default::default()
+        };
+        let game = parsed.clone().check(&options.overrides).expect("checks");
+        let analysis = game
+            .analyse_sharing(&options, &mut evaluated)
+            .expect("evaluates");
+        reports.push(analysis.report);
+    }
+    assert_eq!(evaluated.len(), 3, "1, 6 and 8 decks, each once");
+    // The six-deck lines hold at every setting, taken from the one
+    // evaluation at six decks.
+    for report in &reports {
+        let pinned: Vec<_> = report
+            .expects
+            .iter()
+            .filter(|v| !v.with.is_empty())
+            .collect();
+        assert_eq!(pinned.len(), 3);
+        assert!(pinned.iter().all(|v| v.checked && v.holds));
+    }
+}

@@ -124,6 +124,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         },
         lint: true,
         strict: args.strict,
+        skip_pinned: false,
     };
     let mut run = Run {
         args,

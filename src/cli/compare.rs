@@ -63,6 +63,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         },
         lint: false,
         strict: false,
+        skip_pinned: false,
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

@@ -361,6 +361,8 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
             },
             lint: false,
             strict: false,
+            // Playing prints no verdicts.
+            skip_pinned: true,
         };
         loaded
             .analyse(&options)

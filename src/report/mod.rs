@@ -522,6 +522,16 @@ impl Verdict {
         }
         format!("{} with {}", self.statement, settings(&self.with))
     }
+
+    /// Marks the line not checked: no figure, and it fails nothing.
+    fn not_checked(&mut self) {
+        self.checked = false;
+        self.holds = false;
+        self.actual = "not checked".to_string();
+        self.actual_float = f64::NAN;
+        self.difference = "-".to_string();
+        self.difference_float = f64::NAN;
+    }
 }
 
 /// Settings as a `with` writes them: `decks = 6, tie_odds = 7`.
@@ -550,6 +560,22 @@ impl Report {
         }
     }
 
+    /// Marks the lines pinned at `program.pinned[setting]` not checked:
+    /// that setting was not evaluated ([`crate::Options::skip_pinned`]).
+    pub fn leave_pinned_unchecked(&mut self, program: &Program, setting: usize) {
+        let pairs = [
+            (&mut self.expects, &program.expects),
+            (&mut self.claims, &program.claims),
+        ];
+        for (verdicts, lines) in pairs {
+            for (v, a) in verdicts.iter_mut().zip(lines) {
+                if a.setting == Some(setting) {
+                    v.not_checked();
+                }
+            }
+        }
+    }
+
     /// Marks the lines not checked at this run: those whose figure depends
     /// on a parameter the run gives another value than the file's and their
     /// `with` does not name ([`Assertion::moved`](crate::program::Assertion::moved)).
@@ -568,16 +594,11 @@ impl Report {
                 if moved.is_empty() {
                     continue;
                 }
-                v.checked = false;
-                v.holds = false;
+                v.not_checked();
                 v.written_for = moved
                     .iter()
                     .map(|p| (p.name.clone(), p.default.to_string()))
                     .collect();
-                v.actual = "not checked".to_string();
-                v.actual_float = f64::NAN;
-                v.difference = "-".to_string();
-                v.difference_float = f64::NAN;
             }
         }
     }
