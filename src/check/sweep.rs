@@ -30,9 +30,11 @@ pub struct Point {
 impl Sweep {
     /// Parses each `--set` text, `NAME=VALUE`, `NAME=V1,V2,...` or
     /// `NAME=A..B`; every one that does not parse, with its position among
-    /// them (from 0). More than `max` settings in all is an error, found
-    /// before any is made.
+    /// them (from 0). More than `max` settings in all (one at least is
+    /// allowed) is an error, found before any is made.
     pub fn parse(texts: &[String], max: usize) -> Result<Sweep, Vec<(usize, OverrideError)>> {
+        // One setting, the run's own, is always allowed.
+        let max = max.max(1);
         let mut params: Vec<(String, Vec<Setting>)> = Vec::new();
         let mut errors = Vec::new();
         for (i, text) in texts.iter().enumerate() {
@@ -280,5 +282,6 @@ mod tests {
             )]
         ));
         assert!(Sweep::parse(&product[..2], 100).is_ok());
+        assert!(Sweep::parse(&texts(&["t=3"]), 0).is_ok(), "one setting always");
     }
 }
