@@ -668,10 +668,55 @@ pub enum Payout {
     Win {
         odds: OddsTerm,
         against: OddsTerm,
-        commission: Option<Number>,
+        /// `to` (the win beside the stake returned) or `for` (a payment
+        /// that includes the stake: `10 for 1` nets 9).
+        form: OddsForm,
+        /// `less 5%`, `less commission`: the share of the win the house
+        /// keeps.
+        commission: Option<OddsTerm>,
     },
-    Lose,
+    /// `lose`, or `lose X`: X stakes (`lose 1/2`, `lose 2`).
+    Lose {
+        amount: Option<OddsTerm>,
+    },
     Push,
+}
+
+impl OddsTerm {
+    /// Where the term is written.
+    pub fn span(&self) -> Span {
+        match self {
+            OddsTerm::Number(n) => n.span,
+            OddsTerm::Param(p) => p.span,
+        }
+    }
+}
+
+/// How odds are written: `A to B` or `A for B`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OddsForm {
+    /// `A to B`: the bettor's stake back and A/B more.
+    To,
+    /// `A for B`: A/B paid for the stake, which it includes.
+    For,
+}
+
+impl Payout {
+    /// Every number or parameter the payout is written with: odds,
+    /// commission, an amount lost.
+    pub fn terms(&self) -> impl Iterator<Item = &OddsTerm> {
+        let terms: [Option<&OddsTerm>; 3] = match self {
+            Payout::Win {
+                odds,
+                against,
+                commission,
+                ..
+            } => [Some(odds), Some(against), commission.as_ref()],
+            Payout::Lose { amount } => [amount.as_ref(), None, None],
+            Payout::Push => [None, None, None],
+        };
+        terms.into_iter().flatten()
+    }
 }
 
 /// A number or a parameter in odds.

@@ -412,15 +412,21 @@ pub fn payout(p: &Payout) -> String {
         Payout::Win {
             odds,
             against,
+            form,
             commission,
         } => {
-            let mut s = format!("win {} to {}", odds_term(odds), odds_term(against));
+            let word = match form {
+                OddsForm::To => "to",
+                OddsForm::For => "for",
+            };
+            let mut s = format!("win {} {word} {}", odds_term(odds), odds_term(against));
             if let Some(c) = commission {
-                let _ = write!(s, " less {}", c.text);
+                let _ = write!(s, " less {}", odds_term(c));
             }
             s
         }
-        Payout::Lose => "lose".to_string(),
+        Payout::Lose { amount: None } => "lose".to_string(),
+        Payout::Lose { amount: Some(a) } => format!("lose {}", odds_term(a)),
         Payout::Push => "push".to_string(),
     }
 }

@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::ast::{self, Block, Else, Expr, ExprKind, Item, OddsTerm, Payout, Stmt};
+use crate::ast::{self, Block, Else, Expr, ExprKind, Item, OddsTerm, Stmt};
 
 /// The parameters read by what shapes the round, and by each bet.
 pub(in crate::check) struct Reads {
@@ -44,11 +44,9 @@ impl Reads {
                 Item::Bet(b) => {
                     let read = bets.entry(b.name.name.clone()).or_default();
                     for line in &b.lines {
-                        if let Payout::Win { odds, against, .. } = &line.payout {
-                            for term in [odds, against] {
-                                if let OddsTerm::Param(p) = term {
-                                    read.insert(p.name.clone());
-                                }
+                        for term in line.payout.terms() {
+                            if let OddsTerm::Param(p) = term {
+                                read.insert(p.name.clone());
                             }
                         }
                     }

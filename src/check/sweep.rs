@@ -282,6 +282,9 @@ mod tests {
             )]
         ));
         assert!(Sweep::parse(&product[..2], 100).is_ok());
-        assert!(Sweep::parse(&texts(&["t=3"]), 0).is_ok(), "one setting always");
+        assert!(
+            Sweep::parse(&texts(&["t=3"]), 0).is_ok(),
+            "one setting always"
+        );
     }
 }

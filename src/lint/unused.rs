@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use super::Lint;
 use crate::ast::{
     self, Amount, ChipsRule, ClauseKind, Decks, Expr, ExprKind, Ident, Item, LimitRule, OddsTerm,
-    Pattern, Payout, StakeKind, Stmt,
+    Pattern, StakeKind, Stmt,
 };
 use crate::program::Program;
 
@@ -271,11 +271,9 @@ fn params(file: &ast::File, uses: &Uses, lints: &mut Vec<Lint>) {
         match item {
             Item::Bet(b) => {
                 for line in &b.lines {
-                    if let Payout::Win { odds, against, .. } = &line.payout {
-                        for term in [odds, against] {
-                            if let OddsTerm::Param(p) = term {
-                                used.insert(p.name.as_str());
-                            }
+                    for term in line.payout.terms() {
+                        if let OddsTerm::Param(p) = term {
+                            used.insert(p.name.as_str());
                         }
                     }
                 }

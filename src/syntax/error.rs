@@ -235,6 +235,8 @@ pub(super) fn from_pest(
         Some("write a tolerance as `± 0.5%` or `+- 0.5%`".to_string())
     } else if rest.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
         Some("use straight double quotes: `\"`".to_string())
+    } else if word == "to" && lose_amount_before(before) {
+        Some("a loss is a share of the stake, one number: `lose 1/2`, `lose 2`".to_string())
     } else if word == "elif" {
         Some("write `else if`".to_string())
     } else if word == "else" {
@@ -448,4 +450,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "the end of the file",
         _ => "an item",
     }
+}
+
+/// Whether `before` ends with `lose` and an amount (`lose 1`), as in the
+/// mistaken `lose 1 to 2`.
+fn lose_amount_before(before: &str) -> bool {
+    let mut words = before.split_whitespace().rev();
+    words.next().is_some() && words.next() == Some("lose")
 }

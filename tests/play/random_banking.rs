@@ -98,9 +98,17 @@ fn payout(rng: &mut impl Rng, low: bool) -> String {
         true => ODDS[rng.gen_range(4..7)],
         false => ODDS[rng.gen_range(0..ODDS.len())],
     };
-    match rng.gen_range(0..10) {
-        0..=2 => "lose".to_string(),
+    match rng.gen_range(0..12) {
+        0 | 1 => "lose".to_string(),
+        // A share of the stake, or several stakes (a war, a double).
+        2 => {
+            ["lose 1/2", "lose 2", "lose 3/2", "lose 1000000007/3"][rng.gen_range(0..4)].to_string()
+        }
         3 => "push".to_string(),
+        // A payment that includes the stake.
+        10 | 11 if !low => {
+            ["win 10 for 1", "win 3 for 2", "win 1000000007 for 3"][rng.gen_range(0..3)].to_string()
+        }
         4 | 5 => {
             let commission = ["5%", "1.25%", "50%", "0.05"][rng.gen_range(0..4)];
             format!("win {a} to {b} less {commission}")

@@ -558,6 +558,29 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// `win A for B` paying back no more than the stake.
+    #[error("`win {odds} for {against}` pays back no more than the stake")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("`A for B` is a payment that includes the stake (`win 10 for 1` nets 9): A must be more than B; the stake back alone is `push`, less than it is `lose` with the share lost (`lose 1/2`)")
+    )]
+    ForOdds {
+        odds: String,
+        against: String,
+        #[label("here")]
+        span: Span,
+    },
+    /// `lose X` with X not above 0, or above 10^18 stakes.
+    #[error("`lose {amount}`: a loss is more than 0 stakes and at most 10^18")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("`lose` loses the stake; `lose 1/2` half of it, `lose 2` twice it; nothing lost is `push`")
+    )]
+    LoseAmount {
+        amount: String,
+        #[label("here")]
+        span: Span,
+    },
     /// A commission below 0% or above 100%, as written.
     #[error("a commission of {commission} is not between 0% and 100%")]
     #[diagnostic(

@@ -2,7 +2,7 @@
 //! name; their payouts (odds, parameters, commissions).
 
 use super::{declare, param, unknown};
-use crate::ast::{self, Item, OddsTerm, PayKey, Payout as AstPayout, Span, ValueKey};
+use crate::ast::{self, Item, OddsForm, OddsTerm, PayKey, Payout as AstPayout, Span, ValueKey};
 use crate::check::expr::Ty;
 use crate::check::CheckError;
 use crate::number::Exact;
@@ -43,10 +43,26 @@ fn payout(
     errors: &mut Vec<CheckError>,
 ) -> Option<Payout> {
     match p {
-        AstPayout::Lose => Some(Payout {
+        AstPayout::Lose { amount: None } => Some(Payout {
             net: Exact::int(-1),
             label: "lose".to_string(),
         }),
+        AstPayout::Lose {
+            amount: Some(amount),
+        } => {
+            let (a, a_text) = odds_value(amount, params, errors)?;
+            if !a.is_positive() || a > Exact::int(MAX_ODDS) {
+                errors.push(CheckError::LoseAmount {
+                    amount: a_text,
+                    span,
+                });
+                return None;
+            }
+            Some(Payout {
+                net: -&a,
+                label: format!("lose {a_text}"),
+            })
+        }
         AstPayout::Push => Some(Payout {
             net: Exact::zero(),
             label: "push".to_string(),
@@ -54,6 +70,7 @@ fn payout(
         AstPayout::Win {
             odds,
             against,
+            form,
             commission,
         } => {
             let (a, a_text) = odds_value(odds, params, errors)?;
@@ -75,17 +92,35 @@ fn payout(
                 });
                 return None;
             }
-            let mut label = format!("win {a_text} to {b_text}");
+            let word = match form {
+                OddsForm::To => "to",
+                OddsForm::For => {
+                    // The payment includes the stake: what it wins is the
+                    // rest, and it must be more than the stake.
+                    if net <= Exact::one() {
+                        errors.push(CheckError::ForOdds {
+                            odds: a_text,
+                            against: b_text,
+                            span,
+                        });
+                        return None;
+                    }
+                    net = &net - &Exact::one();
+                    "for"
+                }
+            };
+            let mut label = format!("win {a_text} {word} {b_text}");
             if let Some(c) = commission {
-                if c.value.is_negative() || c.value > Exact::one() {
+                let (c_value, c_text) = odds_value(c, params, errors)?;
+                if c_value.is_negative() || c_value > Exact::one() {
                     errors.push(CheckError::Commission {
-                        commission: c.text.clone(),
-                        span: c.span,
+                        commission: c_text,
+                        span: c.span(),
                     });
                     return None;
                 }
-                net = &net * &(&Exact::one() - &c.value);
-                label = format!("{label} less {}", c.text);
+                net = &net * &(&Exact::one() - &c_value);
+                label = format!("{label} less {c_text}");
             }
             Some(Payout { net, label })
         }

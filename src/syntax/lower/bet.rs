@@ -74,20 +74,30 @@ fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
     let payout_pair = next(&mut it, at)?;
     let payout = match payout_pair.as_rule() {
         Rule::win => {
-            let mut it = children(payout_pair);
+            let mut it = children(payout_pair).peekable();
             let odds = odds_term(next(&mut it, at)?, base)?;
+            let form = match it.next_if(|p| p.as_rule() == Rule::odds_for) {
+                Some(_) => OddsForm::For,
+                None => OddsForm::To,
+            };
             let against = odds_term(next(&mut it, at)?, base)?;
             let commission = match it.next() {
-                Some(n) => Some(number(n, base)?),
+                Some(n) => Some(odds_term(n, base)?),
                 None => None,
             };
             Payout::Win {
                 odds,
                 against,
+                form,
                 commission,
             }
         }
-        Rule::lose_pay => Payout::Lose,
+        Rule::lose_pay => Payout::Lose {
+            amount: match children(payout_pair).next() {
+                Some(n) => Some(odds_term(n, base)?),
+                None => None,
+            },
+        },
         _ => Payout::Push,
     };
     Ok(PayLine {

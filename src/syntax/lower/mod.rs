@@ -83,6 +83,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_with
             | Rule::kw_bet
             | Rule::kw_win
+            | Rule::kw_lose
             | Rule::kw_to
             | Rule::kw_less
             | Rule::kw_expect
