@@ -569,6 +569,8 @@ const TOKENS: &[&str] = &[
     " lose 1/2 ",
     " lose 2 ",
     " less commission ",
+    " [3, 4, 9..11] => ",
+    " else => lose ",
     "and",
     "or",
     "not",

@@ -625,6 +625,8 @@ pub enum PayKey {
     Outcome(Ident),
     /// Final values, for a bet settled `on` a name.
     Values(ValueKey),
+    /// `[3, 4, 9..11]`: several keys paid alike.
+    Set { keys: Vec<ValueKey>, span: Span },
     /// Any value not matched by an earlier line.
     Else { span: Span },
 }

@@ -387,6 +387,10 @@ pub fn pay_key(k: &PayKey) -> String {
         PayKey::Outcome(o) => o.name.clone(),
         PayKey::Else { .. } => "else".to_string(),
         PayKey::Values(v) => value_key(v),
+        PayKey::Set { keys, .. } => {
+            let keys: Vec<String> = keys.iter().map(value_key).collect();
+            format!("[{}]", keys.join(", "))
+        }
     }
 }
 

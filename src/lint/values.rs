@@ -20,20 +20,37 @@ pub(super) type Values = Vec<(i64, i64)>;
 
 /// The values a line names.
 pub(super) fn of(m: &ValueMatch) -> Values {
-    let range = match m {
-        ValueMatch::Else => (i64::MIN, i64::MAX),
-        ValueMatch::Key(k) => match k.op {
-            None => (k.lo, k.hi),
-            Some(ast::KeyOp::Le) => (i64::MIN, k.lo),
-            Some(ast::KeyOp::Ge) => (k.lo, i64::MAX),
-            Some(ast::KeyOp::Lt) => match k.lo.checked_sub(1) {
-                Some(hi) => (i64::MIN, hi),
-                None => return Vec::new(),
-            },
-            Some(ast::KeyOp::Gt) => match k.lo.checked_add(1) {
-                Some(lo) => (lo, i64::MAX),
-                None => return Vec::new(),
-            },
+    match m {
+        ValueMatch::Else => vec![(i64::MIN, i64::MAX)],
+        ValueMatch::Key(k) => of_key(k),
+        ValueMatch::Set(keys) => {
+            let mut ranges: Values = keys.iter().flat_map(of_key).collect();
+            ranges.sort_unstable();
+            let mut merged: Values = Vec::with_capacity(ranges.len());
+            for (lo, hi) in ranges {
+                match merged.last_mut() {
+                    Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                    _ => merged.push((lo, hi)),
+                }
+            }
+            merged
+        }
+    }
+}
+
+/// The values one key names.
+fn of_key(k: &ast::ValueKey) -> Values {
+    let range = match k.op {
+        None => (k.lo, k.hi),
+        Some(ast::KeyOp::Le) => (i64::MIN, k.lo),
+        Some(ast::KeyOp::Ge) => (k.lo, i64::MAX),
+        Some(ast::KeyOp::Lt) => match k.lo.checked_sub(1) {
+            Some(hi) => (i64::MIN, hi),
+            None => return Vec::new(),
+        },
+        Some(ast::KeyOp::Gt) => match k.lo.checked_add(1) {
+            Some(lo) => (lo, i64::MAX),
+            None => return Vec::new(),
         },
     };
     if range.0 <= range.1 {
@@ -179,7 +196,9 @@ pub(super) fn lint(
                     .collect();
                 let label = match m {
                     ValueMatch::Else => "the lines above take every value",
-                    ValueMatch::Key(_) => "the lines above take every value it names",
+                    ValueMatch::Key(_) | ValueMatch::Set(_) => {
+                        "the lines above take every value it names"
+                    }
                 };
                 lints.push(Lint::UnreachableRule {
                     message: "this line can never pay".to_string(),

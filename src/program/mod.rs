@@ -485,6 +485,8 @@ pub enum Settle {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ValueMatch {
     Key(crate::ast::ValueKey),
+    /// `[3, 4, 9..11]`: any of the keys.
+    Set(Vec<crate::ast::ValueKey>),
     Else,
 }
 
@@ -492,6 +494,7 @@ impl ValueMatch {
     pub fn matches(&self, v: i64) -> bool {
         match self {
             ValueMatch::Key(k) => k.matches(v),
+            ValueMatch::Set(keys) => keys.iter().any(|k| k.matches(v)),
             ValueMatch::Else => true,
         }
     }

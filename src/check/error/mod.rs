@@ -558,6 +558,17 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// `else` in a bet on outcomes that has a line for every outcome.
+    #[error("bet `{bet}` has a line for every outcome: its `else` settles none")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("remove the `else` line, or the lines it should stand for")
+    )]
+    ElseSettlesNothing {
+        bet: String,
+        #[label("settles no outcome")]
+        span: Span,
+    },
     /// `win A for B` paying back no more than the stake.
     #[error("`win {odds} for {against}` pays back no more than the stake")]
     #[diagnostic(

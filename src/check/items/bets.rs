@@ -178,10 +178,20 @@ fn outcome_bet(
     let mut pays: Vec<Option<(Payout, Span)>> = vec![None; outcomes.len()];
     let mut complete = true;
     let mut written = vec![false; outcomes.len()];
+    // `else => PAYOUT`: every outcome without a line of its own.
+    let mut otherwise: Option<(Option<Payout>, Span)> = None;
     for line in &b.lines {
+        if otherwise.is_some() {
+            errors.push(CheckError::AfterElse { span: line.span });
+        }
         let outcome = match &line.key {
             PayKey::Outcome(o) => o,
-            PayKey::Values(ValueKey { span, .. }) | PayKey::Else { span } => {
+            PayKey::Else { span } => {
+                let pay = payout(&line.payout, line.span, params, errors);
+                otherwise = Some((pay, *span));
+                continue;
+            }
+            PayKey::Values(ValueKey { span, .. }) | PayKey::Set { span, .. } => {
                 errors.push(CheckError::ValuesInOutcomeBet {
                     bet: b.name.name.clone(),
                     span: *span,
@@ -217,6 +227,20 @@ fn outcome_bet(
             pays[index] = Some((p, outcome.span));
         }
     }
+    if let Some((pay, span)) = otherwise {
+        if written.iter().all(|&w| w) && !outcomes.is_empty() {
+            errors.push(CheckError::ElseSettlesNothing {
+                bet: b.name.name.clone(),
+                span,
+            });
+        }
+        for (slot, written) in pays.iter_mut().zip(&mut written) {
+            if !*written {
+                *written = true;
+                *slot = pay.clone().map(|p| (p, span));
+            }
+        }
+    }
     for (outcome, written) in outcomes.iter().zip(&written) {
         if !written && complete {
             errors.push(CheckError::Unsettled {
@@ -232,6 +256,17 @@ fn outcome_bet(
         .map(|p| p.map(|(p, _)| p))
         .collect::<Option<Vec<_>>>()?;
     Some(Settle::Outcomes(pays))
+}
+
+/// A range written high first (`9..3`), which names no value.
+fn empty_range(k: &ValueKey, errors: &mut Vec<CheckError>) {
+    if k.op.is_none() && k.lo > k.hi {
+        errors.push(CheckError::EmptyRange {
+            lo: k.lo,
+            hi: k.hi,
+            span: k.span,
+        });
+    }
 }
 
 /// A bet settled `on` the final value of a name: the first matching line.
@@ -288,14 +323,14 @@ fn value_bet(
     for line in &b.lines {
         let matcher = match &line.key {
             PayKey::Values(k) => {
-                if k.op.is_none() && k.lo > k.hi {
-                    errors.push(CheckError::EmptyRange {
-                        lo: k.lo,
-                        hi: k.hi,
-                        span: k.span,
-                    });
-                }
+                empty_range(k, errors);
                 ValueMatch::Key(k.clone())
+            }
+            PayKey::Set { keys, .. } => {
+                for k in keys {
+                    empty_range(k, errors);
+                }
+                ValueMatch::Set(keys.clone())
             }
             PayKey::Else { .. } => ValueMatch::Else,
             PayKey::Outcome(o) => {

@@ -28,6 +28,16 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
     Ok(match pair.as_rule() {
         Rule::ident => PayKey::Outcome(ident(pair, base)),
         Rule::else_key => PayKey::Else { span: at },
+        Rule::set_key => {
+            let mut keys = Vec::new();
+            for k in children(pair) {
+                match pay_key(k, base)? {
+                    PayKey::Values(k) => keys.push(k),
+                    _ => return Err(super::malformed(at)),
+                }
+            }
+            PayKey::Set { keys, span: at }
+        }
         _ => {
             let mut it = pair.into_inner().peekable();
             let op = match it.peek() {
