@@ -204,6 +204,24 @@ fn group_probes(rules: &[&IfStmt], program: &Program, map: &Map) -> Vec<Probe> {
         .collect()
 }
 
+/// Whether a condition names the cases it takes, one by one: a pattern
+/// (`is 6-6 | 1-1`), a listed set (`in [2, 12]`) or an equality (`= 7`),
+/// rather than a threshold or a range.
+fn names_cases(e: &ast::Expr) -> bool {
+    use ast::ExprKind as E;
+    match &e.kind {
+        E::Is { .. }
+        | E::In {
+            bracketed: true, ..
+        } => true,
+        E::Binary { op, left, right } => {
+            matches!(op, ast::BinaryOp::Eq) || names_cases(left) || names_cases(right)
+        }
+        E::Unary { operand, .. } | E::Paren(operand) => names_cases(operand),
+        _ => false,
+    }
+}
+
 /// The `if` and each `else if` of a chain, and its final `else`.
 fn chain(i: &IfStmt) -> (Vec<&IfStmt>, Option<&Block>) {
     let mut rules = vec![i];
@@ -504,7 +522,12 @@ impl Walk<'_> {
                     continue;
                 }
                 for i in found.takers(j) {
-                    if g.outcomes[i].name == g.outcomes[j].name {
+                    // A later threshold or range (`>= 10` then `>= 7`, or
+                    // `is 6-6` then `>= 11`) is an early exit, what the
+                    // rules above took carved out first; the order decides
+                    // where the later rule names the cases it takes, one of
+                    // which a rule above takes (`>= 11` then `is 6-6`).
+                    if g.outcomes[i].name == g.outcomes[j].name || !names_cases(&g.rules[j].cond) {
                         continue;
                     }
                     self.lints.push(Lint::OrderDecides {
@@ -567,6 +590,22 @@ mod tests {
         ));
         let names: Vec<_> = lints.iter().map(Lint::name).collect();
         assert_eq!(names, ["order_decides"]);
+    }
+
+    #[test]
+    fn thresholds_one_after_the_other_are_early_exits() {
+        let lints = walk(
+            "game \"g\" outcomes x, y, z\nround { throw d = 2d6\n if total(d) >= 10 { end x }\n if total(d) >= 7 { end y }\n end z }\nbet p { x => win 2 to 1  y => push  z => lose }",
+        );
+        assert!(lints.is_empty(), "{lints:?}");
+        // Listed cases that overlap still say their order decides.
+        let lints = walk(
+            "game \"g\" outcomes x, y, z\nround { throw d = 2d6\n if total(d) in [2, 12] { end x }\n if total(d) in [7, 12] { end y }\n end z }\nbet p { x => win 2 to 1  y => push  z => lose }",
+        );
+        assert!(
+            matches!(&lints[..], [Lint::OrderDecides { .. }]),
+            "{lints:?}"
+        );
     }
 
     #[test]
