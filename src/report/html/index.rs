@@ -18,8 +18,9 @@ pub struct Entry<'a> {
 }
 
 /// The index of `check`'s (or `compare`'s) pages; `before` is markup put
-/// above the list (the comparison).
-pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str) -> String {
+/// above the list (the comparison); `linted` whether the files were
+/// linted (`compare` does not lint).
+pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str, linted: bool) -> String {
     let mut m = Markup::new();
     m.raw(before);
     m.element("h2", &[], "pages").line();
@@ -98,7 +99,12 @@ pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str) -> String
                     .iter()
                     .filter(|d| d.code.starts_with("dice::lint"))
                     .count();
-                m.element("td", &[], &findings.to_string());
+                let findings = if linted {
+                    findings.to_string()
+                } else {
+                    "not linted".to_string()
+                };
+                m.element("td", &[], &findings);
             }
         }
         m.close("tr").line();

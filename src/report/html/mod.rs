@@ -46,6 +46,7 @@ pub type Files = Vec<(String, String)>;
 /// The pages of `games` and their index; `show` the names whose
 /// distributions the pages draw, `what` the command (`check`).
 fn site(what: &str, games: &[GameInput], show: &[String], before: &str) -> Files {
+    let linted = what == "check";
     let names = page_names(&games.iter().map(|g| g.file).collect::<Vec<_>>());
     let entries: Vec<Entry> = games
         .iter()
@@ -58,7 +59,7 @@ fn site(what: &str, games: &[GameInput], show: &[String], before: &str) -> Files
     let meta = format!("{} rule file(s)", games.len());
     let mut files = vec![(
         "index.html".to_string(),
-        index::index(&format!("dicerules {what}"), &meta, &entries, before),
+        index::index(&format!("dicerules {what}"), &meta, &entries, before, linted),
     )];
     for e in &entries {
         files.push((e.href.clone(), game::page(e.game, show)));

@@ -351,7 +351,7 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
     let strip = if lines.spans.is_empty() && lines.marks.is_empty() {
         0.0
     } else {
-        16.0
+        20.0
     };
     let plot_h = 220.0;
     let height = top + plot_h + strip + 48.0;
@@ -379,7 +379,9 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
     } else {
         (fl - 0.5, fl + 0.5)
     };
-    let x = |v: f64| LEFT + (fx(v) - fl) / (fh - fl) * plot_w;
+    // Points at the ends of the axis stay inside the plot, dots whole.
+    const INSET: f64 = 8.0;
+    let x = |v: f64| LEFT + INSET + (fx(v) - fl) / (fh - fl) * (plot_w - 2.0 * INSET);
     let (y_low, y_high) = lines.y_range.unwrap_or_else(|| {
         let ys = lines.series.iter().flat_map(|s| {
             s.points
@@ -414,9 +416,9 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
         "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>",
         escape(&clip),
         n(LEFT),
-        n(top),
+        n(top - 4.0),
         n(plot_w),
-        n(plot_h)
+        n(plot_h + 8.0)
     );
     for m in &marks {
         let _ = write!(
@@ -456,7 +458,7 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
     let _ = write!(
         out,
         "<g clip-path=\"url(#{})\">",
-        escape(&clip).replace(' ', "")
+        escape(&clip)
     );
     for s in &lines.series {
         if s.band.is_empty() {
@@ -525,8 +527,8 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
         let _ = write!(
             out,
             "<line class=\"mark\" x1=\"{xx}\" y1=\"{}\" x2=\"{xx}\" y2=\"{}\"><title>{}</title></line>",
-            n(bottom + 2.0),
-            n(bottom + 16.0),
+            n(bottom + 14.0),
+            n(bottom + 18.0),
             escape(title),
             xx = n(x(*at))
         );
