@@ -159,7 +159,11 @@ pub fn run(args: &CompareArgs) -> u8 {
             stderr.push_str(&shown);
         }
     }
-    let code = if stderr.is_empty() { exit::OK } else { exit::INPUT };
+    let code = if stderr.is_empty() {
+        exit::OK
+    } else {
+        exit::INPUT
+    };
     let stdout = match args.format {
         Format::Text => {
             let verbose: Vec<&Report> = reports.iter().collect();

@@ -119,7 +119,11 @@ pub fn run(args: &SimulateArgs) -> u8 {
                     stderr.push_str(&shown);
                 }
             }
-            let code = if stderr.is_empty() { exit::OK } else { exit::INPUT };
+            let code = if stderr.is_empty() {
+                exit::OK
+            } else {
+                exit::INPUT
+            };
             output::finish(code, &out, &stderr)
         }
         Err(e) => output::finish(

@@ -59,7 +59,13 @@ fn site(what: &str, games: &[GameInput], show: &[String], before: &str) -> Files
     let meta = format!("{} rule file(s)", games.len());
     let mut files = vec![(
         "index.html".to_string(),
-        index::index(&format!("dicerules {what}"), &meta, &entries, before, linted),
+        index::index(
+            &format!("dicerules {what}"),
+            &meta,
+            &entries,
+            before,
+            linted,
+        ),
     )];
     for e in &entries {
         files.push((e.href.clone(), game::page(e.game, show)));

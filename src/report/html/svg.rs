@@ -455,11 +455,7 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
             &label,
         );
     }
-    let _ = write!(
-        out,
-        "<g clip-path=\"url(#{})\">",
-        escape(&clip)
-    );
+    let _ = write!(out, "<g clip-path=\"url(#{})\">", escape(&clip));
     for s in &lines.series {
         if s.band.is_empty() {
             continue;
