@@ -220,14 +220,35 @@ fn cumulative(v: &ValueDistribution) -> (Vec<Exact>, Vec<Exact>) {
     (at_most, at_least)
 }
 
-/// The chart of a distribution: a column per value.
+/// The smallest percentage that widens a distribution's chart: the
+/// values beyond the last (and before the first) as large are left out of
+/// the chart, not of the table.
+const CHARTED_PERCENT: f64 = 0.01;
+
+/// The rows a distribution's chart draws: from the first to the last
+/// whose percentage is at least [`CHARTED_PERCENT`] (every row when none
+/// is).
+fn charted(v: &ValueDistribution) -> std::ops::Range<usize> {
+    let big = |r: &&crate::report::ValueRow| r.percent >= CHARTED_PERCENT;
+    match (
+        v.rows.iter().position(|r| big(&r)),
+        v.rows.iter().rposition(|r| big(&r)),
+    ) {
+        (Some(first), Some(last)) => first..last + 1,
+        _ => 0..v.rows.len(),
+    }
+}
+
+/// The chart of a distribution: a column per value (the rare values at
+/// either end left out).
 pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
     let (at_most, at_least) = cumulative(v);
-    let columns: Vec<Column> = v
-        .rows
+    let range = charted(v);
+    let cut = range.len() < v.rows.len();
+    let columns: Vec<Column> = v.rows[range.clone()]
         .iter()
-        .enumerate()
-        .map(|(i, r)| Column {
+        .zip(range.clone())
+        .map(|(r, i)| Column {
             label: r.value.to_string(),
             value: r.percent,
             title: format!(
@@ -242,16 +263,27 @@ pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
             ),
         })
         .collect();
+    let description = format!(
+        "One column per value of {}{}, as tall as the percentage of rounds ending with it; the table beside gives each exactly, with the chance of at least and at most it.",
+        v.name,
+        if cut {
+            format!(
+                " from {} to {} (the values beyond, each under {CHARTED_PERCENT}%, are in the table only)",
+                v.rows[range.start].value,
+                v.rows[range.end - 1].value
+            )
+        } else {
+            String::new()
+        }
+    );
     svg::columns(
         &Chart {
             id,
             title: &format!("the distribution of {}", v.name),
-            description: &format!(
-                "One column per value of {}, as tall as the percentage of rounds ending with it; the table beside gives each exactly, with the chance of at least and at most it.",
-                v.name
-            ),
+            description: &description,
         },
         &columns,
+        &v.name,
         "percent of rounds",
     )
 }
@@ -307,11 +339,18 @@ pub fn distribution(v: &ValueDistribution, id: &str) -> String {
             .close("p")
             .line();
     }
-    m.raw(&chart_with_table(
-        &chart,
-        &format!("The distribution of {}.", v.name),
-        &t.finish(),
-    ));
+    let range = charted(v);
+    let caption = if range.len() < v.rows.len() {
+        format!(
+            "The distribution of {}: the chart shows {} to {}; the values beyond, each under {CHARTED_PERCENT}% of rounds, are in the table.",
+            v.name,
+            v.rows[range.start].value,
+            v.rows[range.end - 1].value
+        )
+    } else {
+        format!("The distribution of {}.", v.name)
+    };
+    m.raw(&chart_with_table(&chart, &caption, &t.finish()));
     m.close("section").line();
     m.finish()
 }

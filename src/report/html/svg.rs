@@ -200,9 +200,10 @@ pub struct Column {
     pub title: String,
 }
 
-/// Vertical columns side by side, a y axis of `y_label` with round ticks;
-/// labels under the columns thinned out where they would touch.
-pub fn columns(chart: &Chart, columns: &[Column], y_label: &str) -> String {
+/// Vertical columns side by side over an axis of `x_label`, a y axis of
+/// `y_label` with round ticks; labels under the columns thinned out where
+/// they would touch.
+pub fn columns(chart: &Chart, columns: &[Column], x_label: &str, y_label: &str) -> String {
     const HEIGHT: f64 = 260.0;
     const LEFT: f64 = 64.0;
     const RIGHT: f64 = 12.0;
@@ -276,6 +277,14 @@ pub fn columns(chart: &Chart, columns: &[Column], y_label: &str) -> String {
         "<text class=\"axis-label\" transform=\"translate(14 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
         n(TOP + plot_h / 2.0),
         escape(y_label)
+    );
+    text(
+        &mut out,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 6.0,
+        "middle",
+        "axis-label",
+        x_label,
     );
     out.push_str("</svg>");
     out
