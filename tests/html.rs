@@ -595,7 +595,10 @@ fn markup_in_a_game_or_file_name_is_shown_as_text() {
         0,
         "{name}: no markup from the file"
     );
-    let claim = doc.select(&selector("table.claims td")).last().map(text);
+    let claim = doc
+        .select(&selector("table.claims td"))
+        .next_back()
+        .map(text);
     assert_eq!(claim.as_deref(), Some("<i>fair</i> & square, it's said"));
     // The failed expect is marked at its line, and only it.
     let failed: Vec<String> = doc

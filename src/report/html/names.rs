@@ -55,8 +55,8 @@ pub fn page_names(files: &[&str]) -> Vec<String> {
         }
     }
     let mut out: Vec<String> = Vec::with_capacity(files.len());
-    for i in 0..files.len() {
-        let mut name = name_at(i, depth[i]);
+    for (i, &d) in depth.iter().enumerate() {
+        let mut name = name_at(i, d);
         if name == "index" {
             name = "index-game".to_string();
         }
