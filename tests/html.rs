@@ -786,3 +786,24 @@ fn running_estimates_are_those_of_shorter_runs_on_any_thread_count() {
         format!("{:?}", long.bets)
     );
 }
+
+#[test]
+fn files_of_one_name_in_two_directories_get_two_pages() {
+    let dir = scratch("same_name");
+    let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist reads");
+    let variant = heist.replace("win 2 to 1", "win 3 to 1");
+    for (sub, text) in [("base", &heist), ("variant", &variant)] {
+        std::fs::create_dir_all(dir.join(sub)).expect("a directory");
+        std::fs::write(dir.join(sub).join("heist.dice"), text).expect("a file");
+    }
+    let r = run(&dir, &["check", "base", "variant", "--html", "report"], b"");
+    assert_eq!(r.code, Some(1), "the variant fails heist's expect: {}", r.stderr);
+    let pages = files(&dir.join("report"));
+    let names: Vec<&str> = pages.keys().map(String::as_str).collect();
+    assert_eq!(names, ["base-heist.html", "index.html", "variant-heist.html"]);
+    let (_, base) = page_of(&pages, "base/heist.dice");
+    let (_, variant) = page_of(&pages, "variant/heist.dice");
+    let edge = |doc: &Html| doc.select(&selector("dd.house-edge")).next().map(text);
+    assert_eq!(edge(&base).as_deref(), Some("37/432"));
+    assert_ne!(edge(&variant), edge(&base), "each page is its own file's");
+}
