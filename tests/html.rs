@@ -797,10 +797,18 @@ fn files_of_one_name_in_two_directories_get_two_pages() {
         std::fs::write(dir.join(sub).join("heist.dice"), text).expect("a file");
     }
     let r = run(&dir, &["check", "base", "variant", "--html", "report"], b"");
-    assert_eq!(r.code, Some(1), "the variant fails heist's expect: {}", r.stderr);
+    assert_eq!(
+        r.code,
+        Some(1),
+        "the variant fails heist's expect: {}",
+        r.stderr
+    );
     let pages = files(&dir.join("report"));
     let names: Vec<&str> = pages.keys().map(String::as_str).collect();
-    assert_eq!(names, ["base-heist.html", "index.html", "variant-heist.html"]);
+    assert_eq!(
+        names,
+        ["base-heist.html", "index.html", "variant-heist.html"]
+    );
     let (_, base) = page_of(&pages, "base/heist.dice");
     let (_, variant) = page_of(&pages, "variant/heist.dice");
     let edge = |doc: &Html| doc.select(&selector("dd.house-edge")).next().map(text);

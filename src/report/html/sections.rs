@@ -12,9 +12,19 @@ use crate::number::Exact;
 use crate::report::text::{percent, short, unchecked_detail, verdict_detail};
 use crate::report::{BetReport, ChoiceReport, Report, StrategyReport, ValueDistribution, Verdict};
 
-/// A probability as a chart writes it: `35/1296 = 2.7006%`.
+/// The longest exact number a chart writes beside its percentage; a
+/// longer one is in the table only.
+const CHART_EXACT: usize = 12;
+
+/// A probability as a chart writes it: `35/1296 = 2.7006%`, or the
+/// percentage alone when the fraction is long.
 fn figure(p: &Exact, percent_value: f64) -> String {
-    format!("{} = {}", short(&p.to_string()), percent(percent_value))
+    let exact = p.to_string();
+    if exact.len() <= CHART_EXACT {
+        format!("{exact} = {}", percent(percent_value))
+    } else {
+        percent(percent_value)
+    }
 }
 
 /// `percent(x × 100)`.
@@ -252,10 +262,11 @@ pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
             label: r.value.to_string(),
             value: r.percent,
             title: format!(
-                "{} = {}: {}; at least {}: {}; at most {}: {}",
+                "{} = {}: {} = {}; at least {}: {}; at most {}: {}",
                 v.name,
                 r.value,
-                figure(&r.probability, r.percent),
+                short(&r.probability.to_string()),
+                percent(r.percent),
                 r.value,
                 pct(&at_least[i]),
                 r.value,

@@ -103,7 +103,7 @@ pub fn bars(chart: &Chart, bars: &[Bar]) -> String {
         .iter()
         .map(|b| width_of(&b.text))
         .fold(0.0, f64::max)
-        .min(220.0)
+        .min(260.0)
         + PAD;
     let height = bars.len() as f64 * ROW + 2.0 * PAD;
     let left = label + PAD;
