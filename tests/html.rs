@@ -815,3 +815,45 @@ fn files_of_one_name_in_two_directories_get_two_pages() {
     assert_eq!(edge(&base).as_deref(), Some("37/432"));
     assert_ne!(edge(&variant), edge(&base), "each page is its own file's");
 }
+
+#[test]
+fn lint_findings_are_listed_and_marked_at_their_lines() {
+    let dir = scratch("lint");
+    let out = dir.join("report");
+    let files_checked = [
+        "tests/fixtures/lint/unused_name.dice",
+        "tests/fixtures/lint/order_decides.dice",
+    ];
+    let mut args = vec!["check"];
+    args.extend(files_checked);
+    args.extend(["--html", out.to_str().expect("UTF-8")]);
+    let (code, _, _) = dicerules(&args);
+    assert_eq!(code, 0, "findings are warnings");
+    let pages = files(&out);
+    for file in files_checked {
+        let (name, doc) = page_of(&pages, file);
+        let json = reports(&["check", file]);
+        let diagnostics = json[0]["diagnostics"].as_array().expect("diagnostics");
+        assert!(!diagnostics.is_empty(), "{file} has findings");
+        let listed: Vec<String> = doc.select(&selector("ul.findings li")).map(text).collect();
+        assert_eq!(listed.len(), diagnostics.len(), "{name}");
+        for (li, d) in listed.iter().zip(diagnostics) {
+            let code = d["code"].as_str().expect("a code");
+            let message = d["message"].as_str().expect("a message");
+            assert!(li.contains(code) && li.contains(message), "{li}");
+            for line in
+                d["line"].as_u64().expect("a line")..=d["end_line"].as_u64().expect("a line")
+            {
+                let marked = selector(&format!("table.source tr.warning[id=\"L{line}\"]"));
+                assert!(
+                    doc.select(&marked).next().is_some(),
+                    "{name}: line {line} marked"
+                );
+            }
+        }
+        let notes = doc
+            .select(&selector("table.source tr.note.warning"))
+            .count();
+        assert_eq!(notes, diagnostics.len(), "{name}: a note per finding");
+    }
+}
