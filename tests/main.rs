@@ -28,6 +28,7 @@ mod examples;
 mod games;
 mod handwritten_simulators;
 mod hostile;
+mod html;
 mod invalid_files;
 mod json_schema;
 mod language_reference;

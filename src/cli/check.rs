@@ -7,6 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
+use super::html;
 use super::input::GameArgs;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
 use super::{exit, output, Format};
@@ -14,6 +15,7 @@ use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::lint::Lint;
 use crate::report::compare::{self, Comparison, Layout};
+use crate::report::html::GameInput;
 use crate::report::{self, rows, DiagnosticEntry, FormatVersion, Report};
 use crate::{Analysis, Options};
 
@@ -44,6 +46,14 @@ pub struct CheckArgs {
     /// not name is reported as not checked).
     #[arg(long)]
     pub strict: bool,
+    /// Also write an HTML report into this directory (made if missing):
+    /// index.html and a page per rule file, with charts.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<String>,
+    /// Write one chart as an SVG file: the first `--show` distribution,
+    /// or else a sweep's house edges.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -102,6 +112,17 @@ pub fn run(args: &CheckArgs) -> u8 {
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
+    if let Some(plot) = &args.plot {
+        if args.show.is_empty() && !sweep.sweeps() {
+            let why = "no `--show NAME` and no sweep";
+            return output::finish(exit::INPUT, "", &html::nothing(plot, why));
+        }
+    }
+    if let Some(dir) = &args.html {
+        if let Err(shown) = html::prepare(dir) {
+            return output::finish(exit::INPUT, "", &shown);
+        }
+    }
     let (files, any_directory) = rule_files(&args.files);
     // Several files: a summary after the text. Several files or a sweep: a
     // JSON/RON array, one report per file and setting.
@@ -132,11 +153,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         worst: exit::OK,
         codes: [0; 3],
         outputs: Vec::new(),
+        pages: Vec::new(),
         text: String::new(),
         stderr,
     };
     let mut known = BTreeSet::new();
     for file in &files {
+        let from = run.outputs.len();
         let read = match file {
             Ok((path, file)) => read_path(path, file)
                 .map(|source| (file, source))
@@ -144,11 +167,16 @@ pub fn run(args: &CheckArgs) -> u8 {
             Err((file, unreadable)) => Err((file, unreadable.clone())),
         };
         let code = match read {
-            Ok((file, source)) => match analyse_swept(&source, &sweep, &options, &mut known) {
-                Ok(settings) => run.report(file, &source, settings),
-                Err((at, errors)) => run.failed(file, &source, &at, errors),
-            },
+            Ok((file, source)) => {
+                let code = match analyse_swept(&source, &sweep, &options, &mut known) {
+                    Ok(settings) => run.report(file, &source, settings),
+                    Err((at, errors)) => run.failed(file, &source, &at, errors),
+                };
+                run.pages.push((file, Some(source), from));
+                code
+            }
             Err((file, unreadable)) => {
+                run.pages.push((file, None, from));
                 run.stderr.push_str(&unreadable.shown);
                 run.outputs.push((
                     String::new(),
@@ -177,6 +205,25 @@ pub fn run(args: &CheckArgs) -> u8 {
             codes[usize::from(exit::FINDING)],
             codes[usize::from(exit::INPUT)]
         );
+    }
+    if let Some(dir) = &args.html {
+        if let Err(shown) = html::write(dir, &report::html::check(&run.games(), &args.show)) {
+            run.stderr.push_str(&shown);
+            run.worst = exit::INPUT;
+        }
+    }
+    if let Some(file) = &args.plot {
+        let written = match run.plot() {
+            Some(svg) => html::plot(file, &svg),
+            None => Err(html::nothing(
+                file,
+                "no rule file has the distribution `--show` names, or a sweep",
+            )),
+        };
+        if let Err(shown) = written {
+            run.stderr.push_str(&shown);
+            run.worst = exit::INPUT;
+        }
     }
     // The file of a report that does not name it: the one file checked.
     let single = args.files.first().map_or("", String::as_str);
@@ -227,11 +274,59 @@ struct Run<'a> {
     codes: [usize; 3],
     /// Each report or failure, with the setting of the sweep it is at.
     outputs: Vec<(String, Output<'a>)>,
+    /// Each rule file: its name, its text when it could be read, and
+    /// where its entries start in `outputs` (they run to the next file's).
+    pages: Vec<(&'a str, Option<String>, usize)>,
     text: String,
     stderr: String,
 }
 
 impl<'a> Run<'a> {
+    /// Each rule file as the HTML report shows it.
+    fn games(&self) -> Vec<GameInput<'_>> {
+        let ends = self
+            .pages
+            .iter()
+            .skip(1)
+            .map(|(_, _, from)| *from)
+            .chain(std::iter::once(self.outputs.len()));
+        self.pages
+            .iter()
+            .zip(ends)
+            .map(|((file, source, from), to)| {
+                let mut game = GameInput {
+                    file,
+                    source: source.as_deref(),
+                    reports: Vec::new(),
+                    errors: &[],
+                };
+                for (label, output) in &self.outputs[*from..to] {
+                    match output {
+                        Output::Report(report) => game.reports.push((label.as_str(), &**report)),
+                        Output::Failed(failed) => game.errors = &failed.diagnostics,
+                    }
+                }
+                game
+            })
+            .collect()
+    }
+
+    /// The chart `--plot` asks for: the first `--show` distribution of
+    /// the first file that has it, or else the first file's sweep.
+    fn plot(&self) -> Option<String> {
+        let games = self.games();
+        if let Some(name) = self.args.show.first() {
+            return games
+                .iter()
+                .flat_map(|g| g.reports.first())
+                .find_map(|(_, report)| report::html::distribution_svg(report, name));
+        }
+        games
+            .iter()
+            .find(|g| g.swept())
+            .map(|g| report::html::sweep_svg(g.file, &g.reports))
+    }
+
     /// Reports a file analysed at each of its settings; returns the file's
     /// exit code.
     fn report(&mut self, file: &'a str, source: &str, settings: Vec<AtSetting>) -> u8 {

@@ -9,11 +9,13 @@ use clap::Args;
 use serde::Serialize;
 
 use super::diagnostics::render_all;
+use super::html;
 use super::input::{analyse_swept, read_source, sweep, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison, Layout};
+use crate::report::html::GameInput;
 use crate::report::{rows, FormatVersion, Report};
 use crate::Options;
 
@@ -33,6 +35,10 @@ pub struct CompareArgs {
     /// make, all swept names together.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
     pub max_settings: usize,
+    /// Also write an HTML report into this directory (made if missing):
+    /// index.html with the comparison, and a page per rule file.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<String>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -51,6 +57,11 @@ pub fn run(args: &CompareArgs) -> u8 {
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
+    if let Some(dir) = &args.html {
+        if let Err(shown) = html::prepare(dir) {
+            return output::finish(exit::INPUT, "", &shown);
+        }
+    }
     let options = Options {
         // Each file applies the overrides of the parameters it declares.
         overrides: Overrides {
@@ -68,6 +79,9 @@ pub fn run(args: &CompareArgs) -> u8 {
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();
     let mut names = Vec::new();
+    let mut labels_of: Vec<String> = Vec::new();
+    // Each file, its text, and where its reports start.
+    let mut pages: Vec<(&str, String, usize)> = Vec::new();
     let mut failed = false;
     for file in &args.files {
         let source = match read_source(file) {
@@ -80,6 +94,8 @@ pub fn run(args: &CompareArgs) -> u8 {
         };
         match analyse_swept(&source, &sweep, &options, &mut known) {
             Ok(settings) => {
+                let from = reports.len();
+                let labels: Vec<String> = settings.iter().map(|at| at.label.clone()).collect();
                 for at in settings {
                     let mut report = at.analysis.report;
                     report.file = Some(file.clone());
@@ -90,6 +106,8 @@ pub fn run(args: &CompareArgs) -> u8 {
                     });
                     reports.push(report);
                 }
+                labels_of.extend(labels);
+                pages.push((file, source, from));
             }
             Err((at, errors)) => {
                 let count = errors.len();
@@ -118,6 +136,35 @@ pub fn run(args: &CompareArgs) -> u8 {
         reports: &reports,
         comparison: &comparison,
     };
+    if let Some(dir) = &args.html {
+        let ends = pages
+            .iter()
+            .skip(1)
+            .map(|(_, _, from)| *from)
+            .chain(std::iter::once(reports.len()));
+        let games: Vec<GameInput> = pages
+            .iter()
+            .zip(ends)
+            .map(|((file, source, from), to)| GameInput {
+                file,
+                source: Some(source),
+                reports: labels_of[*from..to]
+                    .iter()
+                    .map(String::as_str)
+                    .zip(&reports[*from..to])
+                    .collect(),
+                errors: &[],
+            })
+            .collect();
+        if let Err(shown) = html::write(dir, &crate::report::html::compare(&games, &comparison)) {
+            stderr.push_str(&shown);
+        }
+    }
+    let code = if stderr.is_empty() {
+        exit::OK
+    } else {
+        exit::INPUT
+    };
     let stdout = match args.format {
         Format::Text => {
             let verbose: Vec<&Report> = reports.iter().collect();
@@ -138,5 +185,5 @@ pub fn run(args: &CompareArgs) -> u8 {
             .unwrap_or_default(),
         Format::Csv => output::csv(&rows::comparison(&comparison)),
     };
-    output::finish(exit::OK, &stdout, &stderr)
+    output::finish(code, &stdout, &stderr)
 }

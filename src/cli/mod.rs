@@ -5,6 +5,7 @@ mod answers;
 mod check;
 mod compare;
 pub mod diagnostics;
+mod html;
 mod input;
 mod lints;
 mod output;

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::answers::{Answer, Answers, MAX_ANSWER};
 use super::diagnostics::render;
 use super::exit;
+use super::html;
 use super::input::{load, GameArgs};
 use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
@@ -57,6 +58,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_DICE,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_dice: u64,
+    /// Also write an HTML report into this directory (made if missing):
+    /// each seat's chips over the rounds, and who held the bank.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<String>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -133,6 +138,11 @@ impl Terminal {
 }
 
 pub fn run(args: &PlayArgs) -> u8 {
+    if let Some(dir) = &args.html {
+        if let Err(shown) = html::prepare(dir) {
+            return output::finish(exit::INPUT, "", &shown);
+        }
+    }
     let loaded = match load(&args.file, &args.game) {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -188,7 +198,14 @@ pub fn run(args: &PlayArgs) -> u8 {
     let format = args.format;
     let program = &loaded.game.program;
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut recorder = args
+        .html
+        .as_ref()
+        .map(|_| html::Recorder::new(&program.name, args.seed));
     let mut emit = |event: TableEvent| {
+        if let Some(r) = recorder.as_mut() {
+            r.see(&event);
+        }
         if stop.is_some() {
             return Flow::Stop;
         }
@@ -214,8 +231,15 @@ pub fn run(args: &PlayArgs) -> u8 {
     };
     let result = Table::new(program, &loaded.distribution, options, person, &mut emit).run();
     let stop = stop.or(terminal.failed);
+    let mut written = exit::OK;
+    if let (Some(dir), Some(recorder), Ok(())) = (&args.html, recorder, &result) {
+        let files = crate::report::html::session(&args.file, &recorder.finish());
+        if let Err(shown) = html::write(dir, &files) {
+            written = output::finish(exit::INPUT, "", &shown);
+        }
+    }
     match result {
-        Ok(()) => stop.map_or(exit::OK, |s| s.exit_code(exit::OK)),
+        Ok(()) => stop.map_or(written, |s| s.exit_code(written)),
         Err(e) => {
             let shown = render(e, &args.file, &loaded.game.source);
             match stop {

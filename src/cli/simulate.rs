@@ -10,6 +10,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::diagnostics::render;
+use super::html;
 use super::input::{load, GameArgs};
 use super::{exit, output, Format};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
@@ -48,6 +49,13 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_DICE,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_dice: u64,
+    /// Also write an HTML report into this directory (made if missing):
+    /// each bet's running estimate over the rounds against its exact edge.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<String>,
+    /// Write the running estimates' charts as one SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -62,6 +70,11 @@ fn rounds(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: &SimulateArgs) -> u8 {
+    if let Some(dir) = &args.html {
+        if let Err(shown) = html::prepare(dir) {
+            return output::finish(exit::INPUT, "", &shown);
+        }
+    }
     let loaded = match load(&args.file, &args.game) {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -92,7 +105,26 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 }
                 Format::Csv => output::csv(&rows(&simulation)),
             };
-            output::finish(exit::OK, &out, "")
+            let mut stderr = String::new();
+            let convergence = html::convergence(&simulation);
+            if let Some(dir) = &args.html {
+                let files = crate::report::html::simulation(&args.file, &convergence);
+                if let Err(shown) = html::write(dir, &files) {
+                    stderr.push_str(&shown);
+                }
+            }
+            if let Some(file) = &args.plot {
+                let svg = crate::report::html::convergence_svg(&convergence);
+                if let Err(shown) = html::plot(file, &svg) {
+                    stderr.push_str(&shown);
+                }
+            }
+            let code = if stderr.is_empty() {
+                exit::OK
+            } else {
+                exit::INPUT
+            };
+            output::finish(code, &out, &stderr)
         }
         Err(e) => output::finish(
             exit::INPUT,

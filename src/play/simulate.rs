@@ -12,6 +12,12 @@
 //! number (how many rounds paid each net). The figures therefore do
 //! not depend on how many threads share the chunks, or in what order they
 //! finish.
+//!
+//! The running estimate is kept at checkpoints, after 1, 2, 4, ... rounds
+//! (each power of two below the rounds asked for) and at the end: those
+//! below [`CHUNK`] are counted inside the first chunk, the others are the
+//! chunks' tallies summed in chunk order, so they too are the same on any
+//! number of threads.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -61,6 +67,22 @@ pub struct Simulation {
     pub seed: u64,
     /// One estimate per bet, in the order of the file's bets.
     pub bets: Vec<Estimate>,
+    /// The running estimates: after 1, 2, 4, ... rounds (every power of
+    /// two below [`Simulation::rounds`]) and after the last round, whose
+    /// estimates are [`Simulation::bets`]. Not part of the JSON contract
+    /// (the HTML report draws them).
+    #[serde(skip)]
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+/// The estimates after the first [`Checkpoint::rounds`] rounds.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    /// Rounds played so far.
+    pub rounds: u64,
+    /// One estimate per bet, in the order of the file's bets, from those
+    /// rounds alone.
+    pub bets: Vec<Estimate>,
 }
 
 /// One bet: the exact house edge, and the simulated one (an estimate)
@@ -107,11 +129,18 @@ pub fn simulate(
         .map(|bet| Settlement::new(program, bet))
         .collect();
     let chunks = options.rounds.div_ceil(CHUNK);
-    let run = |round: &mut Round, chunk: u64| -> Result<Tally, EvalError> {
+    // The checkpoints below a chunk's length, counted in the first chunk.
+    let early: Vec<u64> = checkpoints(options.rounds)
+        .into_iter()
+        .filter(|&r| r < CHUNK.min(options.rounds))
+        .collect();
+    let run = |round: &mut Round, chunk: u64| -> Result<(Tally, Vec<Tally>), EvalError> {
         let rounds = CHUNK.min(options.rounds - chunk * CHUNK);
-        let tally = play_chunk(round, &strategy, &settlements, options.seed, chunk, rounds)?;
+        let marks = if chunk == 0 { &early[..] } else { &[] };
+        let chunk_rng = (options.seed, chunk);
+        let tallies = play_chunk(round, &strategy, &settlements, chunk_rng, rounds, marks)?;
         progress(rounds);
-        Ok(tally)
+        Ok(tallies)
     };
     // No more threads than chunks: a thread with no chunk costs a stack.
     let threads = match options.threads {
@@ -125,7 +154,7 @@ pub fn simulate(
             what: "no threads for the simulation",
             span: program.round_span,
         })?;
-    let tallies: Vec<Tally> = pool.install(|| {
+    let tallies: Vec<(Tally, Vec<Tally>)> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map_init(
@@ -138,27 +167,68 @@ pub fn simulate(
             )
             .collect::<Result<_, _>>()
     })?;
-    let mut total = Tally::new(&settlements);
-    for t in &tallies {
-        total.add(t);
-    }
-    let bets = program
+    let exact: Vec<Exact> = program
         .bets
         .iter()
-        .zip(&settlements)
-        .enumerate()
-        .map(|(i, (bet, s))| {
-            let exact = BetFigures::new(bet, distribution).ev;
-            estimate(bet, s, &total.counts[i], total.rounds, &exact)
-        })
+        .map(|bet| BetFigures::new(bet, distribution).ev)
         .collect();
+    let estimates = |tally: &Tally| -> Vec<Estimate> {
+        program
+            .bets
+            .iter()
+            .zip(&settlements)
+            .enumerate()
+            .map(|(i, (bet, s))| estimate(bet, s, &tally.counts[i], tally.rounds, &exact[i]))
+            .collect()
+    };
+    let mut points: Vec<Checkpoint> = Vec::new();
+    if let Some((_, early)) = tallies.first() {
+        for tally in early {
+            points.push(Checkpoint {
+                rounds: tally.rounds,
+                bets: estimates(tally),
+            });
+        }
+    }
+    // The later checkpoints fall at the ends of chunks.
+    let mut total = Tally::new(&settlements);
+    for (t, _) in &tallies {
+        total.add(t);
+        let rounds = total.rounds;
+        if rounds >= CHUNK.min(options.rounds)
+            && rounds.is_power_of_two()
+            && rounds < options.rounds
+        {
+            points.push(Checkpoint {
+                rounds,
+                bets: estimates(&total),
+            });
+        }
+    }
+    let bets = estimates(&total);
+    points.push(Checkpoint {
+        rounds: total.rounds,
+        bets: bets.clone(),
+    });
     Ok(Simulation {
         format_version: FormatVersion,
         game: program.name.clone(),
         rounds: options.rounds,
         seed: options.seed,
         bets,
+        checkpoints: points,
     })
+}
+
+/// The rounds after which the running estimate is kept: each power of two
+/// below `rounds`, then `rounds`.
+pub fn checkpoints(rounds: u64) -> Vec<u64> {
+    let mut out: Vec<u64> = (0..64)
+        .map(|k| 1u64 << k)
+        .take_while(|&r| r < rounds)
+        .collect();
+    out.push(rounds);
+    out
 }
 
 /// The generator of chunk `chunk`: the seed and the chunk's number mixed
@@ -170,19 +240,23 @@ fn generator(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
 }
 
-/// Plays one chunk of rounds.
+/// Plays one chunk of rounds (`(seed, chunk)` draws its generator); with
+/// the tally of the whole chunk, the tallies after each count of rounds in
+/// `marks` (ascending).
 fn play_chunk(
     round: &mut Round,
     strategy: &Strategy,
     settlements: &[Settlement],
-    seed: u64,
-    chunk: u64,
+    (seed, chunk): (u64, u64),
     rounds: u64,
-) -> Result<Tally, EvalError> {
+    marks: &[u64],
+) -> Result<(Tally, Vec<Tally>), EvalError> {
     let mut source = Automatic {
         rng: generator(seed, chunk),
         strategy,
     };
+    let mut snapshots = Vec::with_capacity(marks.len());
+    let mut marks = marks.iter().peekable();
     let mut tally = Tally::new(settlements);
     // Bets settled on the outcome are counted from how many rounds ended
     // in each, once the chunk is played.
@@ -190,7 +264,11 @@ fn play_chunk(
     let by_value: Vec<usize> = (0..settlements.len())
         .filter(|&i| matches!(settlements[i].rule, Rule::Value { .. }))
         .collect();
-    for _ in 0..rounds {
+    for played in 1..=rounds {
+        if marks.peek().is_some_and(|&&m| m < played) {
+            marks.next();
+            snapshots.push(tally.settled(settlements, &ended));
+        }
         // A generator never abandons a reroll.
         let Some(outcome) = round.play(&mut source, None)? else {
             continue;
@@ -210,14 +288,10 @@ fn play_chunk(
             tally.counts[i][settlements[i].line(outcome, round)?] += 1;
         }
     }
-    for (i, s) in settlements.iter().enumerate() {
-        if let Rule::Outcomes = &s.rule {
-            for (c, &count) in tally.counts[i].iter_mut().zip(&ended) {
-                *c += count;
-            }
-        }
+    if marks.peek().is_some_and(|&&m| m <= rounds) {
+        snapshots.push(tally.settled(settlements, &ended));
     }
-    Ok(tally)
+    Ok((tally.settled(settlements, &ended), snapshots))
 }
 
 /// How many rounds paid each payout line of each bet (for a bet settled on
@@ -235,6 +309,20 @@ impl Tally {
             rounds: 0,
             counts: settlements.iter().map(|s| vec![0; s.nets.len()]).collect(),
         }
+    }
+
+    /// The tally with the bets settled on the outcome counted from
+    /// `ended`, how many rounds ended in each outcome.
+    fn settled(&self, settlements: &[Settlement], ended: &[u64]) -> Tally {
+        let mut tally = self.clone();
+        for (i, s) in settlements.iter().enumerate() {
+            if let Rule::Outcomes = &s.rule {
+                for (c, &count) in tally.counts[i].iter_mut().zip(ended) {
+                    *c += count;
+                }
+            }
+        }
+        tally
     }
 
     fn add(&mut self, other: &Tally) {

@@ -1,13 +1,14 @@
 //! The edge report: per bet, every settlement with its exact probability,
 //! the expected value, house edge, variance and hit frequency; then the
 //! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]),
-//! flat rows for CSV ([`rows`]), or serialised (JSON, RON) from the same
-//! structure.
+//! flat rows for CSV ([`rows`]), an HTML report with charts ([`html`]),
+//! or serialised (JSON, RON) from the same structure.
 
 pub mod compare;
 pub mod contract;
 mod diagnostic;
 mod figures;
+pub mod html;
 pub mod rows;
 pub mod table;
 pub mod text;

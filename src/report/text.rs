@@ -500,7 +500,7 @@ pub fn verdict_detail(v: &Verdict) -> String {
 
 /// Why a line was not checked: `written for the file's decks = 8, not
 /// decks = 6`.
-fn unchecked_detail(report: &Report, v: &Verdict) -> String {
+pub fn unchecked_detail(report: &Report, v: &Verdict) -> String {
     format!(
         "written for the file's {}, not {}",
         settings(&v.written_for),

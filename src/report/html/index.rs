@@ -1,0 +1,186 @@
+//! The index of a report: a row per page with the game's key figures,
+//! and for `compare` the comparison itself (each bet's edge in every file
+//! as bars beside the table).
+
+use super::game::{edges, GameInput};
+use super::markup::Markup;
+use super::page::{chart_with_table, document};
+use super::svg::{self, Bar, Chart};
+use crate::report::compare::Comparison;
+use crate::report::text::percent;
+
+/// A page of the report and what the index says of it.
+pub struct Entry<'a> {
+    /// The page's file name (`heist.html`).
+    pub href: String,
+    /// The game, as the file names it.
+    pub game: &'a GameInput<'a>,
+}
+
+/// The index of `check`'s (or `compare`'s) pages; `before` is markup put
+/// above the list (the comparison); `linted` whether the files were
+/// linted (`compare` does not lint).
+pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str, linted: bool) -> String {
+    let mut m = Markup::new();
+    m.raw(before);
+    m.element("h2", &[], "pages").line();
+    m.open("table", &[("class", "index")]).line().row(
+        "th",
+        &[
+            ("", "game"),
+            ("", "file"),
+            ("", "house edges"),
+            ("", "expect"),
+            ("", "claims"),
+            ("", "findings"),
+        ],
+    );
+    for e in entries {
+        let g = e.game;
+        m.open("tr", &[])
+            .open("td", &[])
+            .element("a", &[("href", &e.href)], g.title())
+            .close("td")
+            .element("td", &[], g.file);
+        match g.reports.first() {
+            None => {
+                m.element(
+                    "td",
+                    &[("class", "bad")],
+                    &format!("no report: {} error(s)", g.errors.len()),
+                )
+                .element("td", &[], "")
+                .element("td", &[], "")
+                .element("td", &[], "");
+            }
+            Some((_, first)) => {
+                let settings = if g.swept() {
+                    format!(" (at {}; {} settings)", g.reports[0].0, g.reports.len())
+                } else {
+                    String::new()
+                };
+                m.open("td", &[("class", "edges")])
+                    .raw(&edges(first))
+                    .text(&settings)
+                    .close("td");
+                let (mut ok, mut failed, mut unchecked) = (0, 0, 0);
+                let (mut right, mut wrong) = (0, 0);
+                for (_, r) in &g.reports {
+                    for v in &r.expects {
+                        match (v.checked, v.holds) {
+                            (false, _) => unchecked += 1,
+                            (true, true) => ok += 1,
+                            (true, false) => failed += 1,
+                        }
+                    }
+                    for v in r.claims.iter().filter(|v| v.checked) {
+                        if v.holds {
+                            right += 1;
+                        } else {
+                            wrong += 1;
+                        }
+                    }
+                }
+                let mut expect = format!("{ok} ok");
+                if failed > 0 {
+                    expect.push_str(&format!(", {failed} failed"));
+                }
+                if unchecked > 0 {
+                    expect.push_str(&format!(", {unchecked} not checked"));
+                }
+                let class = if failed > 0 { "bad" } else { "" };
+                m.element("td", &[("class", class)], &expect).element(
+                    "td",
+                    &[],
+                    &format!("{right} right, {wrong} wrong"),
+                );
+                let findings = first
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.code.starts_with("dice::lint"))
+                    .count();
+                let findings = if linted {
+                    findings.to_string()
+                } else {
+                    "not linted".to_string()
+                };
+                m.element("td", &[], &findings);
+            }
+        }
+        m.close("tr").line();
+    }
+    m.close("table").line();
+    document(title, meta, &m.finish(), true)
+}
+
+/// The comparison of `compare`: per bet, its edge in every file as bars
+/// beside the table (with each change from the first file).
+pub fn comparison(comparison: &Comparison) -> String {
+    let mut m = Markup::new();
+    m.element("h2", &[], "comparison").line();
+    m.open("div", &[("class", "scroll")])
+        .open("table", &[("class", "comparison")])
+        .line()
+        .open("tr", &[])
+        .element("th", &[], "bet");
+    for f in &comparison.files {
+        m.element("th", &[], f);
+    }
+    m.close("tr").line();
+    for b in &comparison.bets {
+        m.open("tr", &[]).element("td", &[], &b.bet);
+        for e in &b.files {
+            let cell = e.as_ref().map_or("-".to_string(), |e| {
+                let change = e.difference.as_ref().map_or(String::new(), |d| {
+                    format!(
+                        " (change {d} = {:+.4} points)",
+                        e.difference_percent.unwrap_or(0.0)
+                    )
+                });
+                format!(
+                    "{} = {}{change}",
+                    e.house_edge,
+                    percent(e.house_edge_percent)
+                )
+            });
+            m.element("td", &[("class", "exact")], &cell);
+        }
+        m.close("tr").line();
+    }
+    m.close("table").close("div").line();
+    for (i, b) in comparison.bets.iter().enumerate() {
+        let bars: Vec<Bar> = comparison
+            .files
+            .iter()
+            .zip(&b.files)
+            .filter_map(|(f, e)| {
+                let e = e.as_ref()?;
+                Some(Bar {
+                    label: f.clone(),
+                    value: e.house_edge_percent,
+                    text: percent(e.house_edge_percent),
+                    class: if e.house_edge.is_negative() {
+                        "neg".to_string()
+                    } else {
+                        String::new()
+                    },
+                })
+            })
+            .collect();
+        let chart = svg::bars(
+            &Chart {
+                id: &format!("compare-bet{}", i + 1),
+                title: &format!("bet {}: its house edge in each file", b.bet),
+                description: "One bar per file, as long as the bet's house edge in percent (below zero: the bettor is ahead); the table above gives each exactly.",
+            },
+            &bars,
+        );
+        m.element("h3", &[], &format!("bet {}", b.bet)).line();
+        m.raw(&chart_with_table(
+            &chart,
+            &format!("The house edge of bet {} in each file.", b.bet),
+            "",
+        ));
+    }
+    m.finish()
+}

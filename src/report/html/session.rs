@@ -1,0 +1,221 @@
+//! The page of a session at a table: each seat's chips over the rounds,
+//! who held the bank (a strip under the chart) and each hand-over of the
+//! bank (a tick); the chips after every round in a table beside, and the
+//! session's events in words. The data comes from the play layer's
+//! events through [`Session`], which the command line fills.
+
+use super::markup::Markup;
+use super::page::{chart_with_table, document};
+use super::svg::{self, Axis, Chart, Lines, Series, Span};
+use crate::number::Exact;
+
+/// A session: the chips of every seat after every table round.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    /// The game's name.
+    pub game: String,
+    /// The seed the session was played from.
+    pub seed: u64,
+    /// What each seat was dealt at the start, in seat order.
+    pub dealt: Vec<Exact>,
+    /// The seat banking at the start (from 1); `None` for the house.
+    pub first_banker: Option<usize>,
+    /// Every table round played, in order.
+    pub rounds: Vec<RoundChips>,
+    /// Each time the bank passed, in order.
+    pub handovers: Vec<Handover>,
+    /// What else happened, in words, with the round it happened in (0
+    /// before the first): a seat leaving, a new game.
+    pub notes: Vec<(u64, String)>,
+    /// What the house took over the session.
+    pub house: Exact,
+    /// Why the session ended, when it did (`the rounds asked for were
+    /// played`).
+    pub reason: String,
+}
+
+/// The chips of every seat after one table round.
+#[derive(Clone, Debug)]
+pub struct RoundChips {
+    /// The table round's number, from 1.
+    pub round: u64,
+    /// The seat that banked it (from 1); `None` for the house.
+    pub banker: Option<usize>,
+    /// Every seat's chips after it, in seat order.
+    pub chips: Vec<Exact>,
+}
+
+/// The bank passing from one seat to another.
+#[derive(Clone, Debug)]
+pub struct Handover {
+    /// The table round it passed in (or after).
+    pub round: u64,
+    /// The banker until then (from 1).
+    pub from: usize,
+    /// The new banker (from 1).
+    pub to: usize,
+}
+
+/// A seat's name: `seat 3`.
+fn seat(i: usize) -> String {
+    format!("seat {i}")
+}
+
+/// The chart of the seats' chips.
+pub fn chart(s: &Session, id: &str) -> String {
+    let seats = s.dealt.len();
+    let series: Vec<Series> = (0..seats)
+        .map(|i| Series {
+            name: seat(i + 1),
+            points: std::iter::once((0.0, s.dealt[i].to_f64()))
+                .chain(
+                    s.rounds
+                        .iter()
+                        .map(|r| (r.round as f64, r.chips.get(i).map_or(0.0, Exact::to_f64))),
+                )
+                .collect(),
+            band: Vec::new(),
+            class: format!("s{}", i % 8),
+            dots: s.rounds.len() <= 30,
+        })
+        .collect();
+    let spans: Vec<Span> = s
+        .rounds
+        .iter()
+        .filter_map(|r| {
+            let banker = r.banker?;
+            Some(Span {
+                from: r.round as f64 - 1.0,
+                to: r.round as f64,
+                class: format!("s{}", (banker - 1) % 8),
+                title: format!("round {}: {} banks", r.round, seat(banker)),
+            })
+        })
+        .collect();
+    let marks: Vec<(f64, String)> = s
+        .handovers
+        .iter()
+        .map(|h| {
+            (
+                h.round as f64,
+                format!(
+                    "round {}: the bank passes from {} to {}",
+                    h.round,
+                    seat(h.from),
+                    seat(h.to)
+                ),
+            )
+        })
+        .collect();
+    let strip = if spans.is_empty() {
+        ""
+    } else {
+        " The strip under the chart is coloured by the seat holding the bank in each round, and a tick marks each hand-over of the bank."
+    };
+    svg::lines(
+        &Chart {
+            id,
+            title: &format!("{}: each seat's chips over the rounds", s.game),
+            description: &format!(
+                "One line per seat: its chips after each table round, from what it was dealt (round 0).{strip} The table beside gives every figure."
+            ),
+        },
+        &Lines {
+            axis: Axis::Linear,
+            x_label: "table round".to_string(),
+            y_label: "chips".to_string(),
+            series,
+            y_range: None,
+            spans,
+            marks,
+        },
+    )
+}
+
+/// The page of a session of `file`.
+pub fn page(file: &str, s: &Session) -> String {
+    let seats = s.dealt.len();
+    let mut m = Markup::new();
+    m.element("h2", &[], "chips").line();
+    let summary = format!(
+        "{} table round(s) from seed {}; {}. The house took {} in all.",
+        s.rounds.len(),
+        s.seed,
+        if s.reason.is_empty() {
+            "the session ended"
+        } else {
+            s.reason.as_str()
+        },
+        s.house
+    );
+    m.element("p", &[], &summary).line();
+    let mut t = Markup::new();
+    t.open("div", &[("class", "scroll")])
+        .open("table", &[("class", "chips")])
+        .line()
+        .open("tr", &[])
+        .element("th", &[("class", "num")], "round")
+        .element("th", &[], "banker");
+    for i in 0..seats {
+        t.open("th", &[("class", "num")])
+            .element("span", &[("class", &format!("key s{}", i % 8))], "")
+            .text(&seat(i + 1))
+            .close("th");
+    }
+    t.close("tr").line();
+    let banker = |b: Option<usize>| b.map_or("the house".to_string(), seat);
+    let row = |t: &mut Markup, round: &str, b: &str, chips: &[Exact]| {
+        t.open("tr", &[])
+            .element("td", &[("class", "num")], round)
+            .element("td", &[], b);
+        for c in chips {
+            t.element("td", &[("class", "num exact")], &c.to_string());
+        }
+        t.close("tr").line();
+    };
+    row(&mut t, "0 (dealt)", &banker(s.first_banker), &s.dealt);
+    for r in &s.rounds {
+        row(&mut t, &r.round.to_string(), &banker(r.banker), &r.chips);
+    }
+    t.close("table").close("div").line();
+    m.raw(&chart_with_table(
+        &chart(s, "chips-chart"),
+        "Each seat's chips after each table round.",
+        &t.finish(),
+    ));
+    m.element("h2", &[], "the bank and the seats").line();
+    if s.handovers.is_empty() && s.notes.is_empty() {
+        m.element("p", &[], "The bank never passed and no seat left.")
+            .line();
+    } else {
+        let mut events: Vec<(u64, String)> = s
+            .handovers
+            .iter()
+            .map(|h| {
+                (
+                    h.round,
+                    format!("the bank passes from {} to {}", seat(h.from), seat(h.to)),
+                )
+            })
+            .collect();
+        events.extend(s.notes.iter().cloned());
+        // In round order, hand-overs first within a round (a stable sort).
+        events.sort_by_key(|(round, _)| *round);
+        m.element(
+            "p",
+            &[],
+            &format!("The bank passed {} time(s).", s.handovers.len()),
+        )
+        .line();
+        m.open("div", &[("class", "scroll")])
+            .open("table", &[("class", "events")])
+            .line()
+            .row("th", &[("num", "round"), ("", "what happened")]);
+        for (round, what) in &events {
+            m.row("td", &[("num", &round.to_string()), ("", what)]);
+        }
+        m.close("table").close("div").line();
+    }
+    let meta = format!("{file}: a session of {} seat(s), seed {}", seats, s.seed);
+    document(&s.game, &meta, &m.finish(), false)
+}
