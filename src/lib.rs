@@ -76,9 +76,9 @@ pub mod suggest;
 #[doc(hidden)]
 pub mod syntax;
 
-pub use analysis::{Analysis, Game, Options, Parsed};
+pub use analysis::{Analysis, Game, Options, Parsed, Shows};
 pub use check::{CheckError, Overrides, Undeclared};
-pub use error::Error;
+pub use error::{Error, ShowError};
 pub use eval::exact::{Distribution, Limits};
 pub use eval::EvalError;
 pub use lint::Lint;

@@ -15,7 +15,7 @@ use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison, Layout};
 use crate::report::{rows, FormatVersion, Report};
-use crate::Options;
+use crate::{Options, Shows};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -63,6 +63,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         },
         lint: false,
         strict: false,
+        shows: Shows::default(),
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

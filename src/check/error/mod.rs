@@ -2,9 +2,11 @@
 //! Each variant says which input triggers it.
 
 mod banking;
+mod show;
 mod with;
 
 pub use banking::BankingError;
+pub use show::ShowFailure;
 pub use with::WithError;
 
 use miette::Diagnostic;
@@ -639,6 +641,21 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     With(Box<WithError>),
+    /// A `check --show` expression that cannot be shown in this file; its
+    /// spans point into the expression's text. Boxed like `With`.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Show(Box<ShowFailure>),
+    /// A `--show` expression reading a name the round binds only in blocks
+    /// that close before any `end` (or the round's last statement) comes.
+    #[error("no end of the round sees `{name}`")]
+    #[diagnostic(code(dice::check::show_unbound), help("{help}"))]
+    Unseen {
+        name: String,
+        #[label("bound only where the round does not end")]
+        span: Span,
+        help: String,
+    },
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
