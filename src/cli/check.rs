@@ -329,11 +329,7 @@ impl<'a> Run<'a> {
         }
         if swept {
             self.text.push_str(&render_sweep(
-                &reports,
-                &labels,
-                file,
-                &self.show,
-                self.width,
+                &reports, &labels, file, &self.show, self.width,
             ));
         } else {
             self.text.push_str(&report::text::render_showing(
