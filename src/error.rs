@@ -80,9 +80,27 @@ impl ShowError {
     }
 }
 
+/// The most characters of a `--show` expression its message repeats; the
+/// rest is cut (the diagnostic shows it whole).
+const SHOWN_CHARS: usize = 60;
+
+impl ShowError {
+    /// The option as a message names it, a long expression cut:
+    /// `` `--show total(banker)` ``.
+    pub fn option(&self) -> String {
+        let cut: String = self.expression.chars().take(SHOWN_CHARS).collect();
+        let more = if cut.len() < self.expression.len() {
+            "…"
+        } else {
+            ""
+        };
+        format!("`--show {cut}{more}`")
+    }
+}
+
 impl fmt::Display for ShowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`--show {}`: {}", self.expression, self.error)
+        write!(f, "{}: {}", self.option(), self.error)
     }
 }
 

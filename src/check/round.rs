@@ -417,7 +417,8 @@ impl Compiler<'_, '_, '_> {
             if pass > 0 {
                 self.typer.errors.truncate(errors);
             }
-            if self.code.len() > MAX_CODE {
+            // The steps of the shows are bounded apart (`shows`).
+            if self.code.len() - self.shows.steps > MAX_CODE {
                 self.typer
                     .errors
                     .push(CheckError::RepeatTooLong { span: r.span });

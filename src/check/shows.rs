@@ -28,6 +28,13 @@ use crate::program::builtin::Builtin;
 use crate::program::{Expr, ExprKind, Final, Instr, Named, Param, Shown, ValueKind};
 use crate::suggest::did_you_mean;
 
+/// The most parts (operators, names, numbers, listed values) the
+/// expressions of the shows may be typed and compiled into, every end of
+/// the round together (about 64 MB): a round of 60,000 ends (a `repeat`
+/// with an `end` inside) and a show of 15 parts stay under it, a list of
+/// thousands of values under `in` at every pass of such a repeat does not.
+pub const MAX_SHOW_PARTS: usize = 1_000_000;
+
 /// The shows of one check, as the round is compiled.
 #[derive(Default)]
 pub(super) struct Shows<'s> {
@@ -36,6 +43,10 @@ pub(super) struct Shows<'s> {
     states: Vec<State>,
     /// Every name the round binds, anywhere: what "did you mean" offers.
     bound: BTreeSet<String>,
+    /// The instructions compiled for the shows so far.
+    pub(super) steps: usize,
+    /// The parts of the expressions compiled so far.
+    parts: usize,
 }
 
 /// What one show has met so far.
@@ -93,6 +104,8 @@ impl<'s> Shows<'s> {
             exprs,
             states,
             bound: BTreeSet::new(),
+            steps: 0,
+            parts: 0,
         }
     }
 
@@ -126,6 +139,14 @@ impl<'s> Shows<'s> {
             let errors: Vec<CheckError> = typer.errors.drain(before..).collect();
             typer.ranked = ranked;
             typer.reported_no_hands = reported;
+            self.parts += parts(&value);
+            if self.parts > MAX_SHOW_PARTS {
+                state.failed = Some(CheckError::ShowTooLarge {
+                    most: MAX_SHOW_PARTS,
+                    span: e.span,
+                });
+                continue;
+            }
             let unknown = errors.iter().find_map(|err| match err {
                 CheckError::Unknown {
                     kind: "name",
@@ -181,6 +202,7 @@ impl<'s> Shows<'s> {
             });
             respan(&mut value, at);
             code.push(Instr::Assign { slot, value });
+            self.steps += 1;
         }
     }
 
@@ -269,6 +291,16 @@ enum Show {
     /// A name some bet or `mean` already records.
     Alias(String),
     New(Final),
+}
+
+/// How many parts `e` has: its nodes, and the values it lists.
+fn parts(e: &Expr) -> usize {
+    let listed = match &e.kind {
+        ExprKind::In(_, keys) => keys.len(),
+        ExprKind::Matches(_, patterns) => patterns.len(),
+        _ => 0,
+    };
+    1 + listed + e.children().map(parts).sum::<usize>()
 }
 
 /// Moves every span of `e` to `at`.

@@ -393,10 +393,14 @@ impl<'a> Run<'a> {
                 continue;
             }
             if let Some(e) = self.left_out.remove(text) {
+                let option = match &e {
+                    Error::Show(show) => show.option(),
+                    _ => format!("`--show {text}`"),
+                };
                 self.stderr.push_str(&render(e, "--show", ""));
                 let _ = writeln!(
                     self.stderr,
-                    "error: `--show {text}`: none of the files checked can show it"
+                    "error: {option}: none of the files checked can show it"
                 );
                 self.worst = self.worst.max(exit::INPUT);
             }

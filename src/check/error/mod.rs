@@ -656,6 +656,18 @@ pub enum CheckError {
         span: Span,
         help: String,
     },
+    /// `--show` expressions compiled at so many ends of the round that
+    /// together they pass `MAX_SHOW_PARTS` parts.
+    #[error("this `--show` is computed at too many ends of the round")]
+    #[diagnostic(
+        code(dice::check::show_too_large),
+        help("the shows, compiled at every end of the round, would take more than {most} parts: show fewer or shorter expressions, or bind the value with `let` and show its name")
+    )]
+    ShowTooLarge {
+        most: usize,
+        #[label("its parts at every end pass the bound")]
+        span: Span,
+    },
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]
