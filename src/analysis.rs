@@ -52,14 +52,16 @@ impl Shows {
     pub fn parse(texts: &[String]) -> Result<Shows, Vec<Error>> {
         let mut exprs: Vec<(String, ast::Expr)> = Vec::new();
         let mut errors = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
         for text in texts {
             let text = text.trim();
-            if exprs.iter().any(|(t, _)| t == text) {
+            if seen.contains(&text) {
                 continue;
             }
+            seen.push(text);
             match crate::syntax::parse_expr(text) {
                 Ok(expr) => exprs.push((text.to_string(), expr)),
-                Err(e) => errors.push(ShowError::wrap(exprs.len(), text, e.into())),
+                Err(e) => errors.push(ShowError::wrap(text, e.into())),
             }
         }
         if errors.is_empty() {
@@ -142,7 +144,7 @@ impl Parsed {
                 .map(|e| match e {
                     CheckError::Show(failure) => {
                         let text = shows.exprs.get(failure.index).map_or("", |(t, _)| t);
-                        ShowError::wrap(failure.index, text, failure.error.into())
+                        ShowError::wrap(text, failure.error.into())
                     }
                     e => e.into(),
                 })

@@ -58,8 +58,6 @@ pub enum Error {
 /// source's name).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShowError {
-    /// Which `--show`, from 0, in the order given.
-    pub index: usize,
     /// The expression as given.
     pub expression: String,
     /// The error: a syntax or check error whose spans point into
@@ -69,10 +67,9 @@ pub struct ShowError {
 }
 
 impl ShowError {
-    /// `error`, met in the `index`th `--show`, `expression`.
-    pub fn wrap(index: usize, expression: &str, error: Error) -> Error {
+    /// `error`, met in the `--show` of `expression`.
+    pub fn wrap(expression: &str, error: Error) -> Error {
         Error::Show(Box::new(ShowError {
-            index,
             expression: expression.to_string(),
             error: Box::new(error),
             source: NamedSource::new("--show", expression.to_string()),
