@@ -39,6 +39,28 @@ pub struct Options {
 /// The expressions of `check --show EXPR`, parsed once for every file:
 /// each is compiled at every end of a round where the names it reads are
 /// bound (docs/language.md, section 7.1).
+///
+/// ```
+/// use dicerules::{Analysis, Options, Shows};
+///
+/// let source = r#"
+/// game "Odd or even"
+/// outcomes odd, even
+/// round {
+///   throw d = d6
+///   if total(d) in [1, 3, 5] { end odd }
+///   end even
+/// }
+/// bet odd { odd => win 1 to 1  even => lose }
+/// "#;
+/// let shows = Shows::parse(&["total(d)".to_string()]).expect("it parses");
+/// let options = Options { shows, ..Options::default() };
+/// let analysis = Analysis::new(source, &options).expect("the game checks");
+/// let total = &analysis.report.values[0];
+/// assert_eq!((total.name.as_str(), total.shown), ("total(d)", true));
+/// assert_eq!(total.rows.len(), 6);
+/// assert_eq!(total.rows[2].at_least.to_string(), "2/3");
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Shows {
     /// Each expression with its text as given, trimmed; each text once.

@@ -238,7 +238,7 @@ impl<'s> Shows<'s> {
                         name: name.clone(),
                         span,
                         help: format!(
-                            "`--show` reads the names bound where the round ends; `{name}` is bound only in blocks that close first: bind the value at the round's top level (`let`) to show it"
+                            "`--show` reads the names bound where the round ends, and `{name}` is bound only in blocks that close first: keep what you want to see in a name bound at the round's top level (`let seen = 0` before the block, `set seen = ...` in it) and show that name"
                         ),
                     }
                 }

@@ -652,7 +652,7 @@ pub enum CheckError {
     #[diagnostic(code(dice::check::show_unbound), help("{help}"))]
     Unseen {
         name: String,
-        #[label("bound only where the round does not end")]
+        #[label("no `end` sees it")]
         span: Span,
         help: String,
     },
