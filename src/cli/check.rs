@@ -218,7 +218,6 @@ pub fn run(args: &CheckArgs) -> u8 {
             .unwrap_or_default()
         }
         Format::Csv => {
-            let show = std::mem::take(&mut run.show);
             let reports: Vec<(&str, &str, &Report)> = run
                 .outputs
                 .iter()
@@ -231,10 +230,10 @@ pub fn run(args: &CheckArgs) -> u8 {
                     Output::Failed(_) => None,
                 })
                 .collect();
-            if show.is_empty() {
+            if run.show.is_empty() {
                 output::csv(&rows::bets(&reports))
             } else {
-                output::csv(&rows::shown(&reports, &show))
+                output::csv(&rows::shown(&reports, &run.show))
             }
         }
     };
