@@ -7,8 +7,8 @@
 //! [`Analysis::new`] (or [`Game::analyse`]) for the whole.
 
 use crate::ast;
-use crate::check::Overrides;
-use crate::error::AtSetting;
+use crate::check::{CheckError, Overrides};
+use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
 use crate::program::Program;
@@ -35,6 +35,90 @@ pub struct Options {
     /// than evaluate the game at their settings: for the commands that
     /// play, which print no verdicts (an evaluation each saved).
     pub skip_pinned: bool,
+    /// `check --show EXPR`: the expressions whose distribution when the
+    /// round ends the report gives ([`Report::values`], marked `shown`).
+    pub shows: Shows,
+}
+
+/// The expressions of `check --show EXPR`, parsed once for every file:
+/// each is compiled at every end of a round where the names it reads are
+/// bound (docs/language.md, section 7.1).
+///
+/// ```
+/// use dicerules::{Analysis, Options, Shows};
+///
+/// let source = r#"
+/// game "Odd or even"
+/// outcomes odd, even
+/// round {
+///   throw d = d6
+///   if total(d) in [1, 3, 5] { end odd }
+///   end even
+/// }
+/// bet odd { odd => win 1 to 1  even => lose }
+/// "#;
+/// let shows = Shows::parse(&["total(d)".to_string()]).expect("it parses");
+/// let options = Options { shows, ..Options::default() };
+/// let analysis = Analysis::new(source, &options).expect("the game checks");
+/// let total = &analysis.report.values[0];
+/// assert_eq!((total.name.as_str(), total.shown), ("total(d)", true));
+/// assert_eq!(total.rows.len(), 6);
+/// assert_eq!(total.rows[2].at_least.to_string(), "2/3");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Shows {
+    /// Each expression with its text as given, trimmed; each text once.
+    exprs: Vec<(String, ast::Expr)>,
+}
+
+impl Shows {
+    /// Parses each of `texts` as an expression (a text given twice is
+    /// shown once); the syntax errors of those that do not parse, each an
+    /// [`Error::Show`].
+    pub fn parse(texts: &[String]) -> Result<Shows, Vec<Error>> {
+        let mut exprs: Vec<(String, ast::Expr)> = Vec::new();
+        let mut errors = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for text in texts {
+            let text = text.trim();
+            if seen.contains(&text) {
+                continue;
+            }
+            seen.push(text);
+            match crate::syntax::parse_expr(text) {
+                Ok(expr) => exprs.push((text.to_string(), expr)),
+                Err(e) => errors.push(ShowError::wrap(text, e.into())),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Shows { exprs })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    /// The expressions as given (trimmed), in order: the names of their
+    /// entries in [`Report::values`].
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.exprs.iter().map(|(t, _)| t.as_str())
+    }
+
+    /// These shows but those whose text is in `left_out`.
+    pub fn without(&self, left_out: &[String]) -> Shows {
+        Shows {
+            exprs: self
+                .exprs
+                .iter()
+                .filter(|(t, _)| !left_out.contains(t))
+                .cloned()
+                .collect(),
+        }
+    }
 }
 
 /// A rule file parsed, not yet checked: its source and syntax tree.
@@ -68,13 +152,29 @@ impl Parsed {
 
     /// Checks the file with `overrides` applied: every error of the file.
     pub fn check(self, overrides: &Overrides) -> Result<Game, Vec<Error>> {
-        match crate::check::check(&self.file, overrides) {
+        self.check_showing(overrides, &Shows::default())
+    }
+
+    /// [`Parsed::check`], with `shows` compiled for the report: the file's
+    /// errors, or where it has none, each show that cannot be shown in it
+    /// ([`Error::Show`]).
+    pub fn check_showing(self, overrides: &Overrides, shows: &Shows) -> Result<Game, Vec<Error>> {
+        match crate::check::check_showing(&self.file, overrides, &shows.exprs) {
             Ok(program) => Ok(Game {
                 source: self.source,
                 file: self.file,
                 program,
             }),
-            Err(errors) => Err(errors.into_iter().map(Error::from).collect()),
+            Err(errors) => Err(errors
+                .into_iter()
+                .map(|e| match e {
+                    CheckError::Show(failure) => {
+                        let text = shows.exprs.get(failure.index).map_or("", |(t, _)| t);
+                        ShowError::wrap(text, failure.error.into())
+                    }
+                    e => e.into(),
+                })
+                .collect()),
         }
     }
 }
@@ -251,7 +351,8 @@ impl Analysis {
     /// Parses, checks, evaluates, solves, lints (when asked) and reports
     /// `source`.
     pub fn new(source: impl Into<String>, options: &Options) -> Result<Analysis, Vec<Error>> {
-        Game::load_with(source, &options.overrides)?
+        Parsed::new(source)?
+            .check_showing(&options.overrides, &options.shows)?
             .analyse(options)
             .map_err(|e| vec![e])
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use miette::{Diagnostic, LabeledSpan};
+use miette::{Diagnostic, LabeledSpan, NamedSource};
 use thiserror::Error;
 
 use crate::ast::{Setting, Span};
@@ -43,6 +43,87 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     AtSetting(AtSetting),
+    /// A `check --show` expression that cannot be shown: it does not
+    /// parse (`dice::syntax::*`), or it does not check in the file
+    /// (`dice::check::unknown_name` with "did you mean",
+    /// `dice::check::show_unbound`, `dice::check::type_mismatch`...); told
+    /// against the expression's own text.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Show(Box<ShowError>),
+}
+
+/// A `--show` expression that cannot be shown: the error, its spans in the
+/// expression, which it carries to be rendered against (`--show` is the
+/// source's name).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShowError {
+    /// The expression as given.
+    pub expression: String,
+    /// The error: a syntax or check error whose spans point into
+    /// `expression`.
+    pub error: Box<Error>,
+    source: NamedSource<String>,
+}
+
+impl ShowError {
+    /// `error`, met in the `--show` of `expression`.
+    pub fn wrap(expression: &str, error: Error) -> Error {
+        Error::Show(Box::new(ShowError {
+            expression: expression.to_string(),
+            error: Box::new(error),
+            source: NamedSource::new("--show", expression.to_string()),
+        }))
+    }
+}
+
+/// The most characters of a `--show` expression its message repeats; the
+/// rest is cut (the diagnostic shows it whole).
+const SHOWN_CHARS: usize = 60;
+
+impl ShowError {
+    /// The option as a message names it, a long expression cut:
+    /// `` `--show total(banker)` ``.
+    pub fn option(&self) -> String {
+        let cut: String = self.expression.chars().take(SHOWN_CHARS).collect();
+        let more = if cut.len() < self.expression.len() {
+            "…"
+        } else {
+            ""
+        };
+        format!("`--show {cut}{more}`")
+    }
+}
+
+impl fmt::Display for ShowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.option(), self.error)
+    }
+}
+
+impl std::error::Error for ShowError {}
+
+/// The error's own diagnostic, against the expression's text.
+impl Diagnostic for ShowError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.code()
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        self.error.severity()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.error.help()
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.error.labels()
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
 }
 
 /// An error met evaluating a game at the setting a `with` names.

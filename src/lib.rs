@@ -26,7 +26,8 @@
 //! The public API:
 //!
 //! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`] (with
-//!   [`Undeclared`]): the pipeline, run once (`analysis`);
+//!   [`Undeclared`]), [`Shows`] (the expressions of `check --show`): the
+//!   pipeline, run once (`analysis`);
 //! - [`report::Report`]: the figures, as `check` prints them (the JSON
 //!   contract);
 //! - [`Distribution`] and [`Limits`]: the exact distribution of a round and
@@ -34,7 +35,8 @@
 //! - [`play`]: a session at a table ([`play::table::Table`]), a simulation
 //!   ([`play::simulate::simulate`]), the transcript's lines;
 //! - [`Error`] and the errors of each stage ([`SyntaxError`],
-//!   [`CheckError`], [`EvalError`], [`TableError`]), each a
+//!   [`CheckError`], [`EvalError`], [`TableError`], and [`ShowError`] for a
+//!   `--show` expression), each a
 //!   [`miette::Diagnostic`] with a code and the span it points at; [`Lint`],
 //!   the lint findings;
 //! - [`number::Exact`], the rational every figure is.
@@ -76,9 +78,9 @@ pub mod suggest;
 #[doc(hidden)]
 pub mod syntax;
 
-pub use analysis::{Analysis, Game, Options, Parsed};
+pub use analysis::{Analysis, Game, Options, Parsed, Shows};
 pub use check::{CheckError, Overrides, Undeclared};
-pub use error::Error;
+pub use error::{Error, ShowError};
 pub use eval::exact::{Distribution, Limits};
 pub use eval::EvalError;
 pub use lint::Lint;

@@ -135,6 +135,102 @@ cli_case!(
     2,
     ["check", "games/twenty_six.dice", "--show", "scor"]
 );
+// `--show EXPR`: a throw's statistic, the throw alone (its total), a name
+// bound on some paths only (the probability of no value), a condition.
+cli_case!(
+    show_total_of_a_throw,
+    0,
+    ["check", "games/heist.dice", "--show", "total(banker)"]
+);
+cli_case!(
+    show_several,
+    0,
+    [
+        "check",
+        "games/heist.dice",
+        "--show",
+        "banker",
+        "--show",
+        "total(player)",
+        "--show",
+        "player is 6-6"
+    ]
+);
+cli_case!(
+    show_a_name_no_bet_reads,
+    0,
+    ["check", "games/quatorze.dice", "--show", "score"]
+);
+cli_case!(
+    show_unknown_name_in_an_expression,
+    2,
+    ["check", "games/heist.dice", "--show", "count(bankr, 6)"]
+);
+cli_case!(
+    show_syntax_error,
+    2,
+    ["check", "games/heist.dice", "--show", "total(banker) +"]
+);
+cli_case!(
+    show_a_name_no_end_sees,
+    2,
+    ["check", "games/quatorze.dice", "--show", "count(t, 6)"]
+);
+cli_case!(
+    show_a_wrong_type,
+    2,
+    ["check", "games/heist.dice", "--show", "count(6, banker)"]
+);
+cli_case!(
+    show_csv,
+    0,
+    [
+        "check",
+        "games/heist.dice",
+        "--show",
+        "total(player)",
+        "--show",
+        "banker is 6-6",
+        "--format",
+        "csv"
+    ]
+);
+cli_case!(
+    show_in_a_sweep,
+    0,
+    [
+        "check",
+        "games/baccarat_dice.dice",
+        "--set",
+        "tie_odds=8,9",
+        "--show",
+        "player_value"
+    ]
+);
+// Several files: a show a file cannot show is left out of its report;
+// one no file can show is an error.
+cli_case!(
+    show_in_some_of_several_files,
+    0,
+    [
+        "check",
+        "games/heist.dice",
+        "games/quatorze.dice",
+        "--show",
+        "score"
+    ]
+);
+cli_case!(
+    show_in_none_of_several_files,
+    2,
+    [
+        "check",
+        "games/heist.dice",
+        "games/heist_b.dice",
+        "--show",
+        "scor"
+    ]
+);
 
 // The table rules read the parameters in force: a limit set to `infinite`
 // is no number of chips, and a larger one shows in the table line.

@@ -211,7 +211,8 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         };
     }
     round_trip(source);
-    let program = match dicerules::Game::load_with(source, &overrides.into()).map(|g| g.program) {
+    let overrides: dicerules::Overrides = overrides.into();
+    let program = match dicerules::Game::load_with(source, &overrides).map(|g| g.program) {
         Ok(program) => program,
         Err(errors) => {
             return Outcome {
@@ -250,6 +251,9 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     ron::ser::to_string_pretty(&report, ron::ser::PrettyConfig::default())
         .expect("the report serialises to RON");
     let mut codes = codes;
+    if program.code.len() <= MAX_TABLE_CODE {
+        shows_change_nothing(source, &overrides, &report, limits);
+    }
     // A round unrolled into tens of thousands of instructions takes seconds
     // to set up for play in a debug build, three times over (the table, and
     // simulations on one thread and three): `tests/hostile.rs` plays such
@@ -258,6 +262,75 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         codes.extend(play_and_simulate(&program, &distribution, source));
     }
     Outcome { stage: 3, codes }
+}
+
+/// `check --show` of every name the round binds at its top level, its
+/// total where it is a throw or a hand, and `1`: each show checks, and the
+/// report's figures are those without shows (an evaluation the shows make
+/// pass the low state limit is not a finding).
+fn shows_change_nothing(
+    source: &str,
+    overrides: &dicerules::Overrides,
+    plain: &Report,
+    limits: Limits,
+) {
+    use dicerules::ast::{Item, Stmt};
+    let Ok(parsed) = dicerules::Parsed::new(source) else {
+        return;
+    };
+    let mut texts = vec!["1".to_string()];
+    for item in &parsed.file.items {
+        let Item::Round(round) = item else { continue };
+        for stmt in &round.body.stmts {
+            let (name, total) = match stmt {
+                Stmt::Throw(t) => (&t.name.name, true),
+                Stmt::Draw(d) => (&d.name.name, true),
+                Stmt::Let(l) => (&l.name.name, false),
+                Stmt::Choose(c) => (&c.name.name, false),
+                _ => continue,
+            };
+            texts.push(name.clone());
+            if total {
+                texts.push(format!("total({name})"));
+            }
+        }
+    }
+    let shows = dicerules::Shows::parse(&texts).expect("a name parses as an expression");
+    let game = match parsed.check_showing(overrides, &shows) {
+        Ok(game) => game,
+        // Every name bound at the top level is seen where the round ends;
+        // only the bound on what the shows compile to may stop them.
+        Err(errors) => {
+            let bounded = |e: &dicerules::Error| {
+                use miette::Diagnostic;
+                e.code()
+                    .is_some_and(|c| c.to_string() == "dice::check::show_too_large")
+            };
+            assert!(
+                errors.iter().all(bounded),
+                "shows of the top-level names do not check: {errors:?}"
+            );
+            return;
+        }
+    };
+    let Ok(distribution) = dicerules::solve::evaluate(&game.program, limits) else {
+        return;
+    };
+    let mut shown = Report::new(&game.program, &distribution);
+    shown.locate(&game.program, source);
+    let without_values = |r: &Report| {
+        let mut v = serde_json::to_value(r).expect("a report serialises");
+        // The failed expects are noted in the diagnostics of `plain`.
+        v["values"].take();
+        v["diagnostics"].take();
+        v
+    };
+    assert!(
+        without_values(plain) == without_values(&shown),
+        "the shows {texts:?} changed the figures"
+    );
+    let text = report::text::render_showing(&shown, Some("fuzz.dice"), &texts);
+    assert!(!text.is_empty(), "an empty report");
 }
 
 /// The longest round (in instructions) that is played and simulated.

@@ -294,6 +294,47 @@ fn long_chains() {
     }
 }
 
+/// `--show` takes an expression from the command line: brackets 60,000
+/// deep and 10,000 `not`s are too deep, as in a file; a list of 3,000
+/// values shown at each of 1,000 ends passes the bound on what the shows
+/// compile to. Each within seconds, the expression cut in the message.
+#[test]
+fn hostile_show_expressions() {
+    let dir = scratch("hostile_shows");
+    write(
+        &dir.join("ends.dice"),
+        "game \"Ends\"\noutcomes a, b\nround {\n  repeat 1000 {\n    throw c = 2d6\n    if total(c) = 12 {\n      end a\n    }\n  }\n  end b\n}\nbet p {\n  a => win 1 to 1\n  b => lose\n}\n",
+    );
+    let values: Vec<String> = (0..3_000).map(|v| v.to_string()).collect();
+    let cases = [
+        (
+            format!("{}total(c){}", "(".repeat(60_000), ")".repeat(60_000)),
+            "dice::syntax::too_deep",
+        ),
+        (
+            format!("{}true", "not ".repeat(10_000)),
+            "dice::syntax::too_deep",
+        ),
+        (
+            format!("total(c) in [{}]", values.join(", ")),
+            "dice::check::show_too_large",
+        ),
+    ];
+    for (show, code) in cases {
+        let started = std::time::Instant::now();
+        let run = run_in(&dir, &["check", "ends.dice", "--show", &show]);
+        assert_sane(&run, 2);
+        assert!(run.stdout.is_empty(), "{}", run.transcript);
+        assert!(run.stderr.contains(code), "{code}: {}", &run.stderr[..200]);
+        assert!(run.stderr.contains("…`: "), "{}", &run.stderr[..200]);
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{code}: {:?}",
+            started.elapsed()
+        );
+    }
+}
+
 #[test]
 fn a_file_of_garbage_stops_after_fifty_errors() {
     let dir = scratch("garbage");

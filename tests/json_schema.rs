@@ -202,6 +202,39 @@ fn documents() -> &'static [Document] {
         let mut denied = check(&strings(&["tests/fixtures/lint/unused_name.dice"]));
         denied.extend(strings(&["--deny", "warnings"]));
         runs.push((Kind::Check, denied, &[1]));
+        // `--show`: a throw's total, a name bound on some paths, a
+        // condition, the throw alone, choices among labels, a sweep; one
+        // that cannot be shown, alone and among several files.
+        let show = |file: &str, shows: &[&str]| {
+            let mut args = check(&strings(&[file]));
+            for s in shows {
+                args.extend(strings(&["--show", s]));
+            }
+            args
+        };
+        runs.push((
+            Kind::Check,
+            show(
+                "games/heist.dice",
+                &["total(banker)", "total(player)", "player is 6-6", "banker"],
+            ),
+            &[0],
+        ));
+        runs.push((
+            Kind::Check,
+            show(
+                "tests/fixtures/strategy/high_or_low.dice",
+                &["call", "needed"],
+            ),
+            &[0],
+        ));
+        let mut swept = show("games/punto_banco.dice", &["player_value"]);
+        swept.extend(strings(&["--set", "decks=1,infinite"]));
+        runs.push((Kind::Check, swept, &[0]));
+        runs.push((Kind::Check, show("games/heist.dice", &["bankr"]), &[2]));
+        let mut several = show("games/heist.dice", &["score"]);
+        several.push("games/quatorze.dice".to_string());
+        runs.push((Kind::Check, several, &[0]));
         // Each game beside the next; the four heists together.
         for pair in games.windows(2) {
             let mut args = strings(&["compare", "--format", "json"]);
@@ -390,6 +423,17 @@ fn every_kind_of_event_and_entry_is_met() {
         r["strategies"]["game_value"].is_string()
     });
     some("a choice", &|r| r["choice"].is_object());
+    let values = |r: &Value| r["values"].as_array().cloned().unwrap_or_default();
+    for kind in ["number", "condition", "total", "label"] {
+        some(&format!("a shown distribution of kind {kind}"), &|r| {
+            values(r)
+                .iter()
+                .any(|v| v["shown"] == true && v["kind"] == kind)
+        });
+    }
+    some("a distribution with rounds of no value", &|r| {
+        values(r).iter().any(|v| v["no_value"] != "0")
+    });
     some("table rules", &|r| r["table"].is_object());
     some("a claim", &|r| {
         r["claims"].as_array().is_some_and(|c| !c.is_empty())

@@ -38,6 +38,7 @@ mod lint;
 mod play;
 mod punto_banco_count;
 mod round_trip;
+mod show;
 mod steps;
 mod strategy;
 mod sweep;

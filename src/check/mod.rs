@@ -14,9 +14,10 @@ mod pinned;
 mod projection;
 mod reads;
 mod round;
+mod shows;
 mod sweep;
 
-pub use error::{BankingError, CheckError, WithError};
+pub use error::{BankingError, CheckError, ShowFailure, WithError};
 pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 
@@ -28,13 +29,32 @@ use crate::program::{Banking, ChoosingSide, Named, Program};
 /// `with` (the overrides with the line's values in place), kept in
 /// [`Program::pinned`].
 pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
-    let mut program = check_at(file, overrides)?;
+    check_showing(file, overrides, &[])
+}
+
+/// [`check`], with the expressions of `check --show EXPR` (each with its
+/// text as given) compiled into final values ([`Program::finals`], marked
+/// `shown`): see `shows`. The file's errors come first: a show is checked
+/// only in a file without any, and one that cannot be shown is a
+/// [`CheckError::Show`]. The settings of `with` lines are checked without
+/// the shows.
+pub fn check_showing(
+    file: &ast::File,
+    overrides: &Overrides,
+    shows: &[(String, ast::Expr)],
+) -> Result<Program, Vec<CheckError>> {
+    let mut program = check_at(file, overrides, shows)?;
     pinned::pin(file, overrides, &mut program)?;
     Ok(program)
 }
 
-/// Checks `file` at one setting: the program, its `with` lines unpinned.
-fn check_at(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
+/// Checks `file` at one setting, with `shows`: the program, its `with`
+/// lines unpinned.
+fn check_at(
+    file: &ast::File,
+    overrides: &Overrides,
+    shows: &[(String, ast::Expr)],
+) -> Result<Program, Vec<CheckError>> {
     let mut errors = Vec::new();
     // What "the file has no ..." points at: its first item.
     let Some(whole) = file.items.first().map(item_span) else {
@@ -78,7 +98,12 @@ fn check_at(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<Chec
         shoes: &shoes,
     };
     let mut compiled = match round {
-        Some(r) => Some(round::compile(r, &scope, &mut errors)),
+        Some(r) => Some(round::compile(
+            r,
+            &scope,
+            shows::Shows::new(shows, file),
+            &mut errors,
+        )),
         None => {
             errors.push(CheckError::Missing {
                 what: "`round`",
@@ -152,6 +177,7 @@ fn check_at(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<Chec
 
     match (errors.is_empty(), compiled) {
         (true, Some(mut compiled)) => {
+            std::mem::take(&mut compiled.shows).finish(&params, &mut finals)?;
             // The sides' choices so far are read when the round ends.
             let final_slots: Vec<usize> = finals
                 .iter()

@@ -128,7 +128,7 @@ pub(in crate::check) fn pin(
                 None => at.settings.push((name.clone(), value.clone())),
             }
         }
-        match check_at(file, &at) {
+        match check_at(file, &at, &[]) {
             Ok(p) => program.pinned.push(Pinned {
                 settings: key,
                 program: p,

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use super::expr::{Names, Ty, Typer};
 use super::items::unknown;
+use super::shows::Shows;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
 use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, SourceMap};
@@ -19,7 +20,7 @@ pub const MAX_THROW_RESULTS: u64 = 1_000_000;
 /// have: the exact weights of a round grow with it (4096 bits is 1584d6).
 pub const MAX_THROW_BITS: f64 = 4096.0;
 
-pub(super) struct Compiled {
+pub(super) struct Compiled<'s> {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
     pub choice: Option<Choice>,
@@ -30,6 +31,8 @@ pub(super) struct Compiled {
     /// (name, slot, type).
     pub top_level: Vec<(String, usize, Ty)>,
     pub source_map: SourceMap,
+    /// The `--show` expressions, compiled at each end that sees them.
+    pub shows: Shows<'s>,
 }
 
 /// The most times one `repeat` may run its block.
@@ -38,7 +41,7 @@ pub const MAX_REPEAT: i64 = 10_000;
 /// The most instructions a round may compile to, once repeats are unrolled.
 pub const MAX_CODE: usize = 200_000;
 
-struct Compiler<'a, 'n> {
+struct Compiler<'a, 'n, 's> {
     typer: Typer<'a, 'n>,
     code: Vec<Instr>,
     slots: Vec<Named>,
@@ -59,6 +62,7 @@ struct Compiler<'a, 'n> {
     /// The slot holding the cards dealt from each shoe, once one is drawn.
     dealt: Vec<Option<usize>>,
     source_map: SourceMap,
+    shows: Shows<'s>,
 }
 
 /// The most sides that may choose in one round.
@@ -71,11 +75,12 @@ pub const MAX_OPTIONS: i64 = 1_000;
 /// of card values.
 pub const MAX_DRAW: i64 = 64;
 
-pub(super) fn compile(
+pub(super) fn compile<'s>(
     round: &ast::RoundDecl,
     names: &Names,
+    shows: Shows<'s>,
     errors: &mut Vec<CheckError>,
-) -> Compiled {
+) -> Compiled<'s> {
     let mut c = Compiler {
         typer: Typer {
             names,
@@ -96,10 +101,15 @@ pub(super) fn compile(
         sides: Vec::new(),
         dealt: vec![None; names.shoes.len()],
         source_map: SourceMap::default(),
+        shows,
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
     }
+    // The round's last statement ran: the round ends at its closing brace.
+    let close = ast::Span::new(round.span.end.saturating_sub(1), round.span.end);
+    c.shows
+        .at_end(&mut c.typer, &mut c.code, &mut c.slots, close);
     c.code.push(Instr::Finish);
     // A round whose one choice is made first, knowing nothing, evaluates
     // once per option: an announced choice.
@@ -120,6 +130,7 @@ pub(super) fn compile(
         decisions: c.decisions,
         sides: c.sides,
         source_map: c.source_map,
+        shows: c.shows,
     }
 }
 
@@ -138,7 +149,7 @@ pub fn throw_results(count: u64, sides: u64) -> u64 {
     result as u64
 }
 
-impl Compiler<'_, '_> {
+impl Compiler<'_, '_, '_> {
     fn block(&mut self, block: &ast::Block) {
         self.scope_marks.push(self.typer.vars.len());
         for stmt in &block.stmts {
@@ -180,6 +191,7 @@ impl Compiler<'_, '_> {
         if self.repeat_depth > 0 {
             self.repeated_slots.insert(name.span.start, slot);
         }
+        self.shows.note_bound(&name.name);
         self.typer.vars.push((name.name.clone(), slot, ty));
         slot
     }
@@ -405,7 +417,8 @@ impl Compiler<'_, '_> {
             if pass > 0 {
                 self.typer.errors.truncate(errors);
             }
-            if self.code.len() > MAX_CODE {
+            // The steps of the shows are bounded apart (`shows`).
+            if self.code.len() - self.shows.steps > MAX_CODE {
                 self.typer
                     .errors
                     .push(CheckError::RepeatTooLong { span: r.span });
@@ -641,7 +654,11 @@ impl Compiler<'_, '_> {
     fn end(&mut self, e: &ast::EndStmt) {
         let outcomes = self.typer.names.outcomes;
         match outcomes.iter().position(|o| o.name == e.outcome.name) {
-            Some(outcome) => self.code.push(Instr::End { outcome }),
+            Some(outcome) => {
+                self.shows
+                    .at_end(&mut self.typer, &mut self.code, &mut self.slots, e.span);
+                self.code.push(Instr::End { outcome });
+            }
             // With no `outcomes` line at all, that one error says it.
             None if outcomes.is_empty() => {}
             None => self.typer.errors.push(unknown(

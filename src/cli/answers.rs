@@ -8,8 +8,9 @@
 
 use std::io::{BufRead, ErrorKind};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The longest answer read, in bytes: answers are a number or a name.
 pub const MAX_ANSWER: usize = 1024;
@@ -28,6 +29,9 @@ pub enum Answer {
     /// Ctrl-C.
     Interrupted,
 }
+
+/// How often a person waiting at a prompt looks at the Ctrl-C flag.
+const TICK: Duration = Duration::from_millis(50);
 
 /// Where a Ctrl-C reaches a person waiting at a prompt.
 static PROMPT: Mutex<Option<SyncSender<Answer>>> = Mutex::new(None);
@@ -104,7 +108,20 @@ impl Answers {
                 });
             }
         }
-        let answer = self.receiver.recv().unwrap_or(Answer::End);
+        // A Ctrl-C between the check above and the wait below finds no one
+        // waiting for its `try_send`: the flag it raised is read again at
+        // every tick of the wait, so that it is never lost.
+        let answer = loop {
+            match self.receiver.recv_timeout(TICK) {
+                Ok(answer) => break answer,
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.interrupted.load(Ordering::Relaxed) {
+                        return Answer::Interrupted;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break Answer::End,
+            }
+        };
         self.ended = answer == Answer::End;
         answer
     }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use clap::Args;
 use serde::Serialize;
 
-use super::diagnostics::render_all;
+use super::diagnostics::{render, render_all};
 use super::html;
 use super::input::GameArgs;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
@@ -17,7 +17,7 @@ use crate::lint::Lint;
 use crate::report::compare::{self, Comparison, Layout};
 use crate::report::html::GameInput;
 use crate::report::{self, rows, DiagnosticEntry, FormatVersion, Report};
-use crate::{Analysis, Options};
+use crate::{Analysis, Error, Options, Shows};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -28,9 +28,13 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = super::Format::Text)]
     pub format: Format,
-    /// Print the distribution of a name some bet is settled on (or `mean`
-    /// names), as a table and a histogram: `--show score` (repeatable).
-    #[arg(long, value_name = "NAME")]
+    /// Print the distribution of an expression when the round ends: a name
+    /// (`--show score`), a statistic of a throw (`--show "total(banker)"`,
+    /// `--show "count(x, 6)"`), a condition; a throw named alone shows its
+    /// total. Exact and percent, at least and at most, a bar, and what a bet
+    /// on the name pays (repeatable). With `--format csv`, the distributions
+    /// alone.
+    #[arg(long, value_name = "EXPR")]
     pub show: Vec<String>,
     /// Make lint findings errors (exit 1): `warnings` for every lint, or a
     /// lint's name, such as `unreachable_rule` (repeatable).
@@ -112,6 +116,15 @@ pub fn run(args: &CheckArgs) -> u8 {
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
+    let shows = match Shows::parse(&args.show) {
+        Ok(shows) => shows,
+        Err(errors) => {
+            for e in errors {
+                stderr.push_str(&render(e, "--show", ""));
+            }
+            return output::finish(exit::INPUT, "", &stderr);
+        }
+    };
     if let Some(plot) = &args.plot {
         if args.show.is_empty() && !sweep.sweeps() {
             let why = "no `--show NAME` and no sweep";
@@ -146,9 +159,14 @@ pub fn run(args: &CheckArgs) -> u8 {
         lint: true,
         strict: args.strict,
         skip_pinned: false,
+        shows,
     };
     let mut run = Run {
         args,
+        show: options.shows.texts().map(String::from).collect(),
+        several,
+        shown_somewhere: BTreeSet::new(),
+        left_out: BTreeMap::new(),
         width: output::width(),
         worst: exit::OK,
         codes: [0; 3],
@@ -168,7 +186,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         };
         let code = match read {
             Ok((file, source)) => {
-                let code = match analyse_swept(&source, &sweep, &options, &mut known) {
+                let code = match run.analyse(file, &source, &sweep, &options, &mut known) {
                     Ok(settings) => run.report(file, &source, settings),
                     Err((at, errors)) => run.failed(file, &source, &at, errors),
                 };
@@ -194,6 +212,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             run.stderr.push_str(&unused);
             run.worst = run.worst.max(exit::INPUT);
         }
+        run.shown_nowhere();
     }
     if several && files.len() > 1 {
         let codes = run.codes;
@@ -259,7 +278,11 @@ pub fn run(args: &CheckArgs) -> u8 {
                     Output::Failed(_) => None,
                 })
                 .collect();
-            output::csv(&rows::bets(&reports))
+            if run.show.is_empty() {
+                output::csv(&rows::bets(&reports))
+            } else {
+                output::csv(&rows::shown(&reports, &run.show))
+            }
         }
     };
     output::finish(run.worst, &stdout, &run.stderr)
@@ -268,6 +291,15 @@ pub fn run(args: &CheckArgs) -> u8 {
 /// What a run of `check` has gathered so far.
 struct Run<'a> {
     args: &'a CheckArgs,
+    /// The `--show` expressions, as the reports name their distributions.
+    show: Vec<String>,
+    /// Whether several files are checked: a show some file cannot show is
+    /// then left out of its report, not an error of the file.
+    several: bool,
+    /// The shows some file's report gives.
+    shown_somewhere: BTreeSet<String>,
+    /// The first reason a file could not show each show left out.
+    left_out: BTreeMap<String, Error>,
     width: Option<usize>,
     worst: u8,
     /// How many files ended with each exit code.
@@ -387,23 +419,18 @@ impl<'a> Run<'a> {
         }
         self.stderr
             .push_str(&unchecked_note(&reports, &labels, file));
-        worst = worst.max(self.unknown_shows(file, &reports[0]));
         if !self.text.is_empty() {
             self.text.push('\n');
         }
         if swept {
             self.text.push_str(&render_sweep(
-                &reports,
-                &labels,
-                file,
-                &self.args.show,
-                self.width,
+                &reports, &labels, file, &self.show, self.width,
             ));
         } else {
             self.text.push_str(&report::text::render_showing(
                 &reports[0],
                 Some(file),
-                &self.args.show,
+                &self.show,
             ));
         }
         self.outputs.extend(
@@ -415,29 +442,64 @@ impl<'a> Run<'a> {
         worst
     }
 
-    /// Each `--show` name the report has no distribution of, as an error;
-    /// returns the exit code they call for.
-    fn unknown_shows(&mut self, file: &str, report: &Report) -> u8 {
-        let mut worst = exit::OK;
-        let known: Vec<&str> = report.values.iter().map(|v| v.name.as_str()).collect();
-        for name in self
-            .args
-            .show
-            .iter()
-            .filter(|s| !known.contains(&s.as_str()))
-        {
-            let _ = writeln!(
-                self.stderr,
-                "error: `--show {name}`: {file} settles no bet on `{name}`{}",
-                if known.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (it can show: {})", known.join(", "))
+    /// Analyses a file at each setting of the sweep. With several files, a
+    /// show the file cannot show is left out of its report, with a note,
+    /// and the file analysed again without it.
+    fn analyse(
+        &mut self,
+        file: &str,
+        source: &str,
+        sweep: &crate::check::Sweep,
+        options: &Options,
+        known: &mut BTreeSet<String>,
+    ) -> Result<Vec<AtSetting>, (String, Vec<Error>)> {
+        let mut options = options.clone();
+        loop {
+            match analyse_swept(source, sweep, &options, known) {
+                Err((_, errors))
+                    if self.several
+                        && !errors.is_empty()
+                        && errors.iter().all(|e| matches!(e, Error::Show(_))) =>
+                {
+                    let mut texts = Vec::new();
+                    for e in errors {
+                        let Error::Show(show) = &e else { continue };
+                        texts.push(show.expression.clone());
+                        let _ = writeln!(self.stderr, "note: {file}: {e}; left out of its report");
+                        self.left_out.entry(show.expression.clone()).or_insert(e);
+                    }
+                    options.shows = options.shows.without(&texts);
                 }
-            );
-            worst = exit::INPUT;
+                result => {
+                    if result.is_ok() {
+                        self.shown_somewhere
+                            .extend(options.shows.texts().map(String::from));
+                    }
+                    return result;
+                }
+            }
         }
-        worst
+    }
+
+    /// With several files, each show no file could show, as an error.
+    fn shown_nowhere(&mut self) {
+        for text in &self.show {
+            if self.shown_somewhere.contains(text) {
+                continue;
+            }
+            if let Some(e) = self.left_out.remove(text) {
+                let option = match &e {
+                    Error::Show(show) => show.option(),
+                    _ => format!("`--show {text}`"),
+                };
+                self.stderr.push_str(&render(e, "--show", ""));
+                let _ = writeln!(
+                    self.stderr,
+                    "error: {option}: none of the files checked can show it"
+                );
+                self.worst = self.worst.max(exit::INPUT);
+            }
+        }
     }
 
     /// A file that could not be checked or evaluated (at the setting `at`

@@ -17,7 +17,7 @@ use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison, Layout};
 use crate::report::html::GameInput;
 use crate::report::{rows, FormatVersion, Report};
-use crate::Options;
+use crate::{Options, Shows};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -75,6 +75,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         lint: false,
         strict: false,
         skip_pinned: false,
+        shows: Shows::default(),
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

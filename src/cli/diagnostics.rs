@@ -66,7 +66,8 @@ where
 }
 
 /// A diagnostic about `file` in the JSON contract's form, located at its
-/// first label (the whole file, 1:1, without one).
+/// first label (the whole file, 1:1, without one, and for a diagnostic
+/// whose labels point into a text of its own, a `--show` expression's).
 pub fn entry(
     diagnostic: &dyn Diagnostic,
     file: &str,
@@ -75,6 +76,7 @@ pub fn entry(
 ) -> DiagnosticEntry {
     let at = diagnostic
         .labels()
+        .filter(|_| diagnostic.source_code().is_none())
         .and_then(|mut labels| labels.next())
         .map_or(Location::WHOLE_FILE, |l| {
             Location::of(source, Span::new(l.offset(), l.offset() + l.len()))

@@ -14,7 +14,7 @@ use crate::ast::Span;
 use crate::check::{setting_label, CheckError, OverrideError, Overrides, Sweep};
 use crate::eval::exact::{self, Limits};
 use crate::report::{DiagnosticEntry, Location};
-use crate::{Analysis, Game, Options, Parsed};
+use crate::{Analysis, Game, Options, Parsed, Shows};
 
 /// What every command takes about the game it reads.
 #[derive(Debug, Args)]
@@ -329,7 +329,7 @@ pub fn analyse_swept(
         };
         let analysis = parsed
             .clone()
-            .check(&at.overrides)
+            .check_showing(&at.overrides, &at.shows)
             .and_then(|game| {
                 game.analyse_sharing(&at, &mut evaluated)
                     .map_err(|e| vec![e])
@@ -363,6 +363,7 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
             strict: false,
             // Playing prints no verdicts.
             skip_pinned: true,
+            shows: Shows::default(),
         };
         loaded
             .analyse(&options)

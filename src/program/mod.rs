@@ -511,13 +511,48 @@ pub struct Choice {
     pub span: Span,
 }
 
-/// A name whose value at the end of the round some bet is settled on.
+/// A value recorded when the round ends: a name some bet is settled on
+/// (or a `mean` figure names), or an expression `check --show` asks for.
 #[derive(Clone, Debug)]
 pub struct Final {
+    /// The name, or the `--show` expression as written.
     pub name: String,
     pub slot: usize,
-    /// Where a bet names it (`on score`).
+    /// Where a bet names it (`on score`); for a `--show` expression, where
+    /// it is in the expression's own text.
     pub span: Span,
+    /// Whether `--show` asked for its distribution.
+    pub shown: Shown,
+    /// What its values are.
+    pub kind: ValueKind,
+}
+
+/// Whether `check --show` asked for a final value, and whether anything
+/// else reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shown {
+    /// No: a bet is settled on it, or a `mean` figure names it.
+    #[default]
+    No,
+    /// Asked for, and a bet or figure reads it too.
+    Also,
+    /// Asked for only: the round records it for the show alone.
+    Only,
+}
+
+/// What the values of a [`Final`] are, for the report to read them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ValueKind {
+    /// Numbers.
+    #[default]
+    Number,
+    /// A condition: 1 where it holds, 0 where it does not.
+    Condition,
+    /// The total of a throw or, `hand`, of a hand of cards, shown for the
+    /// throw or hand named alone (`--show banker`).
+    Total { hand: bool },
+    /// A choice among labels: the index of the label chosen, from 0.
+    Labels(Vec<String>),
 }
 
 /// A settlement: the bettor's net result per unit staked, and its label.

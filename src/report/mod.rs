@@ -10,8 +10,10 @@ mod diagnostic;
 mod figures;
 pub mod html;
 pub mod rows;
+mod shown;
 pub mod table;
 pub mod text;
+mod values;
 
 use miette::Diagnostic;
 use serde::Serialize;
@@ -22,13 +24,13 @@ use thiserror::Error;
 use crate::ast::Span;
 
 use crate::eval::exact::{Chosen, Distribution};
-use crate::eval::weight::Weight;
 use crate::number::Exact;
-use crate::program::{Program, Settle};
+use crate::program::Program;
 
 pub use contract::{FormatVersion, FORMAT_VERSION};
 pub use diagnostic::{DiagnosticEntry, Location};
 pub use figures::BetFigures;
+pub use values::{ValueDistribution, ValueRow};
 
 use diagnostic::Lines;
 
@@ -50,7 +52,8 @@ pub struct Report {
     pub table: Option<table::TableReport>,
     /// The probability of each outcome of a round.
     pub results: Vec<ResultRow>,
-    /// The distribution of each name a bet is settled on (or a figure names).
+    /// The distribution of each name a bet is settled on (or a figure
+    /// names), and of each expression `check --show` asks for.
     pub values: Vec<ValueDistribution>,
     /// What the round's announced choice is worth, option by option;
     /// `None` (`null`) without one.
@@ -207,31 +210,6 @@ impl StrategyReport {
     }
 }
 
-/// The final values of a name and their probabilities.
-#[derive(Clone, Debug, Serialize)]
-pub struct ValueDistribution {
-    /// The name, as the file binds it (`score`).
-    pub name: String,
-    /// The mean value over the rounds that end with the name bound;
-    /// `None` when no round does.
-    pub mean: Option<Exact>,
-    /// Each value a round ends with, lowest first.
-    pub rows: Vec<ValueRow>,
-}
-
-/// One final value of a name.
-#[derive(Clone, Debug, Serialize)]
-pub struct ValueRow {
-    /// What the name holds when the round ends.
-    pub value: i64,
-    /// The probability that a round ends with the name holding it.
-    pub probability: Exact,
-    /// `probability` × 100, as the nearest float.
-    pub percent: f64,
-    /// What each bet settled on this name pays for the value: `player: win 5 to 1`.
-    pub pays: Vec<String>,
-}
-
 /// One outcome of the round.
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultRow {
@@ -382,43 +360,7 @@ impl Report {
         let means: Vec<Option<Exact>> = (0..program.finals.len())
             .map(|i| figures::mean(distribution, i))
             .collect();
-        let values = program
-            .finals
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let mut by_value: BTreeMap<i64, Weight> = BTreeMap::new();
-                for end in &distribution.ends {
-                    if let Some(Some(v)) = end.values.get(i) {
-                        by_value.entry(*v).or_default().add(&end.weight);
-                    }
-                }
-                ValueDistribution {
-                    name: f.name.clone(),
-                    mean: means[i].clone(),
-                    rows: by_value
-                        .into_iter()
-                        .map(|(value, weight)| (value, weight.to_exact()))
-                        .map(|(value, probability)| ValueRow {
-                            pays: program
-                                .bets
-                                .iter()
-                                .filter_map(|b| match &b.settle {
-                                    Settle::Value { final_index, lines } if *final_index == i => {
-                                        let pay = lines.iter().find(|(m, _)| m.matches(value))?;
-                                        Some(format!("{}: {}", b.name, pay.1.label))
-                                    }
-                                    _ => None,
-                                })
-                                .collect(),
-                            value,
-                            percent: probability.to_f64() * 100.0,
-                            probability,
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
+        let values = values::values(program, distribution, &means);
         let bets = program
             .bets
             .iter()
@@ -441,7 +383,7 @@ impl Report {
                 matters: chosen
                     .options
                     .iter()
-                    .any(|(_, d)| !Rc::ptr_eq(d, first) && d.ends != first.ends),
+                    .any(|(_, d)| !Rc::ptr_eq(d, first) && !values::alike(program, d, first)),
                 options: option_rows(program, chosen, &figures),
             })
         });

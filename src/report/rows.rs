@@ -80,6 +80,65 @@ pub fn bets(reports: &[(&str, &str, &Report)]) -> Rows {
     Rows { header, rows }
 }
 
+/// The distributions `check --show` asks for (`show`, the expressions as
+/// given, in order), one row per report, expression and value, then one
+/// row for the probability of no value where it is not 0 (its `value`
+/// empty, its `label` `no value`); each probability exact and as a
+/// decimal percent.
+pub fn shown(reports: &[(&str, &str, &Report)], show: &[String]) -> Rows {
+    let header = vec![
+        "file",
+        "game",
+        "setting",
+        "expression",
+        "kind",
+        "value",
+        "label",
+        "probability",
+        "probability_percent",
+        "at_least",
+        "at_least_percent",
+        "at_most",
+        "at_most_percent",
+        "pays",
+    ];
+    let mut rows = Vec::new();
+    for (file, setting, report) in reports {
+        for name in show {
+            let Some(v) = report.values.iter().find(|v| v.name == *name) else {
+                continue;
+            };
+            let start = [
+                file.to_string(),
+                report.game.clone(),
+                setting.to_string(),
+                v.name.clone(),
+                v.kind.to_string(),
+            ];
+            for r in &v.rows {
+                let mut row = start.to_vec();
+                row.push(r.value.to_string());
+                row.push(r.label.clone().unwrap_or_default());
+                row.extend(exact_and_percent(Some(&r.probability)));
+                row.extend(exact_and_percent(Some(&r.at_least)));
+                row.extend(exact_and_percent(Some(&r.at_most)));
+                row.push(r.pays.join("; "));
+                rows.push(row);
+            }
+            if !v.no_value.is_zero() {
+                let mut row = start.to_vec();
+                row.push(String::new());
+                row.push("no value".to_string());
+                row.extend(exact_and_percent(Some(&v.no_value)));
+                row.extend([String::new(), String::new(), String::new(), String::new()]);
+                row.push(String::new());
+                rows.push(row);
+            }
+        }
+    }
+    Rows { header, rows }
+}
+
 /// One row per bet and column of a comparison: its edge there, and its
 /// change from the first column.
 pub fn comparison(comparison: &Comparison) -> Rows {

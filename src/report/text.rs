@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+pub use super::shown::render_shown;
 use super::{settings, BetReport, Report, Verdict};
 
 /// A float without trailing zeros: `0.5`, `0.005`, `12`.
@@ -142,93 +143,6 @@ pub fn render(report: &Report, file: Option<&str>) -> String {
     render_showing(report, file, &[])
 }
 
-/// The smallest percentage `--show` gives a row of its own.
-const SHOWN_PERCENT: f64 = 0.01;
-
-/// The distribution of a final value: a table with a text histogram, each
-/// row marked with what it pays; rows under 0.01% are summed at the end.
-fn render_values(out: &mut String, v: &super::ValueDistribution) {
-    let _ = writeln!(out, "\ndistribution of {}", v.name);
-    let largest = v.rows.iter().map(|r| r.percent).fold(0.0, f64::max);
-    let mut rows = vec![vec![
-        v.name.clone(),
-        "probability".to_string(),
-        "percent".to_string(),
-        String::new(),
-        "pays".to_string(),
-    ]];
-    let (mut rare, mut rare_values) = (0.0, Vec::new());
-    let mut last_pays: Option<&Vec<String>> = None;
-    for r in &v.rows {
-        if r.percent < SHOWN_PERCENT {
-            rare += r.percent;
-            rare_values.push(r.value);
-            continue;
-        }
-        let width = if largest > 0.0 {
-            (r.percent / largest * 40.0).round() as usize
-        } else {
-            0
-        };
-        // A payout band is named where it starts.
-        let pays = if last_pays == Some(&r.pays) {
-            "  \"".to_string()
-        } else {
-            r.pays.join(", ")
-        };
-        last_pays = Some(&r.pays);
-        rows.push(vec![
-            r.value.to_string(),
-            short(&r.probability.to_string()),
-            percent(r.percent),
-            "#".repeat(width.max(usize::from(r.percent > 0.0))),
-            pays,
-        ]);
-    }
-    table(out, "  ", &rows, &[0, 2]);
-    if !rare_values.is_empty() {
-        // Runs of consecutive values: `0..7, 39..130`.
-        let mut runs: Vec<(i64, i64)> = Vec::new();
-        for &v in &rare_values {
-            match runs.last_mut() {
-                Some((_, hi)) if *hi + 1 == v => *hi = v,
-                _ => runs.push((v, v)),
-            }
-        }
-        let runs: Vec<String> = runs
-            .iter()
-            .map(|&(lo, hi)| {
-                if lo == hi {
-                    lo.to_string()
-                } else {
-                    format!("{lo}..{hi}")
-                }
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "  {} {} ({}), each under {SHOWN_PERCENT}%: {} together",
-            v.name,
-            if rare_values.len() == 1 {
-                "value"
-            } else {
-                "values"
-            },
-            runs.join(", "),
-            percent(rare)
-        );
-    }
-}
-
-/// The distributions `show` names, in the report's order.
-pub fn render_shown(report: &Report, show: &[String]) -> String {
-    let mut out = String::new();
-    for v in report.values.iter().filter(|v| show.contains(&v.name)) {
-        render_values(&mut out, v);
-    }
-    out
-}
-
 /// The note under a text with an exact number cut short, or nothing.
 pub fn footnote(text: &str) -> &'static str {
     if text.contains('…') {
@@ -238,7 +152,9 @@ pub fn footnote(text: &str) -> &'static str {
     }
 }
 
-/// Renders a report with the distributions of the names in `show`.
+/// Renders a report with the distributions named in `show` (the names of
+/// [`Report::values`]: a name, or a `--show` expression as given), in
+/// its order.
 pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> String {
     let mut out = String::new();
     match file {
@@ -284,7 +200,8 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
         table(&mut out, "  ", &rows, &[2]);
     }
     out.push_str(&render_shown(report, show));
-    for v in &report.values {
+    // A distribution shown gives its mean with it.
+    for v in report.values.iter().filter(|v| !show.contains(&v.name)) {
         if let Some(mean) = &v.mean {
             let _ = writeln!(
                 out,

@@ -170,6 +170,68 @@ pub fn parse_override(text: &str) -> Result<Setting, SyntaxError> {
     }
 }
 
+/// Parses the expression of `check --show EXPR`, alone: its spans are
+/// byte offsets into `text`. A syntax error is told as for a file, "the end
+/// of the expression" where a file would say "the end of the file".
+pub fn parse_expr(text: &str) -> Result<ast::Expr, SyntaxError> {
+    if let Some(at) = too_deep(text) {
+        let width = text[at..].chars().next().map_or(0, char::len_utf8);
+        return Err(SyntaxError::TooDeep {
+            limit: MAX_DEPTH,
+            span: Span::new(at, at + width),
+            help: "show a name the round binds with `let`, or fewer brackets",
+        });
+    }
+    let pairs = DiceParser::parse(Rule::show_expr, text).map_err(|e| {
+        let at = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((s, _)) => s,
+        };
+        match error::from_pest(&e, text, 0) {
+            // At the start, the file's parser would want an item.
+            SyntaxError::Unexpected { found, help, .. } if at == 0 || text.trim().is_empty() => {
+                let width = text.trim_end().chars().next().map_or(0, char::len_utf8);
+                let start = text.len() - text.trim_start().len();
+                SyntaxError::Unexpected {
+                    expected: "an expression".to_string(),
+                    found: if text.trim().is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        found
+                    },
+                    span: Span::new(start, (start + width).min(text.len())),
+                    help: help.filter(|_| !text.trim().is_empty()),
+                }
+            }
+            SyntaxError::Unexpected {
+                expected,
+                found,
+                span,
+                help,
+            } => SyntaxError::Unexpected {
+                expected: expected.replace("the end of the file", "the end of the expression"),
+                found: found.replace("the end of the file", "the end of the expression"),
+                span,
+                help,
+            },
+            other => other,
+        }
+    })?;
+    let expr = pairs
+        .into_iter()
+        .next()
+        .and_then(|show| show.into_inner().next());
+    match expr {
+        Some(expr) => lower::show_expr(expr),
+        None => Err(SyntaxError::Unexpected {
+            expected: "an expression".to_string(),
+            found: "nothing".to_string(),
+            span: Span::new(0, 0),
+            help: None,
+        }),
+    }
+}
+
 /// Parses an exact literal the way the grammar does (for tests and tools).
 pub fn parse_exact(text: &str) -> Option<Exact> {
     match parse_override(text).ok()? {

@@ -2,9 +2,11 @@
 //! Each variant says which input triggers it.
 
 mod banking;
+mod show;
 mod with;
 
 pub use banking::BankingError;
+pub use show::ShowFailure;
 pub use with::WithError;
 
 use miette::Diagnostic;
@@ -673,6 +675,33 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     With(Box<WithError>),
+    /// A `check --show` expression that cannot be shown in this file; its
+    /// spans point into the expression's text. Boxed like `With`.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Show(Box<ShowFailure>),
+    /// A `--show` expression reading a name the round binds only in blocks
+    /// that close before any `end` (or the round's last statement) comes.
+    #[error("no end of the round sees `{name}`")]
+    #[diagnostic(code(dice::check::show_unbound), help("{help}"))]
+    Unseen {
+        name: String,
+        #[label("no `end` sees it")]
+        span: Span,
+        help: String,
+    },
+    /// `--show` expressions compiled at so many ends of the round that
+    /// together they pass `MAX_SHOW_PARTS` parts.
+    #[error("this `--show` is computed at too many ends of the round")]
+    #[diagnostic(
+        code(dice::check::show_too_large),
+        help("the shows, compiled at every end of the round, would take more than {most} parts: show fewer or shorter expressions, or bind the value with `let` and show its name")
+    )]
+    ShowTooLarge {
+        most: usize,
+        #[label("its parts at every end pass the bound")]
+        span: Span,
+    },
     /// A `--set` that is not `NAME=VALUE`.
     #[error("`--set {text}`: expected NAME=VALUE, as in `--set tie_odds=7`")]
     #[diagnostic(code(dice::check::override_form))]

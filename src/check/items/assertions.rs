@@ -8,7 +8,7 @@ use crate::check::pinned::with_names;
 use crate::check::reads::Reads;
 use crate::check::CheckError;
 use crate::number::Exact;
-use crate::program::{Assertion, Decision, Figure, Final, Named, Param};
+use crate::program::{Assertion, Decision, Figure, Final, Named, Param, Shown, ValueKind};
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
 pub fn default_tolerance(number: &ast::Number) -> Exact {
@@ -160,6 +160,8 @@ pub(in crate::check) fn assertions(
                             name: quantity.arg.name.clone(),
                             slot: *slot,
                             span: quantity.arg.span,
+                            shown: Shown::No,
+                            kind: ValueKind::Number,
                         });
                         finals.len() - 1
                     }

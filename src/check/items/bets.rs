@@ -6,7 +6,7 @@ use crate::ast::{self, Item, OddsForm, OddsTerm, PayKey, Payout as AstPayout, Sp
 use crate::check::expr::Ty;
 use crate::check::CheckError;
 use crate::number::Exact;
-use crate::program::{Bet, Final, Named, Param, Payout, Settle, ValueMatch};
+use crate::program::{Bet, Final, Named, Param, Payout, Settle, Shown, ValueKind, ValueMatch};
 
 /// The most a win pays per unit staked: `win 10^18 to 1`. Beyond it a
 /// house edge leaves the range of a float (its percent would print as
@@ -298,6 +298,8 @@ fn value_bet(
                         name: on.name.clone(),
                         slot: *slot,
                         span: on.span,
+                        shown: Shown::No,
+                        kind: ValueKind::Number,
                     });
                     Some(finals.len() - 1)
                 }

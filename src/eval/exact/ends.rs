@@ -10,7 +10,7 @@ use crate::eval::value::Value;
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
 use crate::number::Exact;
-use crate::program::{Program, Settle};
+use crate::program::{Program, Settle, ValueKind};
 
 /// One way a round ends, with its probability.
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ pub fn end_key(
 type EndKey = (Option<usize>, SmallVec<[Option<i64>; 4]>);
 
 /// The final values of a state, inline, then each choosing side's
-/// sequence.
+/// sequence. A condition `--show` asks for is 1 or 0.
 fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> {
     let read = |slot: usize| match env.get(slot) {
         Some(Value::Int(n)) => Some(*n),
@@ -62,7 +62,10 @@ fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> 
     program
         .finals
         .iter()
-        .map(|f| read(f.slot))
+        .map(|f| match (env.get(f.slot), &f.kind) {
+            (Some(Value::Bool(b)), ValueKind::Condition) => Some(i64::from(*b)),
+            _ => read(f.slot),
+        })
         .chain(program.sides.iter().map(|s| read(s.slot).or(Some(0))))
         .collect()
 }

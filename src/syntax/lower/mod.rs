@@ -18,6 +18,7 @@ use pest::iterators::Pair;
 use self::assertions::{claim, expect};
 use self::banking::banking;
 use self::bet::bet;
+use self::expr::expr;
 use self::items::{game, hands, outcomes, param, shoe, table};
 use self::round::block;
 use super::error::SyntaxError;
@@ -184,6 +185,12 @@ pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
         Rule::banking_decl => Item::Banking(banking(pair, base)?),
         _ => return Err(malformed(at)),
     })
+}
+
+/// The expression of `check --show EXPR`, its spans in the expression's
+/// own text.
+pub(super) fn show_expr(pair: Pair<Rule>) -> Result<Expr> {
+    expr(pair, 0, 0)
 }
 
 fn ident(pair: Pair<Rule>, base: usize) -> Ident {
