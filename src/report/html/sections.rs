@@ -210,26 +210,6 @@ pub fn bet(bet: &BetReport, id: &str) -> String {
     m.finish()
 }
 
-/// The chance of at most and of at least each value of a distribution,
-/// exactly: running sums of its rows from either end.
-fn cumulative(v: &ValueDistribution) -> (Vec<Exact>, Vec<Exact>) {
-    let total = v.rows.len();
-    let mut at_most = Vec::with_capacity(total);
-    let mut sum = Exact::zero();
-    for r in &v.rows {
-        sum = &sum + &r.probability;
-        at_most.push(sum.clone());
-    }
-    // At least a value: what the rows from it on add up to.
-    let mut at_least = vec![Exact::zero(); total];
-    let mut sum = Exact::zero();
-    for (i, r) in v.rows.iter().enumerate().rev() {
-        sum = &sum + &r.probability;
-        at_least[i] = sum.clone();
-    }
-    (at_most, at_least)
-}
-
 /// The smallest percentage that widens a distribution's chart: the
 /// values beyond the last (and before the first) as large are left out of
 /// the chart, not of the table.
@@ -252,13 +232,11 @@ fn charted(v: &ValueDistribution) -> std::ops::Range<usize> {
 /// The chart of a distribution: a column per value (the rare values at
 /// either end left out).
 pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
-    let (at_most, at_least) = cumulative(v);
     let range = charted(v);
     let cut = range.len() < v.rows.len();
     let columns: Vec<Column> = v.rows[range.clone()]
         .iter()
-        .zip(range.clone())
-        .map(|(r, i)| Column {
+        .map(|r| Column {
             label: r.value.to_string(),
             value: r.percent,
             title: format!(
@@ -268,9 +246,9 @@ pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
                 short(&r.probability.to_string()),
                 percent(r.percent),
                 r.value,
-                pct(&at_least[i]),
+                pct(&r.at_least),
                 r.value,
-                pct(&at_most[i])
+                pct(&r.at_most)
             ),
         })
         .collect();
@@ -303,7 +281,6 @@ pub fn distribution_chart(v: &ValueDistribution, id: &str) -> String {
 /// each value's probability, the chance of at least and at most it, and
 /// what it pays.
 pub fn distribution(v: &ValueDistribution, id: &str) -> String {
-    let (at_most, at_least) = cumulative(v);
     let chart = distribution_chart(v, &format!("{id}-chart"));
     let mut t = Markup::new();
     t.open("div", &[("class", "scroll")])
@@ -320,15 +297,15 @@ pub fn distribution(v: &ValueDistribution, id: &str) -> String {
                 ("", "pays"),
             ],
         );
-    for (i, r) in v.rows.iter().enumerate() {
+    for r in &v.rows {
         t.row(
             "td",
             &[
                 ("num", &r.value.to_string()),
                 ("exact", &r.probability.to_string()),
                 ("num", &percent(r.percent)),
-                ("exact", &format!("{} = {}", at_least[i], pct(&at_least[i]))),
-                ("exact", &format!("{} = {}", at_most[i], pct(&at_most[i]))),
+                ("exact", &format!("{} = {}", r.at_least, pct(&r.at_least))),
+                ("exact", &format!("{} = {}", r.at_most, pct(&r.at_most))),
                 ("", &r.pays.join(", ")),
             ],
         );
