@@ -546,3 +546,64 @@ fn the_infinite_shoe_agrees_with_every_sequence_of_cards() {
     let source = "game \"t\"\noutcomes a, b\nshoe cards {\n  decks = infinite\n  values A => 1, 2..9 => pip, 10 J Q K => 0\n}\nround {\n  draw h = 2 from cards\n  if total(h) mod 10 >= 8 { end a }\n  end b\n}\nbet p {\n  a => win 1 to 1\n  b => lose\n}\n";
     agrees_with_the_enumeration(source);
 }
+
+/// `burn N from SHOE` is compiled to nothing: the burned cards are seen by
+/// no one and a shoe's cards are exchangeable. Dealing them for real into
+/// a name nobody reads gives the same figures, fraction for fraction, from
+/// one deck (where a burn changes the most) as from six.
+#[test]
+fn a_burn_changes_no_figure() {
+    let war = |burn: &str, decks: u32| {
+        format!(
+            "game \"War\"
+outcomes player, dealer, war_won, war_lost
+shoe cards {{
+  decks = {decks}
+  values A => 14, 2..10 => pip, J => 11, Q => 12, K => 13
+}}
+round {{
+  draw p = 1 from cards
+  draw d = 1 from cards
+  compare value(p) with value(d) {{
+    higher => end player
+    lower => end dealer
+    equal => {{
+      {burn}
+      draw p2 = 1 from cards
+      draw d2 = 1 from cards
+      if value(p2) >= value(d2) {{ end war_won }}
+      end war_lost
+    }}
+  }}
+}}
+bet player {{
+  player => win 1 to 1
+  dealer => lose
+  war_won => win 1 to 1
+  war_lost => lose 2
+}}
+"
+        )
+    };
+    for decks in [1, 6] {
+        let report = |burn: &str| {
+            dicerules::Analysis::new(war(burn, decks), &dicerules::Options::default())
+                .expect("the game evaluates")
+                .report
+        };
+        let burned = report("burn 3 from cards");
+        let dealt = report("draw burned = 3 from cards");
+        assert_eq!(burned.results.len(), dealt.results.len());
+        for (b, d) in burned.results.iter().zip(&dealt.results) {
+            assert_eq!(
+                b.probability, d.probability,
+                "{decks} deck(s): {}",
+                b.outcome
+            );
+        }
+        assert_eq!(
+            burned.bets[0].house_edge, dealt.bets[0].house_edge,
+            "{decks} deck(s)"
+        );
+    }
+}

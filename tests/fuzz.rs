@@ -644,6 +644,7 @@ const TOKENS: &[&str] = &[
     " less commission ",
     " [3, 4, 9..11] => ",
     " else => lose ",
+    " burn 3 from cards ",
     "and",
     "or",
     "not",

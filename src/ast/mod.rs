@@ -374,6 +374,7 @@ pub struct Block {
 pub enum Stmt {
     Throw(ThrowStmt),
     Draw(DrawStmt),
+    Burn(BurnStmt),
     Let(LetStmt),
     Set(LetStmt),
     If(IfStmt),
@@ -389,6 +390,7 @@ impl Stmt {
         match self {
             Stmt::Throw(s) => s.span,
             Stmt::Draw(s) => s.span,
+            Stmt::Burn(s) => s.span,
             Stmt::Let(s) | Stmt::Set(s) => s.span,
             Stmt::If(s) => s.span,
             Stmt::End(s) => s.span,
@@ -445,6 +447,15 @@ pub struct ThrowStmt {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DrawStmt {
     pub name: Ident,
+    pub count: i64,
+    pub count_span: Span,
+    pub shoe: Ident,
+    pub span: Span,
+}
+
+/// `burn 3 from cards`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BurnStmt {
     pub count: i64,
     pub count_span: Span,
     pub shoe: Ident,

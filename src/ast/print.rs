@@ -238,6 +238,9 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
                 d.name.name, d.count, d.shoe.name
             );
         }
+        Stmt::Burn(b) => {
+            let _ = write!(out, "burn {} from {}", b.count, b.shoe.name);
+        }
         Stmt::Let(l) => {
             let _ = write!(out, "let {} = {}", l.name.name, expr(&l.value));
         }

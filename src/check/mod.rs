@@ -279,6 +279,7 @@ fn ends(block: &ast::Block) -> bool {
         ast::Stmt::Repeat(r) => ends(&r.body),
         ast::Stmt::Throw(_)
         | ast::Stmt::Draw(_)
+        | ast::Stmt::Burn(_)
         | ast::Stmt::Let(_)
         | ast::Stmt::Set(_)
         | ast::Stmt::Choose(_) => false,

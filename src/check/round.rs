@@ -453,6 +453,7 @@ impl Compiler<'_, '_, '_> {
         match stmt {
             Stmt::Throw(t) => self.throw(t),
             Stmt::Draw(d) => self.draw(d),
+            Stmt::Burn(b) => self.burn(b),
             Stmt::Let(l) => {
                 let (value, ty) = self.typer.expr(&l.value);
                 let slot = self.bind(&l.name, ty);
@@ -618,6 +619,35 @@ impl Compiler<'_, '_, '_> {
             dealt,
             span: d.span,
         });
+    }
+
+    /// `burn N from SHOE`: checked as a draw's count and shoe are, and
+    /// compiled to nothing. The burned cards are seen by no one, and the
+    /// cards of a shoe are exchangeable: given what has been seen, the
+    /// cards dealt after a burn have the chances they would have without
+    /// it, so neither the evaluation nor the table need deal them.
+    fn burn(&mut self, b: &ast::BurnStmt) {
+        let names = self.typer.names;
+        match names.shoes.iter().position(|s| s.name == b.shoe.name) {
+            None => {
+                let known = names.shoes.iter().map(|s| s.name.as_str());
+                self.typer
+                    .errors
+                    .push(unknown("shoe", &b.shoe, known.collect::<Vec<_>>()));
+            }
+            Some(i) => {
+                let cards = names.shoes[i]
+                    .decks
+                    .map_or(i64::MAX, |decks| 52 * i64::from(decks));
+                if b.count < 1 || b.count > cards.min(MAX_DRAW) {
+                    self.typer.errors.push(CheckError::DrawCount {
+                        count: b.count,
+                        most: cards.min(MAX_DRAW),
+                        span: b.count_span,
+                    });
+                }
+            }
+        }
     }
 
     fn if_stmt(&mut self, i: &ast::IfStmt) {

@@ -155,6 +155,9 @@ impl<'a> Uses<'a> {
                 self.shoes.insert(d.shoe.name.as_str());
                 self.bind(&d.name, "hand");
             }
+            Stmt::Burn(b) => {
+                self.shoes.insert(b.shoe.name.as_str());
+            }
             Stmt::Let(l) => {
                 self.expr(&l.value);
                 self.bind(&l.name, "name");

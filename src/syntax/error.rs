@@ -173,6 +173,7 @@ pub(super) fn from_pest(
     const STATEMENTS: &[&str] = &[
         "`throw`",
         "`draw`",
+        "`burn`",
         "`let`",
         "`set`",
         "`if`",
@@ -347,6 +348,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::block => "a block `{ ... }`",
         Rule::throw_stmt
         | Rule::draw_stmt
+        | Rule::burn_stmt
         | Rule::let_stmt
         | Rule::set_stmt
         | Rule::if_stmt
@@ -354,7 +356,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::compare_stmt
         | Rule::repeat_stmt
         | Rule::choose_stmt => {
-            "a statement (`throw`, `draw`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
+            "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
         }
         Rule::until_clause => "`until`",
         Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
@@ -370,6 +372,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
         Rule::kw_game => "`game`",
         Rule::kw_draw => "`draw`",
+        Rule::kw_burn => "`burn`",
         Rule::kw_shoe => "`shoe`",
         Rule::decks_line | Rule::word_decks => "`decks = N`",
         Rule::values_line | Rule::word_values => "`values` and the card values",

@@ -91,6 +91,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_claim
             | Rule::kw_shoe
             | Rule::kw_draw
+            | Rule::kw_burn
             | Rule::word_decks
             | Rule::word_values
             | Rule::word_decided

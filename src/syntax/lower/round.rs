@@ -53,6 +53,19 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
                 span: at,
             })
         }
+        Rule::burn_stmt => {
+            let mut it = children(pair);
+            let count_pair = next(&mut it, at)?;
+            let count_span = span(&count_pair, base);
+            let count = int(count_pair, base)?;
+            let shoe = ident(next(&mut it, at)?, base);
+            Stmt::Burn(BurnStmt {
+                count,
+                count_span,
+                shoe,
+                span: at,
+            })
+        }
         Rule::let_stmt => Stmt::Let(binding(pair, base, depth)?),
         Rule::set_stmt => Stmt::Set(binding(pair, base, depth)?),
         Rule::if_stmt => Stmt::If(if_stmt(pair, base, depth)?),
