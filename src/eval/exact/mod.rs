@@ -30,7 +30,8 @@ pub use ends::{end_key, End};
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 /// The default bound on the information sets of a round's decisions, of
-/// the two sides together. Measured (release build): Tails
+/// the two sides together, when two sides choose (a lone side's best
+/// response is one pass over its information sets, and is not bounded). Measured (release build): Tails
 /// (`tests/fixtures/limits/`), two choices each knowing a total of `d200`
 /// (400 information sets), is solved in 3 s, and at `d250` its float
 /// programme fails and the exact one stops at the work limit after 15 s;
@@ -42,7 +43,7 @@ pub const DEFAULT_MAX_INFOSETS: usize = 400;
 pub struct Limits {
     pub max_states: usize,
     /// The most information sets of a round's decisions (`choose ... by`,
-    /// `?` cells), the two sides together.
+    /// `?` cells), the two sides together, when two sides choose.
     pub max_infosets: usize,
 }
 
