@@ -3,11 +3,14 @@
 //! game files: each file's settlements and edges equal the count's,
 //! fraction for fraction, and the strategy the report finds is the count's.
 
+mod blackjack;
 mod red_dog;
 mod war;
 
 use std::collections::BTreeMap;
 
+use dicerules::number::Exact;
+use dicerules::program::Setting;
 use dicerules::report::{BetReport, Report};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -66,8 +69,21 @@ fn assert_published(x: &BigRational, published: f64) {
 
 /// The report of a shipped game, as `check` makes it.
 fn report(file: &str) -> Report {
+    report_at(file, &[])
+}
+
+/// The report of a shipped game at a setting: `--set NAME=VALUE`, each.
+fn report_at(file: &str, set: &[(&str, BigRational)]) -> Report {
     let source = std::fs::read_to_string(file).expect("the game file");
-    dicerules::Analysis::new(source.as_str(), &dicerules::Options::default())
+    let overrides: Vec<(String, Setting)> = set
+        .iter()
+        .map(|(name, v)| (name.to_string(), Setting::Number(Exact(v.clone()))))
+        .collect();
+    let options = dicerules::Options {
+        overrides: overrides.into(),
+        ..Default::default()
+    };
+    dicerules::Analysis::new(source.as_str(), &options)
         .expect("the game evaluates")
         .report
 }
@@ -142,7 +158,10 @@ fn casino_war_s_file_equals_the_count() {
     for row in &strategies.decisions {
         let war = &row.options[0];
         assert_eq!(war.option, "war");
-        assert_eq!(war.ev.as_ref().map(|e| e.0.clone()), Some(count.war_value.clone()));
+        assert_eq!(
+            war.ev.as_ref().map(|e| e.0.clone()),
+            Some(count.war_value.clone())
+        );
     }
 }
 
@@ -185,4 +204,102 @@ fn variance(nets: &Nets) -> BigRational {
         .iter()
         .fold(BigRational::zero(), |s, (net, p)| s + net * net * p);
     square - &ev * &ev
+}
+
+/// Blackjack's report against the recursion: the house edge, and at every
+/// decision (points, soft or not, first two cards or not, the dealer's up
+/// card) the best action and each action's value, fraction for fraction.
+fn blackjack_agrees(report: &Report, rules: &blackjack::Rules) {
+    let solved = blackjack::solve(rules);
+    let player = bet(report, "player");
+    assert_eq!(player.house_edge.0, solved.house_edge, "{rules:?}");
+    // The settlement table: the true nets (+3/2 or +6/5, +2 and -2 doubled),
+    // each with the chance the best play gives it.
+    let nets = blackjack::nets(rules, &solved);
+    assert_eq!(nets.total(), q(1, 1));
+    assert_eq!(nets.house_edge(), solved.house_edge);
+    assert_eq!(settlements(player), nets.reached(), "{rules:?}");
+    assert_eq!(player.variance.0, variance(&nets));
+    let strategies = report.strategies.as_ref().expect("strategies");
+    assert_eq!(strategies.decisions.len(), solved.decisions.len());
+    for (&(points, soft, first, up), (best, values)) in &solved.decisions {
+        let key = [points, i64::from(soft), up];
+        let name = if first { "first_action" } else { "action" };
+        let row = strategies
+            .decisions
+            .iter()
+            .find(|r| r.decision == name && r.knowing.iter().map(|k| k.value).eq(key))
+            .unwrap_or_else(|| panic!("no decision {name} {key:?}"));
+        let action = |a: blackjack::Action| match a {
+            blackjack::Action::Hit => "hit",
+            blackjack::Action::Stand => "stand",
+            blackjack::Action::Double => "double",
+        };
+        assert_eq!(
+            chosen(report, name, &key).as_deref(),
+            Some(action(*best)),
+            "{name} {key:?}"
+        );
+        assert_eq!(row.options.len(), values.len(), "{name} {key:?}");
+        for (a, v) in values {
+            let o = row
+                .options
+                .iter()
+                .find(|o| o.option == action(*a))
+                .expect("the option");
+            assert_eq!(o.ev.as_ref().map(|e| &e.0), Some(v), "{name} {key:?} {a:?}");
+        }
+    }
+}
+
+#[test]
+fn blackjack_s_file_equals_the_recursion() {
+    let rules = blackjack::Rules {
+        hits_soft_17: false,
+        pays: q(3, 2),
+    };
+    blackjack_agrees(&report("games/blackjack.dice"), &rules);
+}
+
+#[test]
+fn blackjack_s_file_equals_the_recursion_hitting_soft_17_and_paying_6_to_5() {
+    let h17 = blackjack::Rules {
+        hits_soft_17: true,
+        pays: q(3, 2),
+    };
+    let set = [("dealer_hits_soft_17", q(1, 1))];
+    blackjack_agrees(&report_at("games/blackjack.dice", &set), &h17);
+    let six_to_five = blackjack::Rules {
+        hits_soft_17: false,
+        pays: q(6, 5),
+    };
+    let set = [("blackjack_pays", q(6, 5))];
+    blackjack_agrees(&report_at("games/blackjack.dice", &set), &six_to_five);
+}
+
+/// Other shoes: the files at `--set decks=N` give the count's edges.
+#[test]
+fn casino_war_and_red_dog_equal_the_count_at_other_shoes() {
+    for decks in [1, 2, 8] {
+        let set = [("decks", q(decks, 1))];
+        let war = report_at("games/casino_war.dice", &set);
+        let count = war::count(decks, 10);
+        assert_eq!(
+            bet(&war, "player").house_edge.0,
+            count.player.house_edge(),
+            "{decks}"
+        );
+        assert_eq!(
+            bet(&war, "tie").house_edge.0,
+            count.tie.house_edge(),
+            "{decks}"
+        );
+        let dog = report_at("games/red_dog.dice", &set);
+        let count = red_dog::count(decks);
+        assert_eq!(
+            settlements(bet(&dog, "player")),
+            count.player.reached(),
+            "{decks}"
+        );
+    }
 }
