@@ -47,7 +47,7 @@ pub struct InfoSet {
     /// Every sequence of the side's on arriving here, with the chance of
     /// coming here with it (every option taken with weight 1). Only a lone
     /// side may come with several, when it forgets nothing that matters
-    /// ([`Decisions::forgets_nothing`]).
+    /// (`Decisions::forgets_nothing`).
     pub parents: Vec<(u32, Weight)>,
     /// The sequence of option 0; option `a` is `first + a`.
     pub first: u32,
