@@ -197,7 +197,7 @@ pub enum EvalError {
     #[error("`{name}` is chosen in {count} different situations, and the round's choices in more than {limit} in all")]
     #[diagnostic(
         code(dice::solve::too_large),
-        help("the equilibrium is solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets")
+        help("the choices are solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets (a lone chooser may have 25 times as many)")
     )]
     SolveTooLarge {
         name: String,

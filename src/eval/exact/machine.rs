@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::ends::{check_settled, key_value, sequence, Ends};
-use super::{Decisions, Distribution, InfoSet, Limits, WORK_PER_STATE};
+use super::{Decisions, Distribution, InfoSet, Limits, LONE_SIDE_INFOSETS, WORK_PER_STATE};
 use crate::ast::Span;
 use crate::eval::compiled::Compiled;
 use crate::eval::coverage::Coverage;
@@ -410,13 +410,18 @@ impl Machine<'_> {
         // The other side's, or 0 when it is alone (sides are at most two).
         let other = sequence(program, env, 1 - d.side);
         // A lone side's best response is one pass over its information
-        // sets: the bound is the equilibrium solver's.
+        // sets: its bound is wider than the equilibrium solver's.
         let lone = program.sides.len() == 1;
+        let bound = if lone {
+            self.limits.max_infosets.saturating_mul(LONE_SIDE_INFOSETS)
+        } else {
+            self.limits.max_infosets
+        };
         let ds = &mut self.decisions;
         let id = match ds.index.entry((decision, key)) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
-                if !lone && ds.infosets.len() >= self.limits.max_infosets {
+                if ds.infosets.len() >= bound {
                     let count = ds
                         .infosets
                         .iter()
@@ -425,7 +430,7 @@ impl Machine<'_> {
                     return Err(EvalError::SolveTooLarge {
                         name: d.name.clone(),
                         count: count + 1,
-                        limit: self.limits.max_infosets,
+                        limit: bound,
                         span: d.span,
                     });
                 }
