@@ -445,6 +445,26 @@ fn choices_in_too_many_situations() {
     }
 }
 
+/// One side choosing knowing one of 90,000 values: past a lone side's
+/// bound (25 times `--max-infosets`), `check` stops at once at the choice.
+#[test]
+fn a_lone_side_in_too_many_situations() {
+    let file = "tests/fixtures/limits/lone_choice_too_large.dice";
+    let started = Instant::now();
+    let run = run_in(&crate_root(), &["check", file]);
+    assert_sane(&run, 2);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{}",
+        run.transcript
+    );
+    assert!(
+        run.stderr.contains("more than 10000 in all"),
+        "{}",
+        run.transcript
+    );
+}
+
 #[test]
 fn set_decks_beyond_64_bits() {
     let run = run_in(

@@ -56,6 +56,49 @@ fn one_side_keeps_a_high_die_and_throws_a_low_one_again() {
     assert_eq!(d.solution.as_ref().unwrap().kind, Kind::Best);
 }
 
+/// A lone side coming to one situation after different choices of its own,
+/// where nothing it forgets matters: every option's value at every score is
+/// the recursion's (the best throw by a player who remembers everything).
+#[test]
+fn a_lone_side_may_forget_what_cannot_matter() {
+    let (p, d) = solved("tests/fixtures/strategy/five_to_seven.dice");
+    let third = |s: i64| {
+        Exact::ratio(
+            (1..=3).filter(|t| (5..=7).contains(&(s + t))).count() as i64,
+            3,
+        )
+    };
+    let stop = |s: i64| {
+        if (5..=7).contains(&s) {
+            Exact::one()
+        } else {
+            Exact::zero()
+        }
+    };
+    let best = |a: Exact, b: Exact| if b > a { b } else { a };
+    // Winning chances, then nets: 2 × chance − 1.
+    let net = |x: &Exact| &(x * &Exact::int(2)) - &Exact::one();
+    let solution = d.solution.as_ref().expect("a solution");
+    assert_eq!(solution.kind, Kind::Best);
+    for info in &solution.infosets {
+        let name = &p.decisions[info.decision].name;
+        let s = info.key[0];
+        let (again, stay) = if name == "twice" {
+            (third(s), stop(s))
+        } else {
+            let next = (1..=3).fold(Exact::zero(), |sum, t| {
+                &sum + &(&best(third(s + t), stop(s + t)) * &Exact::ratio(1, 3))
+            });
+            (next, stop(s))
+        };
+        assert_eq!(info.options[0].value, Some(net(&again)), "{name} {s}");
+        assert_eq!(info.options[1].value, Some(net(&stay)), "{name} {s}");
+    }
+    assert_eq!(strategy(&p, &d, "twice", "again", &[4]), Exact::one());
+    assert_eq!(strategy(&p, &d, "twice", "stop", &[5]), Exact::one());
+    assert_eq!(ev(&p, &d, "player"), Exact::ratio(19, 27));
+}
+
 #[test]
 fn a_matrix_game_mixes_two_fifths_and_is_worth_one_fifteenth() {
     let (p, d) = solved("tests/fixtures/strategy/high_or_low.dice");

@@ -28,7 +28,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// The most information sets (situations a chooser tells apart) of the
-    /// round's choices, both sides together, the equilibrium is solved over.
+    /// round's choices, both sides together, the equilibrium of two sides is
+    /// solved over (a lone side's best strategy, 25 times as many).
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_INFOSETS)]
     pub max_infosets: usize,
 }

@@ -164,13 +164,15 @@ pub enum EvalError {
         span: Span,
     },
     /// A side meets one information set after different choices of its
-    /// own: the game as written forgets, and has no sequence form.
+    /// own: the game as written forgets, and has no sequence form. A lone
+    /// side may, where the states it may be in there have the same chances
+    /// whatever it chose before (`Decisions::forgets_nothing`).
     #[error(
         "the chooser of `{name}` can be in the same situation after different choices of its own"
     )]
     #[diagnostic(
         code(dice::eval::imperfect_recall),
-        help("a side remembers what it chose before: add what tells the situations apart to `knowing`")
+        help("a side remembers what it chose before, unless it is the only side choosing and its past changes no chance of the round from there: add what tells the situations apart to `knowing`")
     )]
     ImperfectRecall {
         name: String,
@@ -195,7 +197,7 @@ pub enum EvalError {
     #[error("`{name}` is chosen in {count} different situations, and the round's choices in more than {limit} in all")]
     #[diagnostic(
         code(dice::solve::too_large),
-        help("the equilibrium is solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets")
+        help("the choices are solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets (a lone chooser may have 25 times as many)")
     )]
     SolveTooLarge {
         name: String,

@@ -47,6 +47,57 @@ pub struct SequenceGame<'a> {
     pub sequences: [usize; 2],
     /// Each side's payoff: `(σ0, σ1) → Σ weight × net`.
     pub payoff: Payoffs,
+    /// The information sets, parents before children: by decision, whose
+    /// statements the round runs in order.
+    pub order: Vec<usize>,
+    /// For an information set a lone side comes to with several sequences
+    /// of its own: each sequence's share of the chance of coming there
+    /// (empty under perfect recall, with the one parent).
+    pub shares: Vec<Vec<(u32, Exact)>>,
+}
+
+impl<'a> SequenceGame<'a> {
+    /// The game of `decisions` with `payoff`.
+    pub fn new(decisions: &'a Decisions, payoff: Payoffs) -> SequenceGame<'a> {
+        let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
+        let mut order: Vec<usize> = (0..decisions.infosets.len()).collect();
+        order.sort_by_key(|&i| decisions.infosets[i].decision);
+        let shares = decisions
+            .infosets
+            .iter()
+            .map(|info| {
+                if info.parents.len() < 2 {
+                    return Vec::new();
+                }
+                let weights: Vec<(u32, Exact)> = info
+                    .parents
+                    .iter()
+                    .map(|(s, w)| (*s, w.to_exact()))
+                    .collect();
+                let total = weights.iter().fold(Exact::zero(), |sum, (_, w)| &sum + w);
+                weights.into_iter().map(|(s, w)| (s, &w / &total)).collect()
+            })
+            .collect();
+        SequenceGame {
+            decisions,
+            sequences: [seqs(0), seqs(1)],
+            payoff,
+            order,
+            shares,
+        }
+    }
+
+    /// The plan of coming to information set `i` (the side's own part of
+    /// the chance): its parent sequence's, or the parents' weighted by
+    /// their shares of the chance of coming there.
+    fn arrival(&self, i: usize, plan: &[Exact]) -> Exact {
+        match self.shares[i].as_slice() {
+            [] => plan[self.decisions.infosets[i].parent as usize].clone(),
+            shares => shares.iter().fold(Exact::zero(), |sum, (s, share)| {
+                &sum + &(share * &plan[*s as usize])
+            }),
+        }
+    }
 }
 
 impl SequenceGame<'_> {
@@ -79,7 +130,8 @@ impl SequenceGame<'_> {
         let mut values = self.terminal(side, other);
         let infosets = &self.decisions.infosets;
         let mut best = vec![None; infosets.len()];
-        for (i, info) in infosets.iter().enumerate().rev() {
+        for &i in self.order.iter().rev() {
+            let info = &infosets[i];
             if info.side != side {
                 continue;
             }
@@ -91,7 +143,16 @@ impl SequenceGame<'_> {
             }
             best[i] = Some(pick);
             let v = values[info.first as usize + pick].clone();
-            values[info.parent as usize] = &values[info.parent as usize] + &v;
+            // Shared by the parents in proportion to their chance of coming
+            // here: what follows is alike whichever the side came from.
+            match self.shares[i].as_slice() {
+                [] => values[info.parent as usize] = &values[info.parent as usize] + &v,
+                shares => {
+                    for (s, share) in shares {
+                        values[*s as usize] = &values[*s as usize] + &(share * &v);
+                    }
+                }
+            }
         }
         (values, best)
     }
@@ -101,12 +162,14 @@ impl SequenceGame<'_> {
     pub fn plan(&self, side: usize, behaviour: &[Vec<Exact>]) -> Vec<Exact> {
         let mut plan = vec![Exact::zero(); self.sequences[side]];
         plan[0] = Exact::one();
-        for (i, info) in self.decisions.infosets.iter().enumerate() {
+        for &i in &self.order {
+            let info = &self.decisions.infosets[i];
             if info.side != side {
                 continue;
             }
+            let arrival = self.arrival(i, &plan);
             for (a, p) in behaviour[i].iter().enumerate() {
-                plan[info.first as usize + a] = &plan[info.parent as usize] * p;
+                plan[info.first as usize + a] = &arrival * p;
             }
         }
         plan
@@ -174,12 +237,7 @@ pub fn solve(
     let sides = program.sides.len();
     let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
     let (payoff, zero_sum) = payoffs(program, &tree, &weights);
-    let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
-    let game = SequenceGame {
-        decisions: &decisions,
-        sequences: [seqs(0), seqs(1)],
-        payoff,
-    };
+    let game = SequenceGame::new(&decisions, payoff);
     let none = vec![Exact::one()];
     let (plans, kind) = match sides {
         1 => {
@@ -343,7 +401,7 @@ fn report(game: &SequenceGame, plans: &[Vec<Exact>]) -> Vec<InfoSetReport> {
         let s = info.side;
         let other = &plans[1 - s];
         let chance = game.reach(info, other);
-        let own = &plans[s][info.parent as usize];
+        let own = &game.arrival(i, &plans[s]);
         let (values, best) = &responses[s];
         let option_values: Vec<Option<Exact>> = (0..info.options)
             .map(|a| (!chance.is_zero()).then(|| &values[info.first as usize + a] / &chance))
@@ -401,14 +459,7 @@ mod tests {
         let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
         let (payoff, zero_sum) = payoffs(&program, &tree, &weights);
         assert!(zero_sum);
-        let game = SequenceGame {
-            decisions: &decisions,
-            sequences: [
-                decisions.sequences[0] as usize,
-                decisions.sequences[1] as usize,
-            ],
-            payoff,
-        };
+        let game = SequenceGame::new(&decisions, payoff);
         let guided = zero_sum::solve(&game, true, u64::MAX).unwrap();
         let exact = zero_sum::solve(&game, false, u64::MAX).unwrap();
         assert_eq!(guided.0, Exact::ratio(1, 6));

@@ -4,7 +4,9 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use crate::eval::value::Value;
 use crate::eval::weight::Weight;
+use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::Program;
 
@@ -21,7 +23,15 @@ pub struct Decisions {
     /// How many sequences each side has, the empty one included.
     pub sequences: Vec<u32>,
     pub(super) index: FxHashMap<(usize, SmallVec<[i64; 4]>), usize>,
+    /// For a lone side: the states (the values live at the choice, its
+    /// sequence aside) in which it comes to each information set, with
+    /// their weights, by the sequence it comes with (see [`Decisions::forgets_nothing`]).
+    pub(super) arrivals: FxHashMap<(usize, u32), FxHashMap<State, Weight>>,
 }
+
+/// A state of the round at a choice: the values live there, the chooser's
+/// sequence aside.
+pub(super) type State = SmallVec<[Value; 8]>;
 
 /// A decision as its chooser sees it: the statement and the known values.
 #[derive(Clone, Debug)]
@@ -31,8 +41,14 @@ pub struct InfoSet {
     /// The values the chooser knows, in the decision's `knowing` order.
     pub key: Vec<i64>,
     pub side: usize,
-    /// The side's sequence whenever it comes here (perfect recall).
+    /// The side's sequence when it first came here: its sequence whenever
+    /// it comes here, under perfect recall.
     pub parent: u32,
+    /// Every sequence of the side's on arriving here, with the chance of
+    /// coming here with it (every option taken with weight 1). Only a lone
+    /// side may come with several, when it forgets nothing that matters
+    /// (`Decisions::forgets_nothing`).
+    pub parents: Vec<(u32, Weight)>,
     /// The sequence of option 0; option `a` is `first + a`.
     pub first: u32,
     pub options: usize,
@@ -86,6 +102,56 @@ pub struct OptionReport {
     pub probability: Exact,
     /// Whether it is a best response here.
     pub best: bool,
+}
+
+impl Decisions {
+    /// Whether a lone side that comes to an information set with several
+    /// sequences of its own forgets nothing that matters there: the states
+    /// of the round it may be in have the same chances, up to a common
+    /// factor, whatever it chose before. The round's future depends only on
+    /// its state, so the side's past then changes neither what each option
+    /// is worth nor how likely it is to come there, and one strategy per
+    /// information set is as good as one that remembers (blackjack: a hard
+    /// 15 after hitting a 10 or a 12 deals the same cards). Otherwise the
+    /// game as written forgets: `dice::eval::imperfect_recall`. The states
+    /// recorded for the check are dropped.
+    pub(super) fn forgets_nothing(&mut self, program: &Program) -> Result<(), EvalError> {
+        let arrivals = std::mem::take(&mut self.arrivals);
+        for (id, info) in self.infosets.iter().enumerate() {
+            let [(first, _), rest @ ..] = info.parents.as_slice() else {
+                continue;
+            };
+            if rest.is_empty() {
+                continue;
+            }
+            let states = |parent: u32| arrivals.get(&(id, parent));
+            let scaled = |parent: u32| -> Option<Vec<(&State, Exact)>> {
+                let states = states(parent)?;
+                let total = states
+                    .values()
+                    .fold(Exact::zero(), |sum, w| &sum + &w.to_exact());
+                if total.is_zero() {
+                    return None;
+                }
+                let mut out: Vec<_> = states
+                    .iter()
+                    .map(|(k, w)| (k, &w.to_exact() / &total))
+                    .filter(|(_, w)| !w.is_zero())
+                    .collect();
+                out.sort_by(|a, b| a.0.cmp(b.0));
+                Some(out)
+            };
+            let reference = scaled(*first);
+            if rest.iter().any(|(p, _)| scaled(*p) != reference) {
+                let d = &program.decisions[info.decision];
+                return Err(EvalError::ImperfectRecall {
+                    name: d.name.clone(),
+                    span: d.span,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Solution {

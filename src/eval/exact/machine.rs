@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::ends::{check_settled, key_value, sequence, Ends};
-use super::{Decisions, Distribution, InfoSet, Limits, WORK_PER_STATE};
+use super::{Decisions, Distribution, InfoSet, Limits, LONE_SIDE_INFOSETS, WORK_PER_STATE};
 use crate::ast::Span;
 use crate::eval::compiled::Compiled;
 use crate::eval::coverage::Coverage;
@@ -172,6 +172,7 @@ pub(super) fn evaluate_fixed(
     let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
     *throws = std::mem::take(&mut m.throws);
     *work = m.work;
+    m.decisions.forgets_nothing(program)?;
     let decisions = (!program.decisions.is_empty()).then(|| Rc::new(m.decisions));
     Ok(Distribution {
         outcomes: by_outcome,
@@ -408,11 +409,19 @@ impl Machine<'_> {
         let own = sequence(program, env, d.side);
         // The other side's, or 0 when it is alone (sides are at most two).
         let other = sequence(program, env, 1 - d.side);
+        // A lone side's best response is one pass over its information
+        // sets: its bound is wider than the equilibrium solver's.
+        let lone = program.sides.len() == 1;
+        let bound = if lone {
+            self.limits.max_infosets.saturating_mul(LONE_SIDE_INFOSETS)
+        } else {
+            self.limits.max_infosets
+        };
         let ds = &mut self.decisions;
         let id = match ds.index.entry((decision, key)) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
-                if ds.infosets.len() >= self.limits.max_infosets {
+                if ds.infosets.len() >= bound {
                     let count = ds
                         .infosets
                         .iter()
@@ -421,7 +430,7 @@ impl Machine<'_> {
                     return Err(EvalError::SolveTooLarge {
                         name: d.name.clone(),
                         count: count + 1,
-                        limit: self.limits.max_infosets,
+                        limit: bound,
                         span: d.span,
                     });
                 }
@@ -432,6 +441,7 @@ impl Machine<'_> {
                     key,
                     side: d.side,
                     parent: own,
+                    parents: Vec::new(),
                     first: ds.sequences[d.side],
                     options: d.values.len(),
                     reach: Vec::new(),
@@ -441,13 +451,36 @@ impl Machine<'_> {
             }
         };
         let info = &mut ds.infosets[id];
-        if info.parent != own {
+        // Two sides must remember their own choices; a lone side may come
+        // with several sequences if it forgets nothing that matters, which
+        // the states it comes in decide once the evaluation is over
+        // (`Decisions::forgets_nothing`).
+        if info.parent != own && !lone {
             return Err(EvalError::ImperfectRecall {
                 name: d.name.clone(),
                 span: d.span,
             });
         }
         let arrived = weight.scaled_in(factor, &mut self.memo);
+        match info.parents.iter_mut().find(|(s, _)| *s == own) {
+            Some((_, w)) => w.add(&arrived),
+            None => info.parents.push((own, arrived.clone())),
+        }
+        if lone {
+            let side_slot = program.sides[d.side].slot;
+            let state = self.live[pc]
+                .iter()
+                .filter(|&&s| s != side_slot)
+                .map(|&s| env[s])
+                .collect();
+            ds.arrivals
+                .entry((id, own))
+                .or_default()
+                .entry(state)
+                .or_insert_with(Weight::zero)
+                .add(&arrived);
+        }
+        let info = &mut ds.infosets[id];
         match info.reach.iter_mut().find(|(s, _)| *s == other) {
             Some((_, w)) => w.add(&arrived),
             None => info.reach.push((other, arrived)),

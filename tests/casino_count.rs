@@ -1,0 +1,305 @@
+//! The casino's card games counted by hand, apart from the interpreter
+//! (`tests/casino_count/`), against the published figures and against the
+//! game files: each file's settlements and edges equal the count's,
+//! fraction for fraction, and the strategy the report finds is the count's.
+
+mod blackjack;
+mod red_dog;
+mod war;
+
+use std::collections::BTreeMap;
+
+use dicerules::number::Exact;
+use dicerules::program::Setting;
+use dicerules::report::{BetReport, Report};
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+
+/// `n/d` as a fraction.
+pub(crate) fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+/// A bet's nets per initial stake, each with its chance.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Nets(pub BTreeMap<BigRational, BigRational>);
+
+impl Nets {
+    pub(crate) fn add(&mut self, net: i64, p: &BigRational) {
+        self.add_net(BigRational::from_integer(net.into()), p);
+    }
+
+    pub(crate) fn add_net(&mut self, net: BigRational, p: &BigRational) {
+        let entry = self.0.entry(net).or_insert_with(BigRational::zero);
+        *entry += p;
+    }
+
+    pub(crate) fn total(&self) -> BigRational {
+        self.0.values().fold(BigRational::zero(), |s, p| s + p)
+    }
+
+    /// The house edge: minus the expected net.
+    pub(crate) fn house_edge(&self) -> BigRational {
+        -self
+            .0
+            .iter()
+            .fold(BigRational::zero(), |s, (net, p)| s + net * p)
+    }
+
+    /// The nets of positive chance.
+    fn reached(&self) -> BTreeMap<BigRational, BigRational> {
+        let mut m = self.0.clone();
+        m.retain(|_, p| !p.is_zero());
+        m
+    }
+}
+
+fn percent(x: &BigRational) -> f64 {
+    x.to_f64().expect("a finite figure") * 100.0
+}
+
+/// A published figure, printed to two decimals of a percent.
+fn assert_published(x: &BigRational, published: f64) {
+    let got = percent(x);
+    assert!(
+        (got - published).abs() <= 0.005,
+        "{got}% against the published {published}%"
+    );
+}
+
+/// The report of a shipped game, as `check` makes it.
+fn report(file: &str) -> Report {
+    report_at(file, &[])
+}
+
+/// The report of a shipped game at a setting: `--set NAME=VALUE`, each.
+fn report_at(file: &str, set: &[(&str, BigRational)]) -> Report {
+    let source = std::fs::read_to_string(file).expect("the game file");
+    let overrides: Vec<(String, Setting)> = set
+        .iter()
+        .map(|(name, v)| (name.to_string(), Setting::Number(Exact(v.clone()))))
+        .collect();
+    let options = dicerules::Options {
+        overrides: overrides.into(),
+        ..Default::default()
+    };
+    dicerules::Analysis::new(source.as_str(), &options)
+        .expect("the game evaluates")
+        .report
+}
+
+fn bet<'r>(report: &'r Report, name: &str) -> &'r BetReport {
+    report
+        .bets
+        .iter()
+        .find(|b| b.bet == name)
+        .unwrap_or_else(|| panic!("no bet {name}"))
+}
+
+/// A bet's settlement table by net (rows paying the same net summed).
+fn settlements(bet: &BetReport) -> BTreeMap<BigRational, BigRational> {
+    let mut m = BTreeMap::new();
+    for row in &bet.outcomes {
+        let e = m.entry(row.net.0.clone()).or_insert_with(BigRational::zero);
+        *e += &row.probability.0;
+    }
+    m.retain(|_, p| !p.is_zero());
+    m
+}
+
+/// The option the report's strategy takes for `decision` where its chooser
+/// knows `key` (the one of probability 1).
+fn chosen(report: &Report, decision: &str, key: &[i64]) -> Option<String> {
+    let strategies = report.strategies.as_ref()?;
+    let row = strategies.decisions.iter().find(|r| {
+        r.decision == decision && r.knowing.iter().map(|k| k.value).eq(key.iter().copied())
+    })?;
+    let picked: Vec<&str> = row
+        .options
+        .iter()
+        .filter(|o| o.probability.0 == BigRational::from_integer(1.into()))
+        .map(|o| o.option.as_str())
+        .collect();
+    (picked.len() == 1).then(|| picked[0].to_string())
+}
+
+#[test]
+fn casino_war_gives_the_published_edges() {
+    let six = war::count(6, 10);
+    assert_eq!(six.player.total(), q(1, 1));
+    // The Wizard of Odds: 2.88% going to war, 3.70% surrendering, the tie
+    // bet at 10 to 1 18.65%.
+    assert_published(&six.player.house_edge(), 2.88);
+    assert_published(&six.surrendering.house_edge(), 3.70);
+    assert_published(&six.tie.house_edge(), 18.65);
+    assert!(six.war_at.iter().all(|&(_, war)| war), "{:?}", six.war_at);
+    assert_eq!(six.war_at.len(), 13);
+}
+
+#[test]
+fn casino_war_s_file_equals_the_count() {
+    let count = war::count(6, 10);
+    let report = report("games/casino_war.dice");
+    let player = bet(&report, "player");
+    assert_eq!(player.house_edge.0, count.player.house_edge());
+    assert_eq!(settlements(player), count.player.reached());
+    // The true nets: +1, -1 and -2 (a lost war), no -1/2 (never surrendered).
+    let nets: Vec<BigRational> = settlements(player).into_keys().collect();
+    assert_eq!(nets, vec![q(-2, 1), q(-1, 1), q(1, 1)]);
+    assert_eq!(player.variance.0, variance(&count.player));
+    let tie = bet(&report, "tie");
+    assert_eq!(tie.house_edge.0, count.tie.house_edge());
+    assert_eq!(settlements(tie), count.tie.reached());
+    for (rank, _) in &count.war_at {
+        assert_eq!(chosen(&report, "move", &[*rank]).as_deref(), Some("war"));
+    }
+    // The value of war the report gives at a tie is the count's.
+    let strategies = report.strategies.as_ref().expect("strategies");
+    for row in &strategies.decisions {
+        let war = &row.options[0];
+        assert_eq!(war.option, "war");
+        assert_eq!(
+            war.ev.as_ref().map(|e| e.0.clone()),
+            Some(count.war_value.clone())
+        );
+    }
+}
+
+#[test]
+fn red_dog_gives_the_published_edge_raising_from_a_spread_of_seven() {
+    let six = red_dog::count(6);
+    assert_eq!(six.player.total(), q(1, 1));
+    // The Wizard of Odds: 2.80% with six decks under the optimal strategy.
+    assert_published(&six.player.house_edge(), 2.80);
+    assert_eq!(six.raises, vec![7, 8, 9, 10, 11]);
+}
+
+#[test]
+fn red_dog_s_file_equals_the_count() {
+    let count = red_dog::count(6);
+    let report = report("games/red_dog.dice");
+    let player = bet(&report, "player");
+    assert_eq!(player.house_edge.0, count.player.house_edge());
+    assert_eq!(settlements(player), count.player.reached());
+    assert_eq!(player.variance.0, variance(&count.player));
+    for spread in 1..=11 {
+        let expected = if count.raises.contains(&spread) {
+            "raise"
+        } else {
+            "stay"
+        };
+        assert_eq!(
+            chosen(&report, "wager", &[spread]).as_deref(),
+            Some(expected),
+            "spread {spread}"
+        );
+    }
+}
+
+/// Σ p × net² − EV².
+fn variance(nets: &Nets) -> BigRational {
+    let ev = -nets.house_edge();
+    let square = nets
+        .0
+        .iter()
+        .fold(BigRational::zero(), |s, (net, p)| s + net * net * p);
+    square - &ev * &ev
+}
+
+/// Blackjack's report against the recursion: the house edge, and at every
+/// decision (points, soft or not, first two cards or not, the dealer's up
+/// card) the best action and each action's value, fraction for fraction.
+fn blackjack_agrees(report: &Report, rules: &blackjack::Rules) {
+    let solved = blackjack::solve(rules);
+    let player = bet(report, "player");
+    assert_eq!(player.house_edge.0, solved.house_edge, "{rules:?}");
+    // The settlement table: the true nets (+3/2 or +6/5, +2 and -2 doubled),
+    // each with the chance the best play gives it.
+    let nets = blackjack::nets(rules, &solved);
+    assert_eq!(nets.total(), q(1, 1));
+    assert_eq!(nets.house_edge(), solved.house_edge);
+    assert_eq!(settlements(player), nets.reached(), "{rules:?}");
+    assert_eq!(player.variance.0, variance(&nets));
+    let strategies = report.strategies.as_ref().expect("strategies");
+    assert_eq!(strategies.decisions.len(), solved.decisions.len());
+    for (&(points, soft, first, up), (best, values)) in &solved.decisions {
+        let key = [points, i64::from(soft), up];
+        let name = if first { "first_action" } else { "action" };
+        let row = strategies
+            .decisions
+            .iter()
+            .find(|r| r.decision == name && r.knowing.iter().map(|k| k.value).eq(key))
+            .unwrap_or_else(|| panic!("no decision {name} {key:?}"));
+        let action = |a: blackjack::Action| match a {
+            blackjack::Action::Hit => "hit",
+            blackjack::Action::Stand => "stand",
+            blackjack::Action::Double => "double",
+        };
+        assert_eq!(
+            chosen(report, name, &key).as_deref(),
+            Some(action(*best)),
+            "{name} {key:?}"
+        );
+        assert_eq!(row.options.len(), values.len(), "{name} {key:?}");
+        for (a, v) in values {
+            let o = row
+                .options
+                .iter()
+                .find(|o| o.option == action(*a))
+                .expect("the option");
+            assert_eq!(o.ev.as_ref().map(|e| &e.0), Some(v), "{name} {key:?} {a:?}");
+        }
+    }
+}
+
+#[test]
+fn blackjack_s_file_equals_the_recursion() {
+    let rules = blackjack::Rules {
+        hits_soft_17: false,
+        pays: q(3, 2),
+    };
+    blackjack_agrees(&report("games/blackjack.dice"), &rules);
+}
+
+#[test]
+fn blackjack_s_file_equals_the_recursion_hitting_soft_17_and_paying_6_to_5() {
+    let h17 = blackjack::Rules {
+        hits_soft_17: true,
+        pays: q(3, 2),
+    };
+    let set = [("dealer_hits_soft_17", q(1, 1))];
+    blackjack_agrees(&report_at("games/blackjack.dice", &set), &h17);
+    let six_to_five = blackjack::Rules {
+        hits_soft_17: false,
+        pays: q(6, 5),
+    };
+    let set = [("blackjack_pays", q(6, 5))];
+    blackjack_agrees(&report_at("games/blackjack.dice", &set), &six_to_five);
+}
+
+/// Other shoes: the files at `--set decks=N` give the count's edges.
+#[test]
+fn casino_war_and_red_dog_equal_the_count_at_other_shoes() {
+    for decks in [1, 2, 8] {
+        let set = [("decks", q(decks, 1))];
+        let war = report_at("games/casino_war.dice", &set);
+        let count = war::count(decks, 10);
+        assert_eq!(
+            bet(&war, "player").house_edge.0,
+            count.player.house_edge(),
+            "{decks}"
+        );
+        assert_eq!(
+            bet(&war, "tie").house_edge.0,
+            count.tie.house_edge(),
+            "{decks}"
+        );
+        let dog = report_at("games/red_dog.dice", &set);
+        let count = red_dog::count(decks);
+        assert_eq!(
+            settlements(bet(&dog, "player")),
+            count.player.reached(),
+            "{decks}"
+        );
+    }
+}
