@@ -1,9 +1,10 @@
 //! `--set NAME=VALUE`: the values given to a file's parameters on the
 //! command line, parsed once into data and applied by the checker.
 
+use super::sweep::Sweep;
 use super::CheckError;
 use crate::ast::Setting;
-use crate::syntax::{self, SyntaxError};
+use crate::syntax::SyntaxError;
 
 /// The parameters given other values than the file's, as `--set` gives
 /// them.
@@ -54,43 +55,30 @@ impl Overrides {
     /// Parses each `--set` text, `NAME=VALUE`; every one that does not
     /// parse, with its position among them (from 0).
     pub fn parse(texts: &[String]) -> Result<Overrides, Vec<(usize, OverrideError)>> {
-        let mut settings = Vec::new();
-        let mut errors = Vec::new();
-        for (i, text) in texts.iter().enumerate() {
-            let Some((name, value)) = text.split_once('=') else {
-                let form = CheckError::OverrideForm { text: text.clone() };
-                errors.push((i, OverrideError::Form(form)));
-                continue;
-            };
-            let name = name.trim();
-            if settings.iter().any(|(n, _): &(String, Setting)| n == name) {
-                let repeated = CheckError::OverrideRepeated {
-                    name: name.to_string(),
-                };
-                errors.push((i, OverrideError::Form(repeated)));
-                continue;
-            }
-            if value.contains(',') || value.contains("..") {
+        // A list or a range is a sweep, which only `check` and `compare`
+        // make; the rest is read as a sweep of one setting is.
+        let sweeps: Vec<(usize, OverrideError)> = texts
+            .iter()
+            .enumerate()
+            .filter(|(_, text)| {
+                text.split_once('=')
+                    .is_some_and(|(_, value)| value.contains(',') || value.contains(".."))
+            })
+            .map(|(i, text)| {
                 let here = CheckError::SweepHere { text: text.clone() };
-                errors.push((i, OverrideError::Form(here)));
-                continue;
-            }
-            match syntax::parse_override(value) {
-                Ok(setting) => settings.push((name.to_string(), setting)),
-                Err(error) => errors.push((
-                    i,
-                    OverrideError::Value {
-                        value: value.to_string(),
-                        error,
-                    },
-                )),
-            }
+                (i, OverrideError::Form(here))
+            })
+            .collect();
+        if !sweeps.is_empty() {
+            return Err(sweeps);
         }
-        if errors.is_empty() {
-            Ok(Overrides::new(settings))
-        } else {
-            Err(errors)
-        }
+        let sweep = Sweep::parse(texts, 1)?;
+        let settings = sweep
+            .params
+            .into_iter()
+            .filter_map(|(name, values)| Some((name, values.into_iter().next()?)))
+            .collect();
+        Ok(Overrides::new(settings))
     }
 
     /// The names given, in order.
