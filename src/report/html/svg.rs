@@ -172,6 +172,34 @@ pub fn ticks(low: f64, high: f64, count: usize) -> Vec<f64> {
     (first..=last).map(|k| k as f64 * step).collect()
 }
 
+/// A horizontal grid line and its label at each of `marks`, across the
+/// plot from `left` for `plot_w`; `y` places a value on the plot.
+fn y_grid(
+    out: &mut String,
+    marks: &[f64],
+    step: f64,
+    (left, plot_w): (f64, f64),
+    y: &dyn Fn(f64) -> f64,
+) {
+    for m in marks {
+        let _ = write!(
+            out,
+            "<line class=\"grid\" x1=\"{}\" y1=\"{yy}\" x2=\"{}\" y2=\"{yy}\"/>",
+            n(left),
+            n(left + plot_w),
+            yy = n(y(*m))
+        );
+        text(
+            out,
+            left - 6.0,
+            y(*m) + 4.0,
+            "end",
+            "tick",
+            &tick_label(*m, step),
+        );
+    }
+}
+
 /// A tick's label: as few decimals as the step needs.
 fn tick_label(value: f64, step: f64) -> String {
     let decimals = if step >= 1.0 {
@@ -218,23 +246,7 @@ pub fn columns(chart: &Chart, columns: &[Column], x_label: &str, y_label: &str) 
     let y = |v: f64| TOP + plot_h - v / top * plot_h;
     let mut out = String::new();
     open(&mut out, chart, "columns", HEIGHT);
-    for m in &marks {
-        let _ = write!(
-            out,
-            "<line class=\"grid\" x1=\"{}\" y1=\"{yy}\" x2=\"{}\" y2=\"{yy}\"/>",
-            n(LEFT),
-            n(LEFT + plot_w),
-            yy = n(y(*m))
-        );
-        text(
-            &mut out,
-            LEFT - 6.0,
-            y(*m) + 4.0,
-            "end",
-            "tick",
-            &tick_label(*m, step),
-        );
-    }
+    y_grid(&mut out, &marks, step, (LEFT, plot_w), &y);
     let count = columns.len().max(1) as f64;
     let slot = plot_w / count;
     let widest = columns
@@ -429,23 +441,7 @@ pub fn lines(chart: &Chart, lines: &Lines) -> String {
         n(plot_w),
         n(plot_h + 8.0)
     );
-    for m in &marks {
-        let _ = write!(
-            out,
-            "<line class=\"grid\" x1=\"{}\" y1=\"{yy}\" x2=\"{}\" y2=\"{yy}\"/>",
-            n(LEFT),
-            n(LEFT + plot_w),
-            yy = n(y(*m))
-        );
-        text(
-            &mut out,
-            LEFT - 6.0,
-            y(*m) + 4.0,
-            "end",
-            "tick",
-            &tick_label(*m, step),
-        );
-    }
+    y_grid(&mut out, &marks, step, (LEFT, plot_w), &y);
     let bottom = top + plot_h;
     for (at, label) in x_ticks(&lines.axis, x_low, x_high) {
         let _ = write!(
