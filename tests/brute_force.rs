@@ -607,3 +607,44 @@ bet player {{
         );
     }
 }
+
+/// Dragon Tiger reads each card's rank and suit: its eight-deck shoe
+/// dealt card by card (416 × 415 sequences) gives the evaluator's figures.
+#[test]
+fn dragon_tiger() {
+    check_game("dragon_tiger");
+}
+
+/// Ranks with aces high, suits, a pair and a flush read from cards dealt
+/// one at a time, beside a hand's values and its size: every sequence of
+/// the 52 cards of one deck, against the evaluator's kinds.
+#[test]
+fn ranks_and_suits_agree_with_every_sequence_of_cards() {
+    let source = r#"game "three cards"
+outcomes flush, pair, ace_first, high_rest, other
+shoe cards {
+  decks = 1
+  values A => 1, 2..10 => pip, J Q K => 10
+  aces high
+}
+round {
+  draw a = 1 from cards
+  draw b = 1 from cards
+  draw c = 1 from cards
+  if suit(a) = suit(b) and suit(b) = suit(c) { end flush }
+  if rank(a) = rank(b) or rank(b) = rank(c) or rank(a) = rank(c) { end pair }
+  if rank(a) = 14 { end ace_first }
+  if size(b) = 1 and value(b) + suit(c) > 12 { end high_rest }
+  end other
+}
+bet p {
+  flush => win 5 to 1
+  pair => win 1 to 1
+  ace_first => push
+  else => lose
+}
+"#;
+    let (_, exact) = agrees_with_the_enumeration(source);
+    // A flush of three from one deck: 4 × C(13, 3) / C(52, 3) = 22/425.
+    assert_eq!(exact.outcomes[0], Exact::ratio(22, 425));
+}

@@ -4,6 +4,7 @@
 //! fraction for fraction, and the strategy the report finds is the count's.
 
 mod blackjack;
+mod dragon_tiger;
 mod red_dog;
 mod war;
 
@@ -275,6 +276,42 @@ fn blackjack_s_file_equals_the_recursion_hitting_soft_17_and_paying_6_to_5() {
     };
     let set = [("blackjack_pays", q(6, 5))];
     blackjack_agrees(&report_at("games/blackjack.dice", &set), &six_to_five);
+}
+
+#[test]
+fn dragon_tiger_gives_the_published_edges() {
+    let eight = dragon_tiger::count(8);
+    assert_eq!(eight.dragon.total(), q(1, 1));
+    assert_eq!(eight.suited_tie.total(), q(1, 1));
+    // The Wizard of Odds: 3.7349% on the dragon, 32.77% on the tie, 13.98%
+    // on the suited tie (eight decks).
+    let dragon = eight.dragon.house_edge();
+    assert!((percent(&dragon) - 3.7349).abs() < 0.00005, "{dragon}");
+    assert_published(&eight.tie.house_edge(), 32.77);
+    assert_published(&eight.suited_tie.house_edge(), 13.98);
+}
+
+/// The file's settlements (the true net -1/2 on a tie), edges and
+/// variances are the count's at eight, six and one decks.
+#[test]
+fn dragon_tiger_s_file_equals_the_count() {
+    for decks in [8, 6, 1] {
+        let count = dragon_tiger::count(decks);
+        let report = report_at("games/dragon_tiger.dice", &[("decks", q(decks, 1))]);
+        for (name, nets) in [
+            ("dragon", &count.dragon),
+            ("tiger", &count.dragon),
+            ("tie", &count.tie),
+            ("suited_tie", &count.suited_tie),
+        ] {
+            let b = bet(&report, name);
+            assert_eq!(b.house_edge.0, nets.house_edge(), "{name} {decks}");
+            assert_eq!(settlements(b), nets.reached(), "{name} {decks}");
+            assert_eq!(b.variance.0, variance(nets), "{name} {decks}");
+        }
+        let nets: Vec<BigRational> = settlements(bet(&report, "dragon")).into_keys().collect();
+        assert_eq!(nets, vec![q(-1, 1), q(-1, 2), q(1, 1)]);
+    }
 }
 
 /// Other shoes: the files at `--set decks=N` give the count's edges.

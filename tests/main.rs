@@ -21,6 +21,7 @@ mod common;
 
 mod brute_force;
 mod builtins;
+mod cards;
 mod casino_count;
 mod cli;
 mod compare;

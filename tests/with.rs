@@ -150,17 +150,18 @@ fn json_gives_each_line_s_with_and_whether_it_was_checked() {
     insta::assert_snapshot!(expects);
 }
 
-/// Several files: `--set decks=6` moves the lines of the two games with
-/// decks, each noted; the run passes.
+/// Several files: `--set decks=6` moves the lines of the three games with
+/// decks pinned at eight, each noted; the run passes.
 #[test]
 fn several_files_note_their_unchecked_lines_each() {
     let run = check(&["games/", "--set", "decks=6"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let notes: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(notes.len(), 2, "{}", run.stderr);
+    assert_eq!(notes.len(), 3, "{}", run.stderr);
     assert!(notes[0]
         .starts_with("note: games/chemin_de_fer.dice: 4 expect line(s) not checked at decks = 6"));
-    assert!(notes[1].starts_with("note: games/punto_banco.dice: 3 expect and 5 claim line(s)"));
+    assert!(notes[1].starts_with("note: games/dragon_tiger.dice: 6 expect and 3 claim line(s)"));
+    assert!(notes[2].starts_with("note: games/punto_banco.dice: 3 expect and 5 claim line(s)"));
     assert!(run.stdout.contains("0 failed an expect"), "{}", run.stdout);
 }
 

@@ -207,6 +207,17 @@ pub struct ShoeDecl {
     pub name: Ident,
     pub decks: Decks,
     pub values: Vec<ValueMap>,
+    /// `aces high` or `aces low`, when written.
+    #[serde(default)]
+    pub aces: Option<Aces>,
+    pub span: Span,
+}
+
+/// `aces high` or `aces low`: where the ace ranks in `rank(card)`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Aces {
+    /// Above the king (14) rather than below the two (1).
+    pub high: bool,
     pub span: Span,
 }
 

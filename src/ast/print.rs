@@ -95,6 +95,9 @@ fn write_item(out: &mut String, item: &Item) {
             let _ = writeln!(out, "shoe {} {{", shoe.name.name);
             let _ = writeln!(out, "  decks = {decks}");
             let _ = writeln!(out, "  values {}", maps.join(", "));
+            if let Some(aces) = shoe.aces {
+                let _ = writeln!(out, "  aces {}", if aces.high { "high" } else { "low" });
+            }
             out.push_str("}\n");
         }
         Item::Round(r) => {

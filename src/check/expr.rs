@@ -25,10 +25,11 @@ pub(super) enum Ty {
     Int,
     Bool,
     /// A throw of `count` dice with `sides` sides, or a hand of `count`
-    /// cards (`sides` 0).
+    /// cards (`sides` 0) from shoe `shoe`.
     Pool {
         count: u32,
         sides: u32,
+        shoe: Option<usize>,
     },
     /// The options of a `choose` with labels (`[draw, stand]`): an index
     /// into `Typer::labels`.
@@ -43,7 +44,11 @@ impl Ty {
             Ty::Int => "a number",
             Ty::Bool => "a condition",
             // What a function of throws and hands wants: either.
-            Ty::Pool { count: 0, .. } => "a throw or a hand of cards",
+            Ty::Pool {
+                count: 0,
+                shoe: None,
+                ..
+            } => "a throw or a hand of cards",
             Ty::Pool { sides: 0, .. } => "a hand of cards",
             Ty::Pool { .. } => "a throw",
             Ty::Label(_) => "a choice among labels",
@@ -64,6 +69,9 @@ pub(super) struct Typer<'a, 'n> {
     pub reported_no_hands: bool,
     /// The labels of each `choose` with labelled options.
     pub labels: Vec<Vec<String>>,
+    /// For each shoe, whether the round reads its cards' ranks and their
+    /// suits (`rank(card)`, `suit(card)`).
+    pub cards_read: Vec<(bool, bool)>,
 }
 
 impl<'n> Typer<'_, 'n> {
@@ -175,9 +183,9 @@ impl<'n> Typer<'_, 'n> {
                 if let Ty::Label(set) = t {
                     return self.is_label(x, set, patterns, span);
                 }
-                let Ty::Pool { count, sides } = t else {
+                let Ty::Pool { count, sides, .. } = t else {
                     if t != Ty::Error {
-                        self.expect(subject, t, Ty::Pool { count: 0, sides: 0 });
+                        self.expect(subject, t, POOL);
                     }
                     return (mk(P::Bool(false)), Ty::Error);
                 };
@@ -459,7 +467,7 @@ impl<'n> Typer<'_, 'n> {
             };
             return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
         }
-        let Some(builtin) = Builtin::named(&func.name) else {
+        let Some(mut builtin) = Builtin::named(&func.name) else {
             let known: Vec<&str> = Builtin::ALL
                 .iter()
                 .map(|b| b.name())
@@ -468,6 +476,16 @@ impl<'n> Typer<'_, 'n> {
             self.errors.push(unknown("function", func, known));
             return (mk(P::Int(0)), Ty::Error);
         };
+        // `rank` and `suit` of a card read the card, not the hand table.
+        if let [ast::Expr {
+            kind: A::Name(name),
+            ..
+        }] = args
+        {
+            if let Some((_, Ty::Pool { shoe: Some(_), .. })) = self.lookup(&name.name) {
+                builtin = builtin.on_cards();
+            }
+        }
         let spec = builtin.spec();
         if !arity(self, spec.args.len(), &builtin.usage()) {
             return (mk(P::Int(0)), Ty::Error);
@@ -491,7 +509,7 @@ impl<'n> Typer<'_, 'n> {
     /// An argument of a built-in, typed as its row of the table says;
     /// whether it is what the row asks for.
     fn argument(&mut self, func: &ast::Ident, arg: &ast::Expr, kind: Arg) -> (Expr, bool) {
-        let pool = Ty::Pool { count: 0, sides: 0 };
+        let pool = POOL;
         match kind {
             Arg::Number => {
                 let (x, t) = self.typed(arg, Ty::Int);
@@ -503,7 +521,7 @@ impl<'n> Typer<'_, 'n> {
             }
             Arg::Ranked => {
                 let (x, t) = self.typed(arg, pool);
-                let Ty::Pool { count, sides } = t else {
+                let Ty::Pool { count, sides, .. } = t else {
                     return (x, false);
                 };
                 let ranked = self
@@ -515,7 +533,7 @@ impl<'n> Typer<'_, 'n> {
                 let (x, t) = self.typed(arg, pool);
                 match t {
                     Ty::Pool { count: 1, .. } => (x, true),
-                    Ty::Pool { count, sides } => {
+                    Ty::Pool { count, sides, .. } => {
                         let what = if sides == 0 { "cards" } else { "dice" };
                         self.errors.push(CheckError::Type {
                             expected: "one card or one die",
@@ -535,6 +553,44 @@ impl<'n> Typer<'_, 'n> {
                     _ => (x, false),
                 }
             }
+            Arg::Card => {
+                let (x, t) = self.typed(arg, pool);
+                match t {
+                    Ty::Pool {
+                        count: 1,
+                        shoe: Some(shoe),
+                        ..
+                    } => {
+                        let read = &mut self.cards_read[shoe];
+                        match self::Builtin::named(&func.name) {
+                            Some(Builtin::Suit) => read.1 = true,
+                            _ => read.0 = true,
+                        }
+                        (x, true)
+                    }
+                    Ty::Pool { count, .. } => {
+                        self.errors.push(CheckError::Type {
+                            expected: "one card",
+                            found: "several cards",
+                            span: arg.span,
+                            help: Some(format!(
+                                "`{}` reads a single card; this hand holds {count}: deal the \
+                                 cards one at a time (`draw a = 1 from ...`) to read each",
+                                func.name
+                            )),
+                        });
+                        (x, false)
+                    }
+                    _ => (x, false),
+                }
+            }
         }
     }
 }
+
+/// What a function of throws and hands wants: either.
+const POOL: Ty = Ty::Pool {
+    count: 0,
+    sides: 0,
+    shoe: None,
+};

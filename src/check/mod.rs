@@ -88,7 +88,7 @@ fn check_at(
     let outcomes = items::outcomes(file, &mut errors);
     let hand_table = hands.map(|h| items::hand_table(h, &mut errors));
     let tables = items::draw_tables(file, &mut errors);
-    let shoes = items::shoes(file, &params, &mut errors);
+    let mut shoes = items::shoes(file, &params, &mut errors);
 
     let scope = expr::Names {
         params: &params,
@@ -113,6 +113,9 @@ fn check_at(
             None
         }
     };
+    if let Some(c) = &compiled {
+        round::tell_apart(&mut shoes, &c.cards_read, &c.code, &mut errors);
+    }
     let top_level = compiled.as_ref().map_or(&[][..], |c| &c.top_level[..]);
     let mut finals = Vec::new();
     let bets = items::bets(

@@ -10,7 +10,7 @@ use super::items::unknown;
 use super::shows::Shows;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
-use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, SourceMap};
+use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, Shoe, SourceMap};
 
 /// The largest number of distinct results one throw may have (multisets of
 /// its faces); bigger pools are refused before any evaluation starts.
@@ -33,6 +33,8 @@ pub(super) struct Compiled<'s> {
     pub source_map: SourceMap,
     /// The `--show` expressions, compiled at each end that sees them.
     pub shows: Shows<'s>,
+    /// For each shoe, whether the round reads ranks and suits of its cards.
+    pub cards_read: Vec<(bool, bool)>,
 }
 
 /// The most times one `repeat` may run its block.
@@ -89,6 +91,7 @@ pub(super) fn compile<'s>(
             ranked: BTreeSet::new(),
             reported_no_hands: false,
             labels: Vec::new(),
+            cards_read: vec![(false, false); names.shoes.len()],
         },
         code: Vec::new(),
         slots: Vec::new(),
@@ -125,12 +128,48 @@ pub(super) fn compile<'s>(
     Compiled {
         code: c.code,
         slots: c.slots,
+        cards_read: c.typer.cards_read,
         top_level: c.typer.vars,
         choice,
         decisions: c.decisions,
         sides: c.sides,
         source_map: c.source_map,
         shows: c.shows,
+    }
+}
+
+/// Makes each shoe tell apart the ranks and suits the round reads of its
+/// cards, and checks each draw's hands against the bound again: a hand of
+/// five cards known by rank and suit has far more results than one of five
+/// card values.
+pub(super) fn tell_apart(
+    shoes: &mut [Shoe],
+    cards_read: &[(bool, bool)],
+    code: &[Instr],
+    errors: &mut Vec<CheckError>,
+) {
+    for (shoe, &(rank, suit)) in shoes.iter_mut().zip(cards_read) {
+        if rank || suit {
+            shoe.tell_apart(rank, suit);
+        }
+    }
+    for instr in code {
+        let Instr::Draw {
+            count, shoe, span, ..
+        } = instr
+        else {
+            continue;
+        };
+        // A draw from a shoe of cards alike but for their values was
+        // checked as it was compiled.
+        let told_apart = cards_read.get(*shoe).is_some_and(|&(r, s)| r || s);
+        let kinds = shoes.get(*shoe).map_or(0, |s| s.kinds.len()) as u64;
+        if told_apart && throw_results(u64::from(*count), kinds) > MAX_THROW_RESULTS {
+            errors.push(CheckError::DrawHands {
+                count: i64::from(*count),
+                span: *span,
+            });
+        }
     }
 }
 
@@ -543,6 +582,7 @@ impl Compiler<'_, '_, '_> {
             Ty::Pool {
                 count: d.count as u32,
                 sides: d.sides as u32,
+                shoe: None,
             }
         } else {
             Ty::Error
@@ -580,7 +620,7 @@ impl Compiler<'_, '_, '_> {
                 let cards = names.shoes[i]
                     .decks
                     .map_or(i64::MAX, |decks| 52 * i64::from(decks));
-                let kinds = names.shoes[i].values.len() as u64;
+                let kinds = names.shoes[i].kinds.len() as u64;
                 if d.count < 1 || d.count > cards.min(MAX_DRAW) {
                     self.typer.errors.push(CheckError::DrawCount {
                         count: d.count,
@@ -596,6 +636,7 @@ impl Compiler<'_, '_, '_> {
                     ty = Ty::Pool {
                         count: d.count as u32,
                         sides: 0,
+                        shoe: Some(i),
                     };
                 }
             }

@@ -111,3 +111,17 @@ pub fn csv(rows: &crate::report::rows::Rows) -> String {
         _ => String::new(),
     }
 }
+
+/// Whether the terminal's character set is UTF-8, as the locale says
+/// (`LC_ALL`, else `LC_CTYPE`, else `LANG`; unset is not): else the text
+/// writes cards in ASCII (`Qs` for `Q♠`).
+pub fn utf8() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty())
+        .is_some_and(|value| {
+            let value = value.to_ascii_lowercase();
+            value.contains("utf-8") || value.contains("utf8")
+        })
+}

@@ -202,6 +202,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         .html
         .as_ref()
         .map(|_| html::Recorder::new(&program.name, args.seed));
+    let utf8 = output::utf8();
     let mut emit = |event: TableEvent| {
         if let Some(r) = recorder.as_mut() {
             r.see(&event);
@@ -215,7 +216,8 @@ pub fn run(args: &PlayArgs) -> u8 {
                 event: &event,
             })
             .unwrap_or_default(),
-            Transcript::Text => transcript::line(program, &event),
+            Transcript::Text if utf8 => transcript::line(program, &event),
+            Transcript::Text => transcript::ascii(&transcript::line(program, &event)),
         };
         // A line at a time, so that a person sees each throw and a reader
         // of a pipe each line as it comes.

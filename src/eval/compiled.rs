@@ -273,6 +273,10 @@ impl Compiled {
             Some(Value::Pool(id)) => Some(c.pools.faces(*id)),
             _ => None,
         };
+        let cards = |slot: usize| match env.get(slot) {
+            Some(Value::Pool(id)) => Some(c.pools.cards(*id)),
+            _ => None,
+        };
         for &op in self.ops.iter() {
             let mut fetch = |arg: Arg| match arg {
                 Arg::Pop => {
@@ -309,6 +313,7 @@ impl Compiled {
                     let y = fetch(y)?;
                     let x = fetch(x)?;
                     let faces = match throw {
+                        Some(s) if b.reads_cards() => cards(s as usize)?,
                         Some(s) => faces(s as usize)?,
                         None => &[],
                     };

@@ -172,8 +172,8 @@ impl Throws {
         };
         let before = env.get(dealt).copied().unwrap_or_default();
         // The cards dealt so far, by kind: packed in a whole number when
-        // they fit one, else a multiset of values.
-        let kinds = shoe.values.len();
+        // they fit one, else a multiset of kinds.
+        let kinds = shoe.kinds.len();
         let gone = match (before, self.packing(program, index)) {
             (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
             (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
@@ -238,11 +238,14 @@ impl Throws {
             (Some(added), Value::Int(p)) => Value::Int(p + added),
             (Some(added), _) => Value::Int(added),
             (None, _) => {
+                // The kinds dealt (indices into the shoe's kinds), sorted.
                 let mut after: Vec<u32> = match before {
                     Value::Pool(id) => self.pools.faces(id).to_vec(),
                     _ => Vec::new(),
                 };
-                after.extend_from_slice(&hand.hand.values);
+                for &(k, m) in &hand.hand.kinds {
+                    after.extend(std::iter::repeat_n(k as u32, m as usize));
+                }
                 after.sort_unstable();
                 Value::Pool(self.pools.intern(&after))
             }
@@ -282,7 +285,12 @@ impl Throws {
         let hands: Rc<[DealtHand]> = shoe::hands(&program.shoes[index], count)
             .into_iter()
             .map(|hand| DealtHand {
-                pool: self.pools.intern(&hand.values),
+                // Cards alike but for their values are interned as a throw.
+                pool: if hand.cards.iter().all(|&c| c == 0) {
+                    self.pools.intern(&hand.values)
+                } else {
+                    self.pools.intern_hand(&hand.values, &hand.cards)
+                },
                 packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
                 hand,
             })
@@ -306,7 +314,7 @@ impl Throws {
                             _ => 0,
                         })
                         .sum();
-                    shoe::packing(program.shoes[i].values.len(), most)
+                    shoe::packing(program.shoes[i].kinds.len(), most)
                 })
                 .collect();
         }

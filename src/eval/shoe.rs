@@ -17,11 +17,13 @@ use super::pool::for_each_multiset;
 use super::weight::Factor;
 use crate::program::Shoe;
 
-/// A hand: its card values, ascending, and the kinds of card (indices into
-/// `Shoe::values`) it holds, each with how many.
+/// A hand: its card values, ascending, what is known of each card (in the
+/// same order), and the kinds of card (indices into `Shoe::kinds`) it
+/// holds, each with how many.
 #[derive(Debug)]
 pub struct Hand {
     pub values: Vec<u32>,
+    pub cards: Vec<u32>,
     pub kinds: Vec<(usize, u32)>,
 }
 
@@ -34,21 +36,23 @@ pub struct Short {
 /// A number for each kind of card.
 pub type Counts = SmallVec<[u64; 16]>;
 
-/// How many cards of each kind (each of `shoe.values`) `values` holds.
-pub fn counts(shoe: &Shoe, values: &[u32]) -> Counts {
-    shoe.values
-        .iter()
-        .map(|&(value, _)| values.iter().filter(|&&v| v == value).count() as u64)
-        .collect()
+/// How many cards of each kind of `shoe` the cards `kinds` (each an index
+/// into `shoe.kinds`) hold.
+pub fn counts(shoe: &Shoe, kinds: &[u32]) -> Counts {
+    let mut counts: Counts = smallvec::smallvec![0; shoe.kinds.len()];
+    for &k in kinds {
+        counts[k as usize] += 1;
+    }
+    counts
 }
 
 /// The cards of each kind left in a finite shoe of `decks` decks after
 /// `gone` of each kind were dealt.
 pub fn left(shoe: &Shoe, decks: u32, gone: &[u64]) -> Counts {
-    shoe.values
+    shoe.kinds
         .iter()
         .zip(gone)
-        .map(|(&(_, per_deck), &g)| (u64::from(per_deck) * u64::from(decks)).saturating_sub(g))
+        .map(|(kind, &g)| (u64::from(kind.per_deck) * u64::from(decks)).saturating_sub(g))
         .collect()
 }
 
@@ -112,11 +116,10 @@ fn choose_big(n: u64, k: u32) -> BigUint {
 /// in lexicographic order of kinds (so one-card hands come kind by kind).
 pub fn hands(shoe: &Shoe, count: u32) -> Vec<Hand> {
     let mut hands = Vec::new();
-    for_each_multiset(count, shoe.values.len() as u32, |kinds_held| {
-        let values = kinds_held
-            .iter()
-            .map(|&k| shoe.values[k as usize - 1].0)
-            .collect();
+    for_each_multiset(count, shoe.kinds.len() as u32, |kinds_held| {
+        let kind = |k: u32| &shoe.kinds[k as usize - 1];
+        let values = kinds_held.iter().map(|&k| kind(k).value).collect();
+        let cards = kinds_held.iter().map(|&k| kind(k).card.0).collect();
         // The kinds come sorted, from 1: each run is one kind held.
         let mut kinds: Vec<(usize, u32)> = Vec::new();
         for &k in kinds_held {
@@ -125,7 +128,11 @@ pub fn hands(shoe: &Shoe, count: u32) -> Vec<Hand> {
                 _ => kinds.push((k as usize - 1, 1)),
             }
         }
-        hands.push(Hand { values, kinds });
+        hands.push(Hand {
+            values,
+            cards,
+            kinds,
+        });
     });
     hands
 }
@@ -209,7 +216,7 @@ impl<'a> Odds<'a> {
                 let mut ways = self.factorials[count as usize].clone();
                 for &(k, m) in &hand.kinds {
                     ways /= &self.factorials[m as usize];
-                    ways *= BigUint::from(shoe.values[k].1).pow(m);
+                    ways *= BigUint::from(shoe.kinds[k].per_deck).pow(m);
                 }
                 (ways != BigUint::ZERO).then(|| Factor::new(&ways, &self.total))
             }
@@ -252,14 +259,20 @@ mod tests {
     }
 
     fn baccarat(decks: Option<u32>) -> Shoe {
-        let mut values = vec![(0, 16)];
-        values.extend((1..=9).map(|v| (v, 4)));
-        Shoe {
+        let mut ranks = [0; 13];
+        for (i, r) in ranks.iter_mut().enumerate().take(9) {
+            *r = i as u32 + 1;
+        }
+        let mut shoe = Shoe {
             name: "cards".to_string(),
             decks,
-            values,
+            ranks,
+            aces_high: false,
+            kinds: Vec::new(),
             span: Span::default(),
-        }
+        };
+        shoe.tell_apart(false, false);
+        shoe
     }
 
     /// Two cards from one deck, counted over every ordered pair of the 52
@@ -294,7 +307,7 @@ mod tests {
     #[test]
     fn dealt_cards_leave_the_shoe() {
         let shoe = baccarat(Some(1));
-        // Every nine gone: none can be dealt.
+        // Every nine gone (kind 9: the zeros are kind 0): none can be dealt.
         let gone = counts(&shoe, &[9, 9, 9, 9]);
         let one = deal(&shoe, &gone, 1).expect("cards");
         assert!(one.hands.iter().all(|(h, _)| h.values != vec![9]));
@@ -314,12 +327,14 @@ mod tests {
         let odds = Odds::new(Source::Finite(&left), 20).expect("cards");
         let hand = Hand {
             values: [vec![0; 10], vec![1; 10]].concat(),
+            cards: vec![0; 20],
             kinds: vec![(0, 10), (1, 10)],
         };
         assert!(odds.of(&hand).is_none());
         // Enough of both: the ways are the product, wide.
         let hand = Hand {
             values: [vec![0; 5], vec![1; 15]].concat(),
+            cards: vec![0; 20],
             kinds: vec![(0, 5), (1, 15)],
         };
         let ways = odds.of(&hand).expect("dealt").ways();

@@ -33,16 +33,25 @@ pub enum Value {
 /// inline, so a state is one hashable block of memory.
 pub type Env = SmallVec<[Value; 8]>;
 
-/// The throws seen so far, as sorted faces. The exact evaluator interns
-/// them, so that equal throws have equal ids; the player pushes each throw
-/// of a round and clears them all when the next round starts.
+/// The throws seen so far, as sorted faces, and the hands dealt, as sorted
+/// card values with what is known of each card beside them. The exact
+/// evaluator interns them, so that equal throws (and hands) have equal
+/// ids; the player pushes each throw of a round and clears them all when
+/// the next round starts.
 #[derive(Debug, Default)]
 pub struct Pools {
     /// Every pool's faces, one after another.
     faces: Vec<u32>,
     /// Where each pool's faces start and end in `faces`.
     bounds: Vec<(u32, u32)>,
+    /// Each hand's cards ([`crate::program::card::Card`]), one after
+    /// another, face by face, and where each pool's start and end (an
+    /// empty range for a throw of dice).
+    cards: Vec<u32>,
+    card_bounds: Vec<(u32, u32)>,
     index: FxHashMap<Box<[u32]>, u32>,
+    /// Hands interned with their cards: the values, then the cards.
+    hand_index: FxHashMap<Box<[u32]>, u32>,
 }
 
 impl Pools {
@@ -56,11 +65,32 @@ impl Pools {
         id
     }
 
+    /// The id of a hand of cards, sorted by value and then card, adding
+    /// it when new.
+    pub fn intern_hand(&mut self, faces: &[u32], cards: &[u32]) -> u32 {
+        let key: Box<[u32]> = faces.iter().chain(cards).copied().collect();
+        if let Some(&id) = self.hand_index.get(&key) {
+            return id;
+        }
+        let id = self.push_hand(faces, cards);
+        self.hand_index.insert(key, id);
+        id
+    }
+
     /// Adds a sorted throw under a new id, equal throws or not.
     pub fn push(&mut self, faces: &[u32]) -> u32 {
+        self.push_hand(faces, &[])
+    }
+
+    /// Adds a hand (its values, and its cards face by face, or none for a
+    /// throw) under a new id.
+    pub fn push_hand(&mut self, faces: &[u32], cards: &[u32]) -> u32 {
         let start = self.faces.len() as u32;
         self.faces.extend_from_slice(faces);
         self.bounds.push((start, self.faces.len() as u32));
+        let start = self.cards.len() as u32;
+        self.cards.extend_from_slice(cards);
+        self.card_bounds.push((start, self.cards.len() as u32));
         (self.bounds.len() - 1) as u32
     }
 
@@ -70,18 +100,30 @@ impl Pools {
         if let Some((start, _)) = self.bounds.pop() {
             self.faces.truncate(start as usize);
         }
+        if let Some((start, _)) = self.card_bounds.pop() {
+            self.cards.truncate(start as usize);
+        }
     }
 
     /// Forgets every throw.
     pub fn clear(&mut self) {
         self.faces.clear();
         self.bounds.clear();
+        self.cards.clear();
+        self.card_bounds.clear();
         self.index.clear();
+        self.hand_index.clear();
     }
 
     pub fn faces(&self, id: u32) -> &[u32] {
         let (start, end) = self.bounds[id as usize];
         &self.faces[start as usize..end as usize]
+    }
+
+    /// A hand's cards, in the order of its faces (none for a throw).
+    pub fn cards(&self, id: u32) -> &[u32] {
+        let (start, end) = self.card_bounds[id as usize];
+        &self.cards[start as usize..end as usize]
     }
 }
 
@@ -150,12 +192,13 @@ fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i
     let mut next = numbers.iter_mut();
     for (arg, &(_, kind)) in args.iter().zip(b.args()) {
         if kind.is_throw() {
-            faces = match &arg.kind {
-                ExprKind::Slot(s) => match env.get(*s) {
-                    Some(Value::Pool(id)) => c.pools.faces(*id),
-                    _ => pool(c, eval(c, env, arg)?, arg)?,
-                },
-                _ => pool(c, eval(c, env, arg)?, arg)?,
+            let value = match &arg.kind {
+                ExprKind::Slot(s) if matches!(env.get(*s), Some(Value::Pool(_))) => env[*s],
+                _ => eval(c, env, arg)?,
+            };
+            faces = match value {
+                Value::Pool(id) if b.reads_cards() => c.pools.cards(id),
+                v => pool(c, v, arg)?,
             };
         } else {
             let Some(number) = next.next() else {

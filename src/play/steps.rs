@@ -221,8 +221,6 @@ pub struct Deal {
     pub slot: usize,
     pub count: u32,
     pub shoe: usize,
-    /// The value of each kind of card.
-    pub values: Vec<u32>,
     /// Whether the hand is stored: read after the `let`, or no `let`.
     pub keep: bool,
     /// The `let`, reading the cards as [`Operand::Dealt`].
@@ -358,7 +356,6 @@ impl Steps {
                         }
                         _ => None,
                     };
-                    let shoe_def = &program.shoes[*shoe];
                     let (keep, next) = match fused {
                         Some(_) => (live_after(next[after]), target(next[after])),
                         None => (true, target(after)),
@@ -368,7 +365,6 @@ impl Steps {
                         slot: *slot,
                         count: *count,
                         shoe: *shoe,
-                        values: shoe_def.values.iter().map(|&(v, _)| v).collect(),
                         keep,
                         assign: fused,
                         next,

@@ -3,7 +3,18 @@
 
 use super::table::TableEvent;
 use crate::number::Exact;
+use crate::program::card::SUITS;
 use crate::program::Program;
+
+/// `line` for a terminal that is not UTF-8: each suit's symbol written as
+/// its letter, `Q♠` as `Qs`.
+pub fn ascii(line: &str) -> String {
+    let mut out = line.to_string();
+    for suit in SUITS {
+        out = out.replace(suit.symbol, suit.letter);
+    }
+    out
+}
 
 /// An event as a line of the text transcript.
 pub fn line(program: &Program, event: &TableEvent) -> String {
@@ -53,7 +64,7 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             };
             format!("  {name}: {}{again}", list(faces))
         }
-        TableEvent::Draw { name, cards } => format!("  {name}: {}", list(cards)),
+        TableEvent::Draw { name, names, .. } => format!("  {name}: {}", names.join(" ")),
         TableEvent::Choose { name, option, seat } => match seat {
             Some(s) => format!("  seat {s} chooses {name}: {option}"),
             None => format!("  {name}: {option}"),

@@ -21,6 +21,7 @@
 //! does not compile; then docs/language.md's list, which `tests/builtins.rs`
 //! prints.
 
+use crate::program::card::Card;
 use crate::program::HandTable;
 
 /// A built-in function.
@@ -34,7 +35,12 @@ pub enum Builtin {
     HighestCount,
     Rank,
     Suit,
+    /// `rank(card)`: written as [`Builtin::Rank`], on a card.
+    CardRank,
+    /// `suit(card)`: written as [`Builtin::Suit`], on a card.
+    CardSuit,
     Value,
+    Size,
     Min,
     Max,
 }
@@ -53,6 +59,8 @@ pub enum Arg {
     /// A throw the `hands` table ranks: of as many dice as its hands, every
     /// result listed.
     Ranked,
+    /// A hand of one card.
+    Card,
 }
 
 impl Arg {
@@ -60,7 +68,7 @@ impl Arg {
     pub fn is_throw(self) -> bool {
         match self {
             Arg::Number => false,
-            Arg::Throw | Arg::One | Arg::Ranked => true,
+            Arg::Throw | Arg::One | Arg::Ranked | Arg::Card => true,
         }
     }
 
@@ -70,7 +78,7 @@ impl Arg {
     pub fn observes(self) -> bool {
         match self {
             Arg::Throw | Arg::Ranked => true,
-            Arg::Number | Arg::One => false,
+            Arg::Number | Arg::One | Arg::Card => false,
         }
     }
 
@@ -81,6 +89,7 @@ impl Arg {
             Arg::Throw => "a throw or a hand",
             Arg::One => "one die or one card",
             Arg::Ranked => "a throw the `hands` table ranks",
+            Arg::Card => "one card",
         }
     }
 }
@@ -130,12 +139,13 @@ const fn number(
 const THROW: &[(&str, Arg)] = &[("throw", Arg::Throw)];
 const RANKED: &[(&str, Arg)] = &[("throw", Arg::Ranked)];
 const THROW_AND_FACE: &[(&str, Arg)] = &[("throw", Arg::Throw), ("face", Arg::Number)];
-const CARD: &[(&str, Arg)] = &[("card", Arg::One)];
+const ONE: &[(&str, Arg)] = &[("card", Arg::One)];
+const CARD: &[(&str, Arg)] = &[("card", Arg::Card)];
 const TWO_NUMBERS: &[(&str, Arg)] = &[("a", Arg::Number), ("b", Arg::Number)];
 
 impl Builtin {
     /// Every built-in, in the reference's order.
-    pub const ALL: [Builtin; 11] = [
+    pub const ALL: [Builtin; 14] = [
         Builtin::Total,
         Builtin::Count,
         Builtin::Highest,
@@ -144,7 +154,10 @@ impl Builtin {
         Builtin::HighestCount,
         Builtin::Rank,
         Builtin::Suit,
+        Builtin::CardRank,
+        Builtin::CardSuit,
         Builtin::Value,
+        Builtin::Size,
         Builtin::Min,
         Builtin::Max,
     ];
@@ -184,10 +197,25 @@ impl Builtin {
                 RANKED,
                 "the suit of the throw's hand, as a number to compare",
             ),
+            Builtin::CardRank => number(
+                "rank",
+                CARD,
+                "the card's rank: 2 to 10, J 11, Q 12, K 13, the ace 1 (14 with `aces high`)",
+            ),
+            Builtin::CardSuit => number(
+                "suit",
+                CARD,
+                "the card's suit: clubs 1, diamonds 2, hearts 3, spades 4",
+            ),
             Builtin::Value => number(
                 "value",
-                CARD,
+                ONE,
                 "the value of a one-card hand, or the face of a one-die throw",
+            ),
+            Builtin::Size => number(
+                "size",
+                THROW,
+                "how many dice the throw holds, or cards the hand",
             ),
             Builtin::Min => number("min", TWO_NUMBERS, "the smaller of two numbers"),
             Builtin::Max => number("max", TWO_NUMBERS, "the larger of two numbers"),
@@ -199,9 +227,27 @@ impl Builtin {
         self.spec().name
     }
 
-    /// The built-in called `name`.
+    /// The built-in called `name`; of two of one name, the one on throws
+    /// (see [`Builtin::on_cards`]).
     pub fn named(name: &str) -> Option<Builtin> {
         Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// The built-in of the same name that reads a card, where one exists:
+    /// `rank` and `suit` of a hand of one card read the card, not the
+    /// `hands` table.
+    pub fn on_cards(self) -> Builtin {
+        match self {
+            Builtin::Rank => Builtin::CardRank,
+            Builtin::Suit => Builtin::CardSuit,
+            other => other,
+        }
+    }
+
+    /// Whether the built-in reads what is known of its hand's cards
+    /// ([`crate::program::card::Card`]) rather than their values.
+    pub fn reads_cards(self) -> bool {
+        self.args().iter().any(|(_, arg)| *arg == Arg::Card)
     }
 
     /// What each argument must be.
@@ -231,12 +277,20 @@ impl Builtin {
             Builtin::Lowest => Some(Stat::Lowest),
             Builtin::MostFrequent => Some(Stat::MostFrequent),
             Builtin::HighestCount => Some(Stat::HighestCount),
-            Builtin::Rank | Builtin::Suit | Builtin::Value | Builtin::Min | Builtin::Max => None,
+            Builtin::Rank
+            | Builtin::Suit
+            | Builtin::CardRank
+            | Builtin::CardSuit
+            | Builtin::Value
+            | Builtin::Size
+            | Builtin::Min
+            | Builtin::Max => None,
         }
     }
 
     /// The built-in's value: `faces` are the sorted faces of its throw or
-    /// hand (empty when it takes none), `numbers` its number arguments in
+    /// hand (empty when it takes none; for one that [reads
+    /// cards](Builtin::reads_cards), the hand's cards), `numbers` its number arguments in
     /// order (zero past the last), `hands` the game's hand table.
     #[inline]
     pub fn apply(
@@ -260,7 +314,10 @@ impl Builtin {
             Builtin::HighestCount => stat(Stat::HighestCount),
             Builtin::Rank => Ok(hand()?.rank),
             Builtin::Suit => Ok(hand()?.suit as i64),
+            Builtin::CardRank => Ok(i64::from(card(faces)?.rank())),
+            Builtin::CardSuit => Ok(i64::from(card(faces)?.suit())),
             Builtin::Value => single(faces).ok_or(Failure::NotOne),
+            Builtin::Size => Ok(faces.len() as i64),
             Builtin::Min => Ok(numbers[0].min(numbers[1])),
             Builtin::Max => Ok(numbers[0].max(numbers[1])),
         }
@@ -276,6 +333,14 @@ pub enum Failure {
     NotOne,
     /// `rank` or `suit` of a throw the hand table does not list.
     Unranked,
+}
+
+/// The card of a one-card hand, from its cards.
+fn card(cards: &[u32]) -> Result<Card, Failure> {
+    match cards {
+        [one] => Ok(Card(*one)),
+        _ => Err(Failure::NotOne),
+    }
 }
 
 /// The value of a one-card hand or a one-die throw.
@@ -438,7 +503,10 @@ mod tests {
     #[test]
     fn every_row_fits_the_calling_convention() {
         for (i, b) in Builtin::ALL.into_iter().enumerate() {
-            assert_eq!(Builtin::named(b.name()), Some(b));
+            assert_eq!(
+                Builtin::named(b.name()).map(Builtin::on_cards),
+                Some(b.on_cards())
+            );
             assert!(!Builtin::ALL[..i].contains(&b), "{b:?} twice");
             let args = b.args();
             assert!(!args.is_empty(), "{b:?}");

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::ast::Span;
 pub mod builtin;
+pub mod card;
 
 use crate::number::Exact;
 use builtin::Builtin;
@@ -262,9 +263,13 @@ pub struct Shoe {
     /// `None`: the infinite shoe, every card dealt independently with the
     /// frequencies of one deck.
     pub decks: Option<u32>,
-    /// Each distinct card value, ascending, with how many of one deck's 52
-    /// cards are worth it.
-    pub values: Vec<(u32, u32)>,
+    /// The value of each rank, the ace first (see [`card::RANKS`]).
+    pub ranks: [u32; 13],
+    /// `aces high`: `rank` gives an ace 14, not 1.
+    pub aces_high: bool,
+    /// The kinds of card the round tells apart, ascending by value (see
+    /// [`Shoe::tell_apart`]): a hand is a multiset of kinds.
+    pub kinds: Vec<card::Kind>,
     pub span: Span,
 }
 
@@ -285,7 +290,8 @@ pub enum Instr {
     },
     /// Deal `count` cards from shoe `shoe` into `slot`, a hand of their
     /// values. `dealt` holds the cards the round has dealt from the shoe so
-    /// far (their values, sorted); an infinite shoe does not need it.
+    /// far (counts of its kinds packed in a number, or the kinds, sorted);
+    /// an infinite shoe does not need it.
     Draw {
         slot: usize,
         count: u32,

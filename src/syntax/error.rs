@@ -378,6 +378,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::values_line | Rule::word_values => "`values` and the card values",
         Rule::value_map | Rule::rank_set | Rule::rank => "a rank such as `A`, `2..9` or `K`",
         Rule::word_pip => "`pip` or a whole number",
+        Rule::aces_line | Rule::word_aces => "`aces high` or `aces low`",
+        Rule::word_high | Rule::word_low => "`high` or `low`",
         Rule::word_infinite => "`infinite`",
         Rule::kw_param => "`param`",
         Rule::kw_outcomes => "`outcomes`",

@@ -41,10 +41,12 @@ pub fn root() -> &'static Path {
 }
 
 /// Sets what a user's terminal would not: colour off, no backtraces, no
-/// width to fit tables to (stdout is a pipe).
+/// width to fit tables to (stdout is a pipe); a UTF-8 terminal, whatever
+/// the machine running the tests says (cards are named `Q♠`).
 pub fn as_a_user(command: &mut Command) -> &mut Command {
     command
         .env("NO_COLOR", "1")
+        .env("LC_ALL", "C.UTF-8")
         .env_remove("COLUMNS")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("FORCE_COLOR")

@@ -404,7 +404,7 @@ pub enum CheckError {
     #[error("a draw of {count} cards has too many different hands to evaluate exactly")]
     #[diagnostic(
         code(dice::check::shoe),
-        help("one draw may have at most {max} different hands (as multisets of card values); draw in smaller steps or map fewer values", max = MAX_THROW_RESULTS)
+        help("one draw may have at most {max} different hands (as multisets of cards, told apart as far as the round reads them); draw in smaller steps, map fewer values or read fewer ranks and suits", max = MAX_THROW_RESULTS)
     )]
     DrawHands {
         count: i64,

@@ -1,22 +1,16 @@
 //! Shoes: decks of standard cards (or the infinite shoe), each rank mapped
 //! to a value.
 
-use std::collections::BTreeMap;
-
 use super::{declare, param};
 use crate::ast::{self, Item, Span};
 use crate::check::CheckError;
 use crate::number::Exact;
+use crate::program::card::RANKS;
 use crate::program::{Param, Shoe};
 
 /// The most decks a shoe may hold: far beyond any casino's, and small
 /// enough that every count of cards stays a machine word.
 const MAX_DECKS: i64 = 1_000_000;
-
-/// The ranks of a standard deck, four cards of each.
-const RANKS: [&str; 13] = [
-    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-];
 
 /// The `shoe` items: a count of decks (or `infinite`), every rank given a
 /// value once.
@@ -152,21 +146,24 @@ pub(in crate::check) fn shoes(
             shoes.push(Shoe {
                 name: decl.name.name.clone(),
                 decks: Some(1),
-                values: Vec::new(),
+                ranks: [0; 13],
+                aces_high: false,
+                kinds: Vec::new(),
                 span: decl.name.span,
             });
             continue;
         };
-        let mut values: BTreeMap<u32, u32> = BTreeMap::new();
-        for (value, _) in mapped.iter().flatten() {
-            *values.entry(*value as u32).or_default() += 4;
-        }
-        shoes.push(Shoe {
+        let mut shoe = Shoe {
             name: decl.name.name.clone(),
             decks,
-            values: values.into_iter().collect(),
+            ranks: mapped.map(|m| m.map_or(0, |(value, _)| value as u32)),
+            aces_high: decl.aces.is_some_and(|a| a.high),
+            kinds: Vec::new(),
             span: decl.name.span,
-        });
+        };
+        // Cards of a value alike, until the round reads ranks or suits.
+        shoe.tell_apart(false, false);
+        shoes.push(shoe);
     }
     shoes
 }

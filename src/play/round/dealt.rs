@@ -20,10 +20,19 @@ pub(super) struct Shoes {
     full_totals: Vec<u64>,
     totals: Vec<u64>,
     finite: Vec<bool>,
+    /// Each kind's value and card ([`crate::program::card::Card`]), as
+    /// `full` lists the kinds.
+    values: Vec<u32>,
+    cards: Vec<u32>,
 }
 
 impl Shoes {
-    pub(super) fn new(program: &Program) -> Shoes {
+    /// The program's shoes, full; with `named`, every card a kind of its
+    /// own, known by rank and suit, else the kinds the round tells apart.
+    /// Both list the kinds by value first, so a card's place among the
+    /// cards left gives the same value either way: a seed deals the same
+    /// values named or not.
+    pub(super) fn new(program: &Program, named: bool) -> Shoes {
         let mut shoes = Shoes {
             full: Vec::new(),
             left: Vec::new(),
@@ -31,10 +40,19 @@ impl Shoes {
             full_totals: Vec::new(),
             totals: Vec::new(),
             finite: Vec::new(),
+            values: Vec::new(),
+            cards: Vec::new(),
         };
         for shoe in &program.shoes {
             let decks = u64::from(shoe.decks.unwrap_or(1));
-            let counts = shoe.values.iter().map(|&(_, n)| u64::from(n) * decks);
+            let kinds = if named {
+                shoe.cards()
+            } else {
+                shoe.kinds.clone()
+            };
+            shoes.values.extend(kinds.iter().map(|k| k.value));
+            shoes.cards.extend(kinds.iter().map(|k| k.card.0));
+            let counts = kinds.iter().map(|k| u64::from(k.per_deck) * decks);
             shoes.full.extend(counts);
             shoes.starts.push(shoes.full.len());
             let start = shoes.starts[shoes.starts.len() - 2];
@@ -71,16 +89,19 @@ impl Shoes {
 
     /// Deals `count` cards from `shoe` ([`Shoes::can_deal`]), each one a
     /// card of the cards left, as likely as any other; `each` gets each
-    /// card's kind.
+    /// card's value and card.
     #[inline(always)]
     pub(super) fn deal(
         &mut self,
         shoe: usize,
         count: u32,
         source: &mut impl Source,
-        mut each: impl FnMut(usize),
+        mut each: impl FnMut(u32, u32),
     ) {
-        let left = &mut self.left[self.starts[shoe]..self.starts[shoe + 1]];
+        let kinds = self.starts[shoe]..self.starts[shoe + 1];
+        let values = &self.values[kinds.clone()];
+        let cards = &self.cards[kinds.clone()];
+        let left = &mut self.left[kinds];
         let finite = self.finite[shoe];
         let mut all = self.totals[shoe] as u32;
         for _ in 0..count {
@@ -97,7 +118,7 @@ impl Shoes {
                 left[kind] -= 1;
                 all -= 1;
             }
-            each(kind);
+            each(values[kind], cards[kind]);
         }
         self.totals[shoe] = u64::from(all);
     }

@@ -32,8 +32,10 @@ use crate::eval::compiled::Compiled;
 use crate::eval::exact::key_value;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
+use crate::program::card::Card;
 use crate::program::{Cell, ExprKind, Instr, Program};
 use dealt::{DiceLimit, Shoes};
+use smallvec::SmallVec;
 
 /// The most attempts a reroll takes before the round fails, unless told
 /// otherwise ([`Round::with_max_rerolls`]; `--max-rerolls`).
@@ -83,6 +85,8 @@ pub struct Round<'p> {
     env: Vec<Value>,
     pools: Pools,
     faces: Vec<u32>,
+    /// The cards of the hand being dealt, beside `faces`.
+    cards: Vec<u32>,
     key: Vec<i64>,
     max_rerolls: u64,
     limits: DiceLimit,
@@ -119,15 +123,24 @@ impl<'p> Round<'p> {
             otherwise,
             fast,
             steps,
-            shoes: Shoes::new(program),
+            shoes: Shoes::new(program, false),
             env: vec![Value::Unset; program.slots.len()],
             pools: Pools::default(),
             faces: Vec::new(),
+            cards: Vec::new(),
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
             limits: DiceLimit::new(MAX_DICE, fast_most),
             dealt: 0,
         }
+    }
+
+    /// The round dealing every card by rank and suit, so that each
+    /// [`Event::Draw`] names its cards. The values dealt are the same as
+    /// without (see `Shoes::new`).
+    pub fn with_named_cards(mut self) -> Round<'p> {
+        self.shoes = Shoes::new(self.program, true);
+        self
     }
 
     /// The round failing once it has thrown and dealt more than `dice`
@@ -300,16 +313,18 @@ impl<'p> Round<'p> {
             return Ok(Err(deal.origin as usize));
         }
         self.faces.clear();
+        self.cards.clear();
         let mut dealt = 0i64;
-        let faces = &mut self.faces;
-        self.shoes.deal(deal.shoe, deal.count, source, |kind| {
-            let value = deal.values[kind];
-            dealt += i64::from(value);
-            faces.push(value);
-        });
+        let (faces, cards) = (&mut self.faces, &mut self.cards);
+        self.shoes
+            .deal(deal.shoe, deal.count, source, |value, card| {
+                dealt += i64::from(value);
+                faces.push(value);
+                cards.push(card);
+            });
         if deal.keep {
-            self.faces.sort_unstable();
-            self.env[deal.slot] = Value::Pool(self.pools.push(&self.faces));
+            let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+            self.env[deal.slot] = Value::Pool(id);
         }
         let Some(assign) = deal.assign else {
             return Ok(Ok(deal.next));
@@ -322,8 +337,8 @@ impl<'p> Round<'p> {
             None => {
                 // The `let` as written reads the hand.
                 if !deal.keep {
-                    self.faces.sort_unstable();
-                    self.env[deal.slot] = Value::Pool(self.pools.push(&self.faces));
+                    let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+                    self.env[deal.slot] = Value::Pool(id);
                 }
                 Ok(Err(assign.origin as usize))
             }
@@ -588,18 +603,21 @@ impl<'p> Round<'p> {
         }
         self.limits.slow(&mut self.dealt, *count, *span)?;
         self.faces.clear();
-        let faces = &mut self.faces;
-        self.shoes.deal(*shoe, *count, source, |kind| {
-            faces.push(shoe_def.values[kind].0)
+        self.cards.clear();
+        let (faces, cards) = (&mut self.faces, &mut self.cards);
+        self.shoes.deal(*shoe, *count, source, |value, card| {
+            faces.push(value);
+            cards.push(card);
         });
         if let Some(f) = on_event.as_mut() {
             f(Event::Draw {
                 name: program.slots[*slot].name.clone(),
                 values: self.faces.clone(),
+                cards: self.cards.iter().map(|&c| Card(c)).collect(),
             });
         }
-        self.faces.sort_unstable();
-        self.env[*slot] = Value::Pool(self.pools.push(&self.faces));
+        let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+        self.env[*slot] = Value::Pool(id);
         Ok(())
     }
 
@@ -647,4 +665,23 @@ fn compile(instr: &Instr) -> Fast {
         }
         _ => Fast::None,
     }
+}
+
+/// The hand just dealt into `faces` and `cards`, sorted by value and then
+/// card as the exact evaluation lists it, added to `pools`.
+fn hand(faces: &mut Vec<u32>, cards: &mut Vec<u32>, pools: &mut Pools) -> u32 {
+    if cards.iter().all(|&c| c == 0) {
+        faces.sort_unstable();
+        return pools.push(faces);
+    }
+    let mut both: SmallVec<[(u32, u32); 8]> =
+        faces.iter().copied().zip(cards.iter().copied()).collect();
+    both.sort_unstable();
+    faces.clear();
+    cards.clear();
+    for (value, card) in both {
+        faces.push(value);
+        cards.push(card);
+    }
+    pools.push_hand(faces, cards)
 }

@@ -1,6 +1,8 @@
 //! Where a round's dice, cards and choices come from, and what a round
 //! played with events tells.
 
+use crate::program::card::Card;
+
 /// Where the dice, the cards and the choices come from.
 pub trait Source {
     /// One die of `sides` sides: a face from 1 to `sides`.
@@ -59,8 +61,14 @@ pub enum Event {
         attempt: u64,
         accepted: bool,
     },
-    /// Cards dealt into a hand: their values, in the order dealt.
-    Draw { name: String, values: Vec<u32> },
+    /// Cards dealt into a hand: their values and the cards, in the order
+    /// dealt (each card known by rank and suit in a round with named
+    /// cards, see `Round::with_named_cards`).
+    Draw {
+        name: String,
+        values: Vec<u32>,
+        cards: Vec<Card>,
+    },
     /// A side chose an option.
     Choose { name: String, option: String },
     /// The round ended with an outcome.

@@ -194,6 +194,8 @@ pub enum TableEvent {
         name: String,
         /// The cards' values (as the shoe values them), in the order dealt.
         cards: Vec<u32>,
+        /// The cards as players name them (`Q♠`), in the order dealt.
+        names: Vec<String>,
     },
     /// A choice made: sent as the round makes it.
     Choose {
@@ -372,6 +374,7 @@ impl<'p, 'e> Table<'p, 'e> {
             program,
             strategy: Strategy::new(distribution),
             round: Round::new(program)
+                .with_named_cards()
                 .with_max_rerolls(options.max_rerolls)
                 .with_max_dice(options.max_dice),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),

@@ -301,9 +301,16 @@ fn round_event(program: &Program, chooser: &[Option<usize>], e: Event) -> Option
             attempt,
             accepted,
         },
-        Event::Draw { name, values } => TableEvent::Draw {
+        Event::Draw {
+            name,
+            values,
+            cards,
+        } => TableEvent::Draw {
             name,
             cards: values,
+            names: (cards.iter())
+                .map(|c| c.name(true).unwrap_or_default())
+                .collect(),
         },
         Event::Choose { name, option } => {
             let side = program

@@ -105,10 +105,15 @@ pub(super) fn shoe(pair: Pair<Rule>, base: usize) -> Result<ShoeDecl> {
             })
         })
         .collect::<Result<_>>()?;
+    let aces = it.next().map(|line| Aces {
+        span: span(&line, base),
+        high: children(line).any(|w| w.as_rule() == Rule::word_high),
+    });
     Ok(ShoeDecl {
         name,
         decks,
         values,
+        aces,
         span: at,
     })
 }

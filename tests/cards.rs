@@ -1,0 +1,151 @@
+//! Cards as players meet them at the table: named by rank and suit (`Q♠`)
+//! where the terminal is UTF-8 and by letter (`Qs`) where it is not, the
+//! JSON transcript giving both values and names, and every card of the
+//! shoe dealt alike.
+
+use std::collections::BTreeMap;
+use std::process::Stdio;
+
+use crate::common::binary;
+
+/// `play` of Dragon Tiger under the locale `vars` set (and every other
+/// locale variable unset): the card lines of its transcript.
+fn card_lines(vars: &[(&str, &str)], format: &str) -> Vec<String> {
+    let args = [
+        "play",
+        "games/dragon_tiger.dice",
+        "--seats",
+        "1",
+        "--rounds",
+        "40",
+        "--seed",
+        "3",
+        "--format",
+        format,
+    ];
+    let mut command = binary::command(binary::root(), &args);
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        command.env_remove(name);
+    }
+    command.envs(vars.iter().copied());
+    let out = command
+        .stderr(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .filter(|l| l.contains("_card") || l.contains("\"draw\""))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The name of each card line: `  dragon_card: Q♠` gives `Q♠`.
+fn names(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.split(": ").nth(1).map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn cards_are_named_by_symbol_in_utf_8_and_by_letter_elsewhere() {
+    let unicode = names(&card_lines(&[("LANG", "en_GB.UTF-8")], "text"));
+    assert_eq!(unicode.len(), 80);
+    let suit = |name: &str| name.chars().last().expect("a suit");
+    assert!(
+        unicode.iter().all(|n| "♣♦♥♠".contains(suit(n))),
+        "{unicode:?}"
+    );
+    // LC_ALL before LC_CTYPE before LANG; no locale at all is not UTF-8.
+    for vars in [
+        &[][..],
+        &[("LANG", "C")],
+        &[("LC_ALL", "POSIX"), ("LANG", "en_GB.UTF-8")],
+        &[("LC_CTYPE", "C"), ("LANG", "en_GB.utf8")],
+    ] {
+        let ascii = names(&card_lines(vars, "text"));
+        let expected: Vec<String> = unicode
+            .iter()
+            .map(|n| {
+                n.replace('♣', "c")
+                    .replace('♦', "d")
+                    .replace('♥', "h")
+                    .replace('♠', "s")
+            })
+            .collect();
+        assert_eq!(ascii, expected, "{vars:?}");
+    }
+    let utf8 = names(&card_lines(&[("LC_ALL", "C.UTF-8"), ("LANG", "C")], "text"));
+    assert_eq!(utf8, unicode);
+}
+
+/// JSON is UTF-8 whatever the terminal: each draw gives the values and the
+/// names, the name's rank agreeing with the value Dragon Tiger maps it to.
+#[test]
+fn json_draws_give_values_and_names() {
+    for lines in [
+        card_lines(&[], "json"),
+        card_lines(&[("LANG", "en_GB.UTF-8")], "json"),
+    ] {
+        assert_eq!(lines.len(), 80);
+        for line in &lines {
+            let event: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let values = event["cards"].as_array().expect("cards");
+            let names = event["names"].as_array().expect("names");
+            assert_eq!(values.len(), names.len());
+            for (value, name) in values.iter().zip(names) {
+                let name = name.as_str().expect("a name");
+                let rank = &name[..name.len() - '♠'.len_utf8()];
+                let mapped = match rank {
+                    "A" => 1,
+                    "J" => 11,
+                    "Q" => 12,
+                    "K" => 13,
+                    n => n.parse().expect("a numbered rank"),
+                };
+                assert_eq!(value.as_u64(), Some(mapped), "{line}");
+            }
+        }
+    }
+}
+
+/// Over many rounds from one deck, every one of the 52 cards comes, each
+/// about as often as the others: no card is favoured by its rank or suit.
+#[test]
+fn every_card_is_dealt_alike() {
+    let args = [
+        "play",
+        "games/dragon_tiger.dice",
+        "--seats",
+        "1",
+        "--rounds",
+        "5200",
+        "--seed",
+        "11",
+        "--set",
+        "decks=1",
+        "--format",
+        "json",
+    ];
+    let run = binary::run(binary::root(), &args, b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let mut seen: BTreeMap<String, u64> = BTreeMap::new();
+    for line in run.stdout.lines().filter(|l| l.contains("\"draw\"")) {
+        let event: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for name in event["names"].as_array().expect("names") {
+            *seen
+                .entry(name.as_str().expect("a name").to_string())
+                .or_default() += 1;
+        }
+    }
+    assert_eq!(seen.len(), 52, "{seen:?}");
+    // 10,400 cards, 200 expected of each: a chi-square with 51 degrees of
+    // freedom is above 100 with chance below 1 in 10,000.
+    let chi: f64 = seen
+        .values()
+        .map(|&n| (n as f64 - 200.0).powi(2) / 200.0)
+        .sum();
+    assert!(chi < 100.0, "chi-square {chi}: {seen:?}");
+}
