@@ -54,10 +54,17 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             format!("  {name}: {}{again}", list(faces))
         }
         TableEvent::Draw { name, cards } => format!("  {name}: {}", list(cards)),
-        TableEvent::Choose { name, option, seat } => match seat {
-            Some(s) => format!("  seat {s} chooses {name}: {option}"),
-            None => format!("  {name}: {option}"),
+        TableEvent::Choose {
+            name,
+            option,
+            seats,
+            ..
+        } => match seats[..] {
+            [] => format!("  {name}: {option}"),
+            [s] => format!("  seat {s} chooses {name}: {option}"),
+            _ => format!("  {} choose {name}: {option}", who(seats)),
         },
+        TableEvent::Part { seats } => format!("  for {}:", who(seats)),
         TableEvent::End { outcome } => {
             format!("  => {}", outcome.as_deref().unwrap_or("the round ends"))
         }
@@ -104,6 +111,18 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             }
             out.push_str(&format!("\n  house: {}", signed(house)));
             out
+        }
+    }
+}
+
+/// Seats in words: `seat 2`, `seats 1 and 3`, `seats 1, 3 and 4`.
+fn who(seats: &[usize]) -> String {
+    match seats {
+        [] => "no seat".to_string(),
+        [s] => format!("seat {s}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
+            format!("seats {} and {last}", rest.join(", "))
         }
     }
 }

@@ -35,6 +35,7 @@
 
 mod bank;
 mod error;
+mod paths;
 mod seat;
 mod session;
 
@@ -201,10 +202,23 @@ pub enum TableEvent {
         name: String,
         /// The option taken, as the file writes it.
         option: String,
-        /// The seat that chose: the largest stake on the choosing side's
-        /// bet (the bank seat for the bank's bet); `None` for a choice
-        /// announced before the round, or when no seat plays that side.
+        /// The first of `seats`; `None` for a choice the strategy makes for
+        /// a side no seat plays.
         seat: Option<usize>,
+        /// The seats that chose this option: every seat on the choosing
+        /// side's bet that took it (`choices by each seat`), or the largest
+        /// stake on it (`choices by the largest stake`); the bank seat for
+        /// the bank's bet; empty when no seat plays that side.
+        seats: Vec<usize>,
+    },
+    /// The round parts: seats on one bet chose differently. What follows,
+    /// up to the next `Part` or the round's end, is the round of `seats`
+    /// alone, from their choice on; a `Part` after an end goes back to the
+    /// choice where its seats parted from the others, with the same dice
+    /// and cards from there wherever both paths deal them.
+    Part {
+        /// The seats whose round this is.
+        seats: Vec<usize>,
     },
     /// The round's outcome: sent when the round ends, before its
     /// settlements.
@@ -290,7 +304,11 @@ impl TableEvent {
             | TableEvent::Settle { seat, .. }
             | TableEvent::BankerBroke { seat }
             | TableEvent::Leaves { seat } => *seat += 1,
-            TableEvent::Choose { seat, .. } => *seat = seat.map(|s| s + 1),
+            TableEvent::Choose { seat, seats, .. } => {
+                *seat = seat.map(|s| s + 1);
+                seats.iter_mut().for_each(|s| *s += 1);
+            }
+            TableEvent::Part { seats } => seats.iter_mut().for_each(|s| *s += 1),
             TableEvent::BankPasses { from, to } => {
                 *from += 1;
                 *to += 1;
@@ -312,6 +330,9 @@ pub struct Table<'p, 'e> {
     options: Options,
     round: Round<'p>,
     rng: Xoshiro256PlusPlus,
+    /// What automatic seats' choices draw from: apart from the dice and
+    /// cards, so that the paths of seats choosing differently see the same.
+    choice_rng: Xoshiro256PlusPlus,
     seats: Vec<Seat>,
     banker: Option<usize>,
     /// The limit the current banker named, with `limit set by the banker`.
@@ -375,6 +396,11 @@ impl<'p, 'e> Table<'p, 'e> {
                 .with_max_rerolls(options.max_rerolls)
                 .with_max_dice(options.max_dice),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            choice_rng: {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+                rng.long_jump();
+                rng
+            },
             seats: Vec::new(),
             banker: None,
             named_limit: None,
