@@ -57,14 +57,14 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
         TableEvent::Choose {
             name,
             option,
-            seats,
+            chosen_by,
             ..
-        } => match seats[..] {
+        } => match chosen_by[..] {
             [] => format!("  {name}: {option}"),
             [s] => format!("  seat {s} chooses {name}: {option}"),
-            _ => format!("  {} choose {name}: {option}", who(seats)),
+            _ => format!("  {} choose {name}: {option}", who(chosen_by)),
         },
-        TableEvent::Part { seats } => format!("  for {}:", who(seats)),
+        TableEvent::Part { path_seats } => format!("  for {}:", who(path_seats)),
         TableEvent::End { outcome } => {
             format!("  => {}", outcome.as_deref().unwrap_or("the round ends"))
         }

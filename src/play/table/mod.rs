@@ -202,23 +202,23 @@ pub enum TableEvent {
         name: String,
         /// The option taken, as the file writes it.
         option: String,
-        /// The first of `seats`; `None` for a choice the strategy makes for
+        /// The first of `chosen_by`; `None` for a choice the strategy makes for
         /// a side no seat plays.
         seat: Option<usize>,
         /// The seats that chose this option: every seat on the choosing
         /// side's bet that took it (`choices by each seat`), or the largest
         /// stake on it (`choices by the largest stake`); the bank seat for
         /// the bank's bet; empty when no seat plays that side.
-        seats: Vec<usize>,
+        chosen_by: Vec<usize>,
     },
     /// The round parts: seats on one bet chose differently. What follows,
-    /// up to the next `Part` or the round's end, is the round of `seats`
+    /// up to the next `Part` or the round's end, is the round of `path_seats`
     /// alone, from their choice on; a `Part` after an end goes back to the
     /// choice where its seats parted from the others, with the same dice
     /// and cards from there wherever both paths deal them.
     Part {
         /// The seats whose round this is.
-        seats: Vec<usize>,
+        path_seats: Vec<usize>,
     },
     /// The round's outcome: sent when the round ends, before its
     /// settlements.
@@ -304,11 +304,13 @@ impl TableEvent {
             | TableEvent::Settle { seat, .. }
             | TableEvent::BankerBroke { seat }
             | TableEvent::Leaves { seat } => *seat += 1,
-            TableEvent::Choose { seat, seats, .. } => {
+            TableEvent::Choose {
+                seat, chosen_by, ..
+            } => {
                 *seat = seat.map(|s| s + 1);
-                seats.iter_mut().for_each(|s| *s += 1);
+                chosen_by.iter_mut().for_each(|s| *s += 1);
             }
-            TableEvent::Part { seats } => seats.iter_mut().for_each(|s| *s += 1),
+            TableEvent::Part { path_seats } => path_seats.iter_mut().for_each(|s| *s += 1),
             TableEvent::BankPasses { from, to } => {
                 *from += 1;
                 *to += 1;

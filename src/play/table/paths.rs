@@ -14,8 +14,10 @@
 //! they part, and the same later ones wherever both deal them; the choices
 //! draw from a generator of their own, so no choice moves a card. A seat
 //! whose bet makes no choice there follows the first group. The bank's own
-//! bet (`bank bets B`) is decided by the bank seat, once per path, and a
-//! side nobody on the path bets on by the strategy.
+//! bet (`bank bets B`) is decided by the bank seat, and a side nobody on the
+//! path bets on by the strategy: one hand for every path, so such a choice,
+//! made after the paths parted, is made once for each time its decision is
+//! met knowing the same, and the other paths take it too.
 //!
 //! The transcript says each event once: a replayed run is silent until its
 //! fork, where a [`TableEvent::Part`] names the path's seats before its
@@ -23,6 +25,7 @@
 //! (every seat before the first).
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -105,7 +108,18 @@ pub(super) struct PathSource<'a, 's, 'e> {
     /// The forks found in this run, the latest parting last, its groups in
     /// reverse seat order (run last in, first out).
     pub(super) forks: Vec<Fork>,
+    /// The choices of the bank and of the strategy for nobody, shared by
+    /// every path of the table round: by decision (`usize::MAX` for the
+    /// announced choice), what its chooser knows, and how many times the
+    /// path met that before.
+    pub(super) shared: &'a mut Shared,
+    /// How many times this run met each (decision, knowledge).
+    pub(super) met: Shared,
 }
+
+/// Choices by (decision, what its chooser knows, the time it is met), or
+/// counts of meetings by (decision, knowledge, 0).
+pub(super) type Shared = BTreeMap<(usize, Vec<i64>, usize), i64>;
 
 impl PathSource<'_, '_, '_> {
     /// The seats that choose for `bet`'s side on this path.
@@ -163,11 +177,15 @@ impl PathSource<'_, '_, '_> {
     /// `name`, each value labelled by `label`.
     fn choice(
         &mut self,
+        (decision, key): (usize, &[i64]),
         name: &str,
         bet: Option<usize>,
         mut pick: impl FnMut(&mut Self, Option<usize>) -> i64,
         label: impl Fn(i64) -> String,
     ) -> i64 {
+        let count = self.met.entry((decision, key.to_vec(), 0)).or_insert(0);
+        let nth = *count as usize;
+        *count += 1;
         let at = self.made.len();
         if let Some(&value) = self.path.forced.get(at) {
             self.made.push(value);
@@ -175,23 +193,35 @@ impl PathSource<'_, '_, '_> {
                 let mut out = self.out.borrow_mut();
                 out.muted = false;
                 out.send(TableEvent::Part {
-                    seats: self.path.seats.clone(),
+                    path_seats: self.path.seats.clone(),
                 });
                 out.send(choose(name, label(value), &self.path.chose));
             }
             return value;
         }
         let choosers = self.choosers(bet);
+        let bank = bet.is_some() && bet == self.table.program.banking.bank_bets;
+        let bettors = !choosers.is_empty() && !bank;
         let mut groups: Vec<(i64, Vec<usize>)> = Vec::new();
-        for seat in choosers {
-            let value = pick(self, Some(seat));
-            match groups.iter_mut().find(|g| g.0 == value) {
-                Some(g) => g.1.push(seat),
-                None => groups.push((value, vec![seat])),
+        let remembered = self.shared.get(&(decision, key.to_vec(), nth)).copied();
+        match remembered.filter(|_| !bettors) {
+            Some(value) => groups.push((value, choosers)),
+            None => {
+                for seat in choosers {
+                    let value = pick(self, Some(seat));
+                    match groups.iter_mut().find(|g| g.0 == value) {
+                        Some(g) => g.1.push(seat),
+                        None => groups.push((value, vec![seat])),
+                    }
+                }
+                if groups.is_empty() {
+                    groups.push((pick(self, None), Vec::new()));
+                }
             }
         }
-        if groups.is_empty() {
-            groups.push((pick(self, None), Vec::new()));
+        if !bettors {
+            self.shared
+                .insert((decision, key.to_vec(), nth), groups[0].0);
         }
         let (value, chose) = groups.remove(0);
         if !groups.is_empty() {
@@ -207,7 +237,7 @@ impl PathSource<'_, '_, '_> {
             }
             self.path.seats.retain(|s| !parted.contains(s));
             self.out.borrow_mut().send(TableEvent::Part {
-                seats: self.path.seats.clone(),
+                path_seats: self.path.seats.clone(),
             });
         }
         self.made.push(value);
@@ -224,7 +254,7 @@ fn choose(name: &str, option: String, seats: &[usize]) -> TableEvent {
         name: name.to_string(),
         option,
         seat: seats.first().copied(),
-        seats: seats.to_vec(),
+        chosen_by: seats.to_vec(),
     }
 }
 
@@ -255,6 +285,7 @@ impl Source for PathSource<'_, '_, '_> {
         let listed: Vec<String> = options.iter().map(i64::to_string).collect();
         let question = format!("{}: one of {}", choice.name, listed.join(", "));
         self.choice(
+            (usize::MAX, &[]),
             &choice.name,
             bet,
             |source, seat| {
@@ -288,6 +319,7 @@ impl Source for PathSource<'_, '_, '_> {
             known.join(", ")
         );
         self.choice(
+            (decision, key),
             &d.name,
             bet,
             |source, seat| {

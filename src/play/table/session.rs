@@ -6,7 +6,7 @@ use std::fmt;
 
 use std::cell::RefCell;
 
-use super::paths::{Fork, Out, PathSource, Seats};
+use super::paths::{Fork, Out, PathSource, Seats, Shared};
 use super::seat::{Placed, Seat};
 use super::{Flow, Table, TableError, TableEvent};
 use crate::number::Exact;
@@ -97,6 +97,7 @@ impl<'p, 'e> Table<'p, 'e> {
         let person_seat = self.options.person.filter(|_| self.person.is_some());
         let start = self.rng.clone();
         let mut pending = vec![Fork::all(placed)];
+        let mut shared = Shared::new();
         // Each path's ending: its seats, outcome and final values.
         let mut ends: Vec<(Vec<usize>, Option<usize>, Vec<Option<i64>>)> = Vec::new();
         while let Some(path) = pending.pop() {
@@ -133,6 +134,8 @@ impl<'p, 'e> Table<'p, 'e> {
                 path,
                 made: Vec::new(),
                 forks: Vec::new(),
+                shared: &mut shared,
+                met: Shared::new(),
             };
             // The round's events go out as they happen: a round of many
             // throws is never held in memory. The choices are told by the
