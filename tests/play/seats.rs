@@ -130,8 +130,9 @@ fn red_dog_seats_raise_or_stay_each_for_itself_on_the_same_cards() {
         let views: Vec<Vec<&Value>> = (1..=3).map(|s| seat_round(&round, s)).collect();
         let first = card(&views[0], "first").expect("a first card");
         let second = card(&views[0], "second").expect("a second card");
-        let spread = first.max(second) - first.min(second);
-        let chooses = first != second && spread > 1;
+        // The game's spread: the ranks strictly between the two cards.
+        let spread = (first.max(second) - first.min(second)).saturating_sub(1);
+        let chooses = first != second && spread > 0;
         let mut thirds = Vec::new();
         for (i, view) in views.iter().enumerate() {
             let seat = i as u64 + 1;
@@ -142,7 +143,7 @@ fn red_dog_seats_raise_or_stay_each_for_itself_on_the_same_cards() {
             let raised = match choice {
                 Some((option, seats)) => {
                     assert!(seats.contains(&seat), "seat {seat} chose: {round:?}");
-                    let raises = if seat == 2 { true } else { spread - 1 >= 7 };
+                    let raises = if seat == 2 { true } else { spread >= 7 };
                     assert_eq!(option == "raise", raises, "seat {seat}: {round:?}");
                     raises
                 }
@@ -161,7 +162,7 @@ fn red_dog_seats_raise_or_stay_each_for_itself_on_the_same_cards() {
         assert!(thirds.windows(2).all(|w| w[0] == w[1]), "{round:?}");
         if chooses {
             asked += 1;
-            if spread - 1 >= 7 {
+            if spread >= 7 {
                 together += 1;
                 assert_eq!(ends(&round), 1, "{round:?}");
             } else {

@@ -4,7 +4,9 @@
 //! A *table round* is one of:
 //!
 //! - with the house banking, every seat bets and one round is played for
-//!   all of them;
+//!   all of them, each seat making the choices of its own bet (`paths`: the
+//!   round parts where they choose apart, every path on the same dice and
+//!   cards);
 //! - with a seat banking, the banker plays the round once against each
 //!   other seat in turn, clockwise from his left, covering each bet while
 //!   his chips allow;
@@ -28,7 +30,7 @@
 //! bets and choices.
 //!
 //! The session's loop, its events and the settling of a round are in
-//! `session`; who banks, what the bank covers and its bankruptcy in `bank`;
+//! `session`; one round for seats choosing apart in `paths`; who banks, what the bank covers and its bankruptcy in `bank`;
 //! the seats' stakes and bets, a person's or an automatic seat's, in `seat`;
 //! what goes wrong (an answer refused, a round failing, money not sound) is
 //! a [`TableError`].

@@ -99,7 +99,7 @@ impl<'p, 'e> Table<'p, 'e> {
         let mut pending = vec![Fork::all(placed)];
         let mut shared = Shared::new();
         // Each path's ending: its seats, outcome and final values.
-        let mut ends: Vec<(Vec<usize>, Option<usize>, Vec<Option<i64>>)> = Vec::new();
+        let mut ends: Vec<PathEnd> = Vec::new();
         while let Some(path) = pending.pop() {
             // The first run goes on with the table's generator; a fork
             // replays the round's dice and cards from where they started.
@@ -242,6 +242,9 @@ impl<'p, 'e> Table<'p, 'e> {
         Ok((banker_lost, outcome))
     }
 }
+
+/// How a path of a table round ended: its seats, outcome and final values.
+type PathEnd = (Vec<usize>, Option<usize>, Vec<Option<i64>>);
 
 /// Why a session ends: its summary's reason.
 #[derive(Clone, Debug, PartialEq)]
