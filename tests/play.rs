@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 mod random_banking;
+mod seats;
 
 use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::number::Exact;

@@ -284,6 +284,18 @@ pub enum ClauseKind {
     BankruptBanker(BankruptRule),
     /// `bankrupt player => leaves`, the only rule for a player.
     BankruptPlayerLeaves,
+    /// `choices by each seat` or `choices by the largest stake`.
+    Choices(ChoicesRule),
+}
+
+/// Who makes the choices of a bet several seats are on in one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChoicesRule {
+    /// `choices by each seat`: every seat decides for its own bet.
+    EachSeat,
+    /// `choices by the largest stake`: one hand for the table, played by the
+    /// largest stake on the bet.
+    LargestStake,
 }
 
 impl ClauseKind {
@@ -298,6 +310,7 @@ impl ClauseKind {
             ClauseKind::Chips(_) => "chips",
             ClauseKind::BankruptBanker(_) => "bankrupt banker",
             ClauseKind::BankruptPlayerLeaves => "bankrupt player",
+            ClauseKind::Choices(_) => "choices",
         }
     }
 }

@@ -189,6 +189,10 @@ pub fn banking_clause(c: &ClauseKind) -> String {
             "bankrupt banker => bank passes".to_string()
         }
         ClauseKind::BankruptPlayerLeaves => "bankrupt player => leaves".to_string(),
+        ClauseKind::Choices(ChoicesRule::EachSeat) => "choices by each seat".to_string(),
+        ClauseKind::Choices(ChoicesRule::LargestStake) => {
+            "choices by the largest stake".to_string()
+        }
     }
 }
 

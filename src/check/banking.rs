@@ -112,6 +112,9 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
                 };
             }
             ClauseKind::BankruptPlayerLeaves => {}
+            ClauseKind::Choices(rule) => {
+                out.largest_stake_chooses = *rule == ast::ChoicesRule::LargestStake;
+            }
         }
     }
 
@@ -157,6 +160,26 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
         }
     }
     out
+}
+
+/// A `choices` clause where no bet a punter makes chooses anything:
+/// `choosing` are the bets whose bettors make the round's choices.
+pub(super) fn choices_to_make(
+    decl: &ast::Banking,
+    banking: &Banking,
+    choosing: &[usize],
+    errors: &mut Vec<CheckError>,
+) {
+    let Some(clause) = decl
+        .clauses
+        .iter()
+        .find(|c| matches!(c.kind, ClauseKind::Choices(_)))
+    else {
+        return;
+    };
+    if choosing.iter().all(|&b| Some(b) == banking.bank_bets) {
+        errors.push(BankingError::NoChoices { span: clause.span }.into());
+    }
 }
 
 /// The clauses of the item, a clause written again reported and left out.

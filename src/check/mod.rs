@@ -134,6 +134,7 @@ fn check_at(
             _ => None,
         })
         .collect();
+    let banking_decl = table_rules;
     let table_rules = match table_rules {
         Some(decl) => {
             let names = banking::Names {
@@ -165,6 +166,18 @@ fn check_at(
         .as_mut()
         .map(|c| sides(c, &bets, &mut errors))
         .unwrap_or_default();
+    if let (Some(decl), Some(c)) = (banking_decl, compiled.as_ref()) {
+        let choosing: Vec<usize> = sides
+            .iter()
+            .map(|s| s.bet)
+            .chain(
+                c.choice
+                    .as_ref()
+                    .and_then(|ch| bets.iter().position(|b| b.name == ch.by)),
+            )
+            .collect();
+        banking::choices_to_make(decl, &table_rules, &choosing, &mut errors);
+    }
     let needs_outcomes = file
         .items
         .iter()

@@ -65,10 +65,17 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             format!("  {name}: {}{again}", list(faces))
         }
         TableEvent::Draw { name, names, .. } => format!("  {name}: {}", names.join(" ")),
-        TableEvent::Choose { name, option, seat } => match seat {
-            Some(s) => format!("  seat {s} chooses {name}: {option}"),
-            None => format!("  {name}: {option}"),
+        TableEvent::Choose {
+            name,
+            option,
+            chosen_by,
+            ..
+        } => match chosen_by[..] {
+            [] => format!("  {name}: {option}"),
+            [s] => format!("  seat {s} chooses {name}: {option}"),
+            _ => format!("  {} choose {name}: {option}", who(chosen_by)),
         },
+        TableEvent::Part { path_seats } => format!("  for {}:", who(path_seats)),
         TableEvent::End { outcome } => {
             format!("  => {}", outcome.as_deref().unwrap_or("the round ends"))
         }
@@ -115,6 +122,18 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             }
             out.push_str(&format!("\n  house: {}", signed(house)));
             out
+        }
+    }
+}
+
+/// Seats in words: `seat 2`, `seats 1 and 3`, `seats 1, 3 and 4`.
+fn who(seats: &[usize]) -> String {
+    match seats {
+        [] => "no seat".to_string(),
+        [s] => format!("seat {s}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
+            format!("seats {} and {last}", rest.join(", "))
         }
     }
 }

@@ -708,6 +708,10 @@ pub struct Banking {
     /// Starting chips of each player and of the first banker.
     pub chips: Chips,
     pub bankrupt_banker: BankruptBanker,
+    /// `choices by the largest stake`: the largest stake on a bet makes its
+    /// side's choices for every seat on it (one hand for the table); by
+    /// default (`choices by each seat`) each seat decides for its own bet.
+    pub largest_stake_chooses: bool,
     /// Where the item is written; the round's span without one.
     pub span: Span,
 }
@@ -725,6 +729,7 @@ impl Default for Banking {
                 banker: 100,
             },
             bankrupt_banker: BankruptBanker::BankPasses,
+            largest_stake_chooses: false,
             span: Span::new(0, 0),
         }
     }

@@ -452,6 +452,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::new_game | Rule::word_new => "`new game`",
         Rule::bank_passes => "`bank passes`",
         Rule::word_leaves => "`leaves`",
+        Rule::choices_clause | Rule::word_choices => "`choices`",
+        Rule::choices_each_seat | Rule::word_seat => "`each seat`",
+        Rule::choices_largest_stake | Rule::word_largest => "`the largest stake`",
         Rule::EOI => "the end of the file",
         _ => "an item",
     }

@@ -3,7 +3,11 @@
 //! pushes) and a random `banking` block (every clause the language allows,
 //! in any combination `check` accepts; chips from 1 to 2^64 - 1), played
 //! for many rounds by the code `dicerules play` runs, sometimes with a
-//! person giving random answers. Every session must keep every seat at
+//! person giving random answers; in half of them the first bet's side (and
+//! sometimes the second's) chooses before the throw, so that seats, mixing
+//! their calls or a person answering, part and are settled on the same die
+//! under their own calls (`choices by each seat`, or the largest stake's for
+//! all). Every session must keep every seat at
 //! zero chips or more and conserve chips between rounds (the table also
 //! audits every settlement itself in debug builds), keep every stake within
 //! its seat's chips and the limit, and end with a summary that is true.
@@ -28,9 +32,11 @@ const CASES: u64 = 500;
 
 /// What the cases are made of: every clause of a `banking` block, and the
 /// ways of playing.
-const TAGS: [&str; 23] = [
+const TAGS: [&str; 27] = [
     "--chips",
+    "a choice",
     "a person",
+    "a round that parts",
     "banco",
     "bank bets",
     "bank house",
@@ -43,6 +49,8 @@ const TAGS: [&str; 23] = [
     "bankrupt player => leaves",
     "chips each",
     "chips players, banker",
+    "choices by each seat",
+    "choices by the largest stake",
     "limit =",
     "limit = param",
     "limit set by the banker",
@@ -133,6 +141,34 @@ fn case(seed: u64) -> Case {
     }
     round.push_str(&format!("  end {}\n}}\n", outcomes[outcomes.len() - 1]));
     let bets: Vec<String> = (0..rng.gen_range(1..=3)).map(|i| format!("b{i}")).collect();
+    // A choice before the throw moves the thresholds, drawn apart so that
+    // the rest of the case is what it was without one.
+    let mut other = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x0c40_1ce5);
+    let choosing = other.gen_bool(0.5);
+    let guessing = choosing && bets.len() > 1 && other.gen_bool(0.6);
+    if choosing {
+        clauses.push("a choice");
+        let mut choice = format!(
+            "round {{\n  choose call from [high, low] by {} knowing nothing\n",
+            bets[0]
+        );
+        if guessing {
+            choice.push_str(&format!(
+                "  choose guess from [high, low] by {} knowing nothing\n",
+                bets[1]
+            ));
+        }
+        choice.push_str(&format!("  throw d = d{sides}\n  let shift = 0\n"));
+        let matched = if guessing {
+            "call is high and guess is high"
+        } else {
+            "call is high"
+        };
+        choice.push_str(&format!("  if {matched} {{\n    set shift = 1\n  }}\n"));
+        round = round
+            .replacen(&format!("round {{\n  throw d = d{sides}\n"), &choice, 1)
+            .replace("if total(d) <=", "if total(d) + shift <=");
+    }
     let mut source = format!(
         "game \"Random table {seed}\"\noutcomes {}\n{round}",
         outcomes.join(", ")
@@ -183,9 +219,22 @@ fn case(seed: u64) -> Case {
         }
     };
     block.push(bank);
+    let mut bank_bet = None;
     if !house && bets.len() > 1 && rng.gen_bool(0.4) {
         clauses.push("bank bets");
-        block.push(format!("bank bets {}", bets[rng.gen_range(0..bets.len())]));
+        let b = rng.gen_range(0..bets.len());
+        bank_bet = Some(b);
+        block.push(format!("bank bets {}", bets[b]));
+    }
+    // A punter's bet chooses unless the bank's is the only one that does.
+    if choosing && (bank_bet != Some(0) || guessing) && other.gen_bool(0.6) {
+        if other.gen_bool(0.5) {
+            clauses.push("choices by the largest stake");
+            block.push("choices by the largest stake".to_string());
+        } else {
+            clauses.push("choices by each seat");
+            block.push("choices by each seat".to_string());
+        }
     }
     let mut fixed = Vec::new();
     let mut stakes = 1;
@@ -304,6 +353,9 @@ fn case(seed: u64) -> Case {
                 6 => "lots".to_string(),
                 _ => u64::MAX.to_string(),
             });
+            if choosing && other.gen_bool(0.5) {
+                answers.push(["high", "low", "middle"][other.gen_range(0..3)].to_string());
+            }
         }
     }
     let chips = rng.gen_bool(0.2).then(|| amount(rng));
@@ -399,6 +451,9 @@ fn random_banking_blocks_keep_money_sacred() {
             std::panic::resume_unwind(panic)
         });
         clauses.extend(case.clauses.iter().copied());
+        if events.iter().any(|e| matches!(e, TableEvent::Part { .. })) {
+            clauses.insert("a round that parts");
+        }
         for e in &events {
             match e {
                 TableEvent::Settle { chips, .. } => {

@@ -33,6 +33,17 @@ pub enum BankingError {
         #[label("but the bank sets no stake")]
         stake: Option<Span>,
     },
+    /// A `choices` clause in a file whose round makes no choice for a bet
+    /// punters make (none at all, or only the bank's own bet's).
+    #[error("the `choices` clause has no choice to give")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("no bet a punter makes chooses anything in the round: remove the clause")
+    )]
+    NoChoices {
+        #[label("who makes a punter's choices")]
+        span: Span,
+    },
     /// `bank bets` naming the file's only bet.
     #[error("`bank bets` leaves the punters no bet")]
     #[diagnostic(

@@ -4,7 +4,9 @@
 //! A *table round* is one of:
 //!
 //! - with the house banking, every seat bets and one round is played for
-//!   all of them;
+//!   all of them, each seat making the choices of its own bet (`paths`: the
+//!   round parts where they choose apart, every path on the same dice and
+//!   cards);
 //! - with a seat banking, the banker plays the round once against each
 //!   other seat in turn, clockwise from his left, covering each bet while
 //!   his chips allow;
@@ -28,13 +30,14 @@
 //! bets and choices.
 //!
 //! The session's loop, its events and the settling of a round are in
-//! `session`; who banks, what the bank covers and its bankruptcy in `bank`;
+//! `session`; one round for seats choosing apart in `paths`; who banks, what the bank covers and its bankruptcy in `bank`;
 //! the seats' stakes and bets, a person's or an automatic seat's, in `seat`;
 //! what goes wrong (an answer refused, a round failing, money not sound) is
 //! a [`TableError`].
 
 mod bank;
 mod error;
+mod paths;
 mod seat;
 mod session;
 
@@ -203,10 +206,23 @@ pub enum TableEvent {
         name: String,
         /// The option taken, as the file writes it.
         option: String,
-        /// The seat that chose: the largest stake on the choosing side's
-        /// bet (the bank seat for the bank's bet); `None` for a choice
-        /// announced before the round, or when no seat plays that side.
+        /// The first of `chosen_by`; `None` for a choice the strategy makes for
+        /// a side no seat plays.
         seat: Option<usize>,
+        /// The seats that chose this option: every seat on the choosing
+        /// side's bet that took it (`choices by each seat`), or the largest
+        /// stake on it (`choices by the largest stake`); the bank seat for
+        /// the bank's bet; empty when no seat plays that side.
+        chosen_by: Vec<usize>,
+    },
+    /// The round parts: seats on one bet chose differently. What follows,
+    /// up to the next `Part` or the round's end, is the round of `path_seats`
+    /// alone, from their choice on; a `Part` after an end goes back to the
+    /// choice where its seats parted from the others, with the same dice
+    /// and cards from there wherever both paths deal them.
+    Part {
+        /// The seats whose round this is.
+        path_seats: Vec<usize>,
     },
     /// The round's outcome: sent when the round ends, before its
     /// settlements.
@@ -292,7 +308,13 @@ impl TableEvent {
             | TableEvent::Settle { seat, .. }
             | TableEvent::BankerBroke { seat }
             | TableEvent::Leaves { seat } => *seat += 1,
-            TableEvent::Choose { seat, .. } => *seat = seat.map(|s| s + 1),
+            TableEvent::Choose {
+                seat, chosen_by, ..
+            } => {
+                *seat = seat.map(|s| s + 1);
+                chosen_by.iter_mut().for_each(|s| *s += 1);
+            }
+            TableEvent::Part { path_seats } => path_seats.iter_mut().for_each(|s| *s += 1),
             TableEvent::BankPasses { from, to } => {
                 *from += 1;
                 *to += 1;
@@ -314,6 +336,9 @@ pub struct Table<'p, 'e> {
     options: Options,
     round: Round<'p>,
     rng: Xoshiro256PlusPlus,
+    /// What automatic seats' choices draw from: apart from the dice and
+    /// cards, so that the paths of seats choosing differently see the same.
+    choice_rng: Xoshiro256PlusPlus,
     seats: Vec<Seat>,
     banker: Option<usize>,
     /// The limit the current banker named, with `limit set by the banker`.
@@ -378,6 +403,11 @@ impl<'p, 'e> Table<'p, 'e> {
                 .with_max_rerolls(options.max_rerolls)
                 .with_max_dice(options.max_dice),
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+            choice_rng: {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+                rng.long_jump();
+                rng
+            },
             seats: Vec::new(),
             banker: None,
             named_limit: None,

@@ -1,15 +1,11 @@
 //! The seats: the table's limits on a stake, the bets a seat places (an
 //! automatic seat the table minimum on the bet of the lowest edge, a person
 //! what they answer, asked again until the answer can be taken), and the
-//! dice and choices of a round, a person's sides asked.
-
-use rand_xoshiro::Xoshiro256PlusPlus;
+//! person asked until an answer can be taken.
 
 use super::{Person, Table, TableError, TableEvent};
 use crate::number::Exact;
 use crate::play::money::stakes_payable;
-use crate::play::round::Source;
-use crate::play::strategy::Automatic;
 use crate::program::{Limit, Program, Stake};
 
 /// A seat.
@@ -196,93 +192,10 @@ impl<'p, 'e> Table<'p, 'e> {
     }
 }
 
-/// The dice of a table round, and its choices: a person's sides asked, the
-/// others by the strategy.
-pub(super) struct TableSource<'a, 'e> {
-    pub(super) automatic: Automatic<'a, &'a mut Xoshiro256PlusPlus>,
-    pub(super) program: &'a Program,
-    pub(super) person_sides: &'a [bool],
-    pub(super) person_chooses: bool,
-    pub(super) person: Option<&'a mut (dyn Person + 'e)>,
-    pub(super) ended: &'a mut bool,
-}
-
-impl TableSource<'_, '_> {
-    /// The person's answer to `question`, when the person is still there;
-    /// the end of input ends the session.
-    fn ask<T>(
-        &mut self,
-        question: &str,
-        parse: impl FnMut(&str) -> Result<T, TableError>,
-    ) -> Option<T> {
-        if *self.ended {
-            return None;
-        }
-        let answer = ask(self.person.as_deref_mut()?, question, parse);
-        *self.ended |= answer.is_none();
-        answer
-    }
-}
-
-impl Source for TableSource<'_, '_> {
-    fn die(&mut self, sides: u32) -> u32 {
-        self.automatic.die(sides)
-    }
-    fn dice(&mut self, count: u32, sides: u32) -> u64 {
-        self.automatic.dice(count, sides)
-    }
-    fn card(&mut self, left: u32) -> u32 {
-        self.automatic.card(left)
-    }
-    fn choose(&mut self, options: &[i64]) -> i64 {
-        let automatic = self.automatic.choose(options);
-        let Some(choice) = self.program.choice.as_ref().filter(|_| self.person_chooses) else {
-            return automatic;
-        };
-        let listed: Vec<String> = options.iter().map(i64::to_string).collect();
-        let question = format!("{}: one of {}", choice.name, listed.join(", "));
-        self.ask(&question, |answer| match answer.trim().parse::<i64>() {
-            Ok(v) if options.contains(&v) => Ok(v),
-            _ => Err(TableError::UnknownOption {
-                options: listed.clone(),
-            }),
-        })
-        .unwrap_or(automatic)
-    }
-    fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
-        let automatic = self.automatic.decide(decision, key, options);
-        let d = &self.program.decisions[decision];
-        if !self.person_sides.get(d.side).copied().unwrap_or(false) {
-            return automatic;
-        }
-        let known: Vec<String> = d
-            .knowing
-            .iter()
-            .zip(key)
-            .map(|(name, v)| format!("{name} = {v}"))
-            .collect();
-        let question = format!(
-            "{}: {} (you know {})",
-            d.name,
-            d.options.join(" or "),
-            known.join(", ")
-        );
-        self.ask(&question, |answer| {
-            match d.options.iter().position(|o| o == answer.trim()) {
-                Some(i) => Ok(d.values[i]),
-                None => Err(TableError::UnknownOption {
-                    options: d.options.clone(),
-                }),
-            }
-        })
-        .unwrap_or(automatic)
-    }
-}
-
 /// Asks `person` until `parse` takes the answer, telling them why each
 /// answer it refuses was refused (the error's message, without its code);
 /// `None` at the end of input.
-fn ask<T>(
+pub(super) fn ask<T>(
     person: &mut dyn Person,
     question: &str,
     mut parse: impl FnMut(&str) -> Result<T, TableError>,

@@ -4,13 +4,15 @@
 
 use std::fmt;
 
-use super::seat::{Placed, Seat, TableSource};
+use std::cell::RefCell;
+
+use super::paths::{Fork, Out, PathSource, Seats, Shared};
+use super::seat::{Placed, Seat};
 use super::{Flow, Table, TableError, TableEvent};
 use crate::number::Exact;
 use crate::play::money::chips;
 use crate::play::round::Event;
 use crate::play::strategy::Automatic;
-use crate::program::Program;
 
 impl<'p, 'e> Table<'p, 'e> {
     /// Plays the session; the summary is the last event, unless the sink
@@ -82,78 +84,96 @@ impl<'p, 'e> Table<'p, 'e> {
         send(&mut *self.sink, &mut self.flow, event);
     }
 
+    /// Plays one table round for `placed` and settles it: once per path of
+    /// seats whose choices differ (`paths`), every path from the round's
+    /// random state; `(whether the banker lost a bet, the outcome of the
+    /// first bet's path)`.
     pub(super) fn play(
         &mut self,
         placed: &[Placed],
         banker: Option<usize>,
     ) -> Result<(bool, Option<usize>), TableError> {
         let program = self.program;
-        // Who makes each side's choices: the seat with the largest stake on
-        // that side's bet, or the bank seat for the bank's bet.
-        let chooser: Vec<Option<usize>> = program
-            .sides
-            .iter()
-            .map(|side| {
-                if Some(side.bet) == self.banking().bank_bets {
-                    banker
-                } else {
-                    // The first of the largest stakes.
-                    placed
-                        .iter()
-                        .filter(|p| p.bet == side.bet)
-                        .fold(None::<&Placed>, |best, p| match best {
-                            Some(b) if b.stake >= p.stake => Some(b),
-                            _ => Some(p),
-                        })
-                        .map(|p| p.seat)
-                }
-            })
-            .collect();
-        let person_sides: Vec<bool> = chooser
-            .iter()
-            .map(|c| c.is_some_and(|s| self.is_person(s)))
-            .collect();
-        // The round's announced choice is the person's when the person
-        // bets on the choosing bet.
-        let person_chooses = program.choice.as_ref().is_some_and(|c| {
-            placed
-                .iter()
-                .any(|p| self.is_person(p.seat) && program.bets[p.bet].name == c.by)
-        });
-        let outcome = {
-            let mut source = TableSource {
-                automatic: Automatic {
-                    rng: &mut self.rng,
+        let person_seat = self.options.person.filter(|_| self.person.is_some());
+        let start = self.rng.clone();
+        let mut pending = vec![Fork::all(placed)];
+        let mut shared = Shared::new();
+        // Each path's ending: its seats, outcome and final values.
+        let mut ends: Vec<PathEnd> = Vec::new();
+        while let Some(path) = pending.pop() {
+            // The first run goes on with the table's generator; a fork
+            // replays the round's dice and cards from where they started.
+            let mut replay = start.clone();
+            let dice = if ends.is_empty() {
+                &mut self.rng
+            } else {
+                &mut replay
+            };
+            let out = RefCell::new(Out {
+                sink: &mut *self.sink,
+                flow: &mut self.flow,
+                muted: !path.forced.is_empty(),
+            });
+            let mut source = PathSource {
+                dice: Automatic {
+                    rng: dice,
                     strategy: &self.strategy,
                 },
-                program,
-                person_sides: &person_sides,
-                person_chooses,
+                choices: &mut self.choice_rng,
+                strategy: &self.strategy,
+                table: Seats {
+                    program,
+                    placed,
+                    banker,
+                    largest: program.banking.largest_stake_chooses,
+                    person_seat,
+                },
                 person: self.person.as_deref_mut(),
                 ended: &mut self.ended,
+                out: &out,
+                path,
+                made: Vec::new(),
+                forks: Vec::new(),
+                shared: &mut shared,
+                met: Shared::new(),
             };
             // The round's events go out as they happen: a round of many
-            // throws is never held in memory.
-            let (sink, flow) = (&mut self.sink, &mut self.flow);
+            // throws is never held in memory. The choices are told by the
+            // source, which knows who made them.
             let mut record = |e: Event| {
-                if let Some(event) = round_event(program, &chooser, e) {
-                    send(&mut **sink, flow, event);
+                if let Some(event) = round_event(e) {
+                    out.borrow_mut().send(event);
                 }
             };
             let ended = self.round.play(&mut source, Some(&mut record))?;
-            ended.unwrap_or(None)
+            let outcome = ended.unwrap_or(None);
+            let (seats, forks) = (source.path.seats, source.forks);
+            let mut out = out.into_inner();
+            out.muted = false;
+            out.send(TableEvent::End {
+                outcome: outcome.map(|o| program.outcomes[o].name.clone()),
+            });
+            ends.push((seats, outcome, self.round.finals().collect()));
+            pending.extend(forks);
+        }
+        let ending = |seat: usize| {
+            ends.iter()
+                .find(|(seats, ..)| seats.contains(&seat))
+                .or(ends.first())
+                .map(|(_, outcome, values)| (*outcome, values))
         };
-        self.emit(TableEvent::End {
-            outcome: outcome.map(|o| program.outcomes[o].name.clone()),
-        });
-        let values: Vec<Option<i64>> = self.round.finals().collect();
+        let first = placed.first().and_then(|p| ending(p.seat));
+        let outcome = first.and_then(|(o, _)| o);
         let mut house = Exact::zero();
         let mut banker_net = Exact::zero();
         let mut banker_lost = false;
         for p in placed {
+            let Some((outcome, values)) = ending(p.seat) else {
+                continue;
+            };
             let bet = &program.bets[p.bet];
             let payout = bet
-                .payout(outcome, &values)
+                .payout(outcome, values)
                 .ok_or_else(|| TableError::Unsettled {
                     bet: bet.name.clone(),
                     bank: false,
@@ -174,13 +194,13 @@ impl<'p, 'e> Table<'p, 'e> {
             let bank_side = match (banker, self.banking().bank_bets) {
                 (Some(_), Some(b)) => {
                     let own = &program.bets[b];
-                    let own =
-                        own.payout(outcome, &values)
-                            .ok_or_else(|| TableError::Unsettled {
-                                bet: own.name.clone(),
-                                bank: true,
-                                span: own.span,
-                            })?;
+                    let own = own
+                        .payout(outcome, values)
+                        .ok_or_else(|| TableError::Unsettled {
+                            bet: own.name.clone(),
+                            bank: true,
+                            span: own.span,
+                        })?;
                     &chips(p.stake) * &own.net
                 }
                 _ => -&net,
@@ -222,6 +242,9 @@ impl<'p, 'e> Table<'p, 'e> {
         Ok((banker_lost, outcome))
     }
 }
+
+/// How a path of a table round ended: its seats, outcome and final values.
+type PathEnd = (Vec<usize>, Option<usize>, Vec<Option<i64>>);
 
 /// Why a session ends: its summary's reason.
 #[derive(Clone, Debug, PartialEq)]
@@ -276,7 +299,7 @@ struct Snapshot {
 
 /// Sends an event to the sink, seats numbered from 1 as the table calls
 /// them, unless it asked to stop; keeps what it asks for.
-fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
+pub(super) fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
     if *flow == Flow::Stop {
         return;
     }
@@ -286,9 +309,9 @@ fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableE
     }
 }
 
-/// The table's event for an event of the round: a choice says which seat
-/// made it (`chooser` by side); the end is the table's own.
-fn round_event(program: &Program, chooser: &[Option<usize>], e: Event) -> Option<TableEvent> {
+/// The table's event for an event of the round: a throw or a draw; the
+/// choices are told by the round's source, the end by the table.
+fn round_event(e: Event) -> Option<TableEvent> {
     Some(match e {
         Event::Throw {
             name,
@@ -312,18 +335,6 @@ fn round_event(program: &Program, chooser: &[Option<usize>], e: Event) -> Option
                 .map(|c| c.name(true).unwrap_or_default())
                 .collect(),
         },
-        Event::Choose { name, option } => {
-            let side = program
-                .decisions
-                .iter()
-                .find(|d| d.name == name)
-                .map(|d| d.side);
-            TableEvent::Choose {
-                name,
-                option,
-                seat: side.and_then(|s| chooser.get(s).copied().flatten()),
-            }
-        }
-        Event::End { .. } => return None,
+        Event::Choose { .. } | Event::End { .. } => return None,
     })
 }

@@ -26,6 +26,12 @@ fn clause(pair: Pair<Rule>, base: usize) -> Result<Clause> {
         Rule::limit_clause => ClauseKind::Limit(limit(next(&mut children(pair), at)?, base)?),
         Rule::chips_clause => ClauseKind::Chips(chips(next(&mut children(pair), at)?, base)?),
         Rule::bankrupt_clause => bankrupt(next(&mut children(pair), at)?, at)?,
+        Rule::choices_clause => {
+            ClauseKind::Choices(match next(&mut children(pair), at)?.as_rule() {
+                Rule::choices_largest_stake => ChoicesRule::LargestStake,
+                _ => ChoicesRule::EachSeat,
+            })
+        }
         _ => return Err(malformed(at)),
     };
     Ok(Clause { kind, span: at })

@@ -124,6 +124,9 @@ fn is_token(rule: Rule) -> bool {
             | Rule::word_new
             | Rule::word_player
             | Rule::word_leaves
+            | Rule::word_choices
+            | Rule::word_seat
+            | Rule::word_largest
     )
 }
 
