@@ -86,7 +86,7 @@ impl<'n> Typer<'_, 'n> {
                 (Ty::Pool { .. }, Ty::Int) => {
                     Some("use `total(x)` for the sum of a throw's faces".to_string())
                 }
-                (Ty::Int, Ty::Bool) => Some("compare it: `total(x) > 7`".to_string()),
+                (Ty::Int, Ty::Bool) => Some(number_as_condition(e)),
                 (_, Ty::Pool { .. }) => {
                     Some("this takes the name of a throw: `total(banker)`".to_string())
                 }
@@ -102,9 +102,24 @@ impl<'n> Typer<'_, 'n> {
         ok
     }
 
-    /// A sub-expression that must have type `want`.
+    /// A sub-expression that must have type `want`. A condition where a
+    /// number is wanted counts 1 where it holds and 0 where it does not
+    /// ([`as_number`]); a number is never a condition.
     pub(super) fn typed(&mut self, e: &ast::Expr, want: Ty) -> (Expr, Ty) {
         let (x, t) = self.expr(e);
+        if (t, want) == (Ty::Bool, Ty::Int) {
+            return (as_number(x), Ty::Int);
+        }
+        let ok = self.expect(e, t, want);
+        (x, if ok { t } else { Ty::Error })
+    }
+
+    /// `x`, typed `t`, where a value of type `want` must be: a condition
+    /// made a number where a number is wanted, a wrong type reported.
+    fn coerced(&mut self, e: &ast::Expr, x: Expr, t: Ty, want: Ty) -> (Expr, Ty) {
+        if (t, want) == (Ty::Bool, Ty::Int) {
+            return (as_number(x), Ty::Int);
+        }
         let ok = self.expect(e, t, want);
         (x, if ok { t } else { Ty::Error })
     }
@@ -285,18 +300,17 @@ impl<'n> Typer<'_, 'n> {
             return (mk(P::Arith(a, Box::new(l), Box::new(r))), t);
         }
         if let Some(c) = cmp {
+            // Two conditions are equal or not as conditions; a condition
+            // compared with a number, or ordered, counts 1 or 0.
             let (l, lt) = self.expr(left);
-            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool {
+            let (r, rt) = self.expr(right);
+            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool && rt == Ty::Bool {
                 Ty::Bool
             } else {
                 Ty::Int
             };
-            let lt = if self.expect(left, lt, want) {
-                lt
-            } else {
-                Ty::Error
-            };
-            let (r, rt) = self.typed(right, want);
+            let (l, lt) = self.coerced(left, l, lt, want);
+            let (r, rt) = self.coerced(right, r, rt, want);
             let t = if lt == Ty::Error || rt == Ty::Error {
                 Ty::Error
             } else {
@@ -537,4 +551,24 @@ impl<'n> Typer<'_, 'n> {
             }
         }
     }
+}
+
+/// A condition where a number is wanted: 1 where it holds, 0 where it does
+/// not. A constant condition is the constant number.
+pub(super) fn as_number(x: Expr) -> Expr {
+    let span = x.span;
+    let kind = match x.kind {
+        P::Bool(b) => P::Int(i64::from(b)),
+        _ => P::Number(Box::new(x)),
+    };
+    Expr { kind, span }
+}
+
+/// The hint for a number written where a condition is wanted: a number is
+/// not true or false of itself, so the comparison is spelt out.
+pub(super) fn number_as_condition(e: &ast::Expr) -> String {
+    format!(
+        "a number is not a condition: write `{} != 0` to test that it is not 0, or compare it otherwise",
+        crate::ast::print::expr(e)
+    )
 }

@@ -358,9 +358,11 @@ impl Expr {
         let (a, b, args): (Option<&mut Expr>, Option<&mut Expr>, &mut [Expr]) = match &mut self.kind
         {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &mut []),
-            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
-                (Some(a), None, &mut [])
-            }
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Number(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None, &mut []),
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
@@ -375,9 +377,11 @@ impl Expr {
     pub fn children(&self) -> impl Iterator<Item = &Expr> {
         let (a, b, args): (Option<&Expr>, Option<&Expr>, &[Expr]) = match &self.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &[]),
-            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
-                (Some(a), None, &[])
-            }
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Number(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None, &[]),
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
@@ -396,6 +400,10 @@ pub enum ExprKind {
     Slot(usize),
     Not(Box<Expr>),
     Neg(Box<Expr>),
+    /// A condition used where a number is wanted (`(a > b) + (c > d)`):
+    /// 1 where it holds, 0 where it does not. The checker wraps a condition
+    /// in it wherever it meets one in a number's place.
+    Number(Box<Expr>),
     Arith(Arith, Box<Expr>, Box<Expr>),
     Cmp(Cmp, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),
