@@ -568,7 +568,7 @@ pub(super) fn as_number(x: Expr) -> Expr {
 /// not true or false of itself, so the comparison is spelt out.
 pub(super) fn number_as_condition(e: &ast::Expr) -> String {
     format!(
-        "a number is not a condition: write `{} != 0` to test that it is not 0, or compare it otherwise",
+        "a number is not a condition: write `{} != 0`, or compare it otherwise",
         crate::ast::print::expr(e)
     )
 }
