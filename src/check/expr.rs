@@ -124,6 +124,25 @@ impl<'n> Typer<'_, 'n> {
         (x, if ok { t } else { Ty::Error })
     }
 
+    /// An operand of a comparison: as [`Typer::coerced`], but a comparison
+    /// written without parentheses (`a > b > c`, which groups as `(a > b)
+    /// > c`) is not counted as a number: comparisons do not chain.
+    fn compared(&mut self, e: &ast::Expr, x: Expr, t: Ty, want: Ty) -> (Expr, Ty) {
+        if (t, want) != (Ty::Bool, Ty::Int) || !bare_comparison(e) {
+            return self.coerced(e, x, t, want);
+        }
+        self.errors.push(CheckError::Type {
+            expected: want.describe(),
+            found: t.describe(),
+            span: e.span,
+            help: Some(format!(
+                "comparisons do not chain: join two with `and`, or put a condition counted as 1 or 0 in parentheses: `({})`",
+                crate::ast::print::expr(e)
+            )),
+        });
+        (x, Ty::Error)
+    }
+
     pub fn expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
         let span = e.span;
         let mk = |kind| Expr { kind, span };
@@ -241,7 +260,8 @@ impl<'n> Typer<'_, 'n> {
                 (mk(P::Matches(Box::new(x), pats)), Ty::Bool)
             }
             A::In { subject, set, .. } => {
-                let (x, t) = self.typed(subject, Ty::Int);
+                let (x, t) = self.expr(subject);
+                let (x, t) = self.compared(subject, x, t, Ty::Int);
                 for k in set {
                     if k.lo > k.hi {
                         self.errors.push(CheckError::Type {
@@ -309,8 +329,8 @@ impl<'n> Typer<'_, 'n> {
             } else {
                 Ty::Int
             };
-            let (l, lt) = self.coerced(left, l, lt, want);
-            let (r, rt) = self.coerced(right, r, rt, want);
+            let (l, lt) = self.compared(left, l, lt, want);
+            let (r, rt) = self.compared(right, r, rt, want);
             let t = if lt == Ty::Error || rt == Ty::Error {
                 Ty::Error
             } else {
@@ -550,6 +570,24 @@ impl<'n> Typer<'_, 'n> {
                 }
             }
         }
+    }
+}
+
+/// Whether `e` is a comparison, `is` or `in` written without parentheses,
+/// the operand of another comparison only by their grouping left to right.
+fn bare_comparison(e: &ast::Expr) -> bool {
+    match &e.kind {
+        A::Binary { op, .. } => matches!(
+            op,
+            BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::Lt
+                | BinaryOp::Le
+                | BinaryOp::Gt
+                | BinaryOp::Ge
+        ),
+        A::Is { .. } | A::In { .. } => true,
+        _ => false,
     }
 }
 
