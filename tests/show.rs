@@ -246,16 +246,6 @@ fn shows_change_no_figure_and_no_lint_finding() {
     for path in ["games", "tests/fixtures/lint", "tests/fixtures/strategy"]
         .iter()
         .flat_map(|d| files(d))
-        // Not yet (docs/language.md, section 14): in a round whose lone
-        // chooser forgets its earlier choices (blackjack's hits, this
-        // fixture's second choice), a show of what those choices decide
-        // keeps it in the states, and the check that the chooser forgets
-        // nothing that matters compares them whole
-        // (`dice::eval::imperfect_recall`).
-        .filter(|p| {
-            !p.ends_with("games/blackjack.dice")
-                && !p.ends_with("tests/fixtures/strategy/five_to_seven.dice")
-        })
     {
         let source = std::fs::read_to_string(&path).expect("the file reads");
         let options = dicerules::Options {

@@ -26,6 +26,11 @@ pub struct Program {
     pub code: Vec<Instr>,
     /// For each instruction, the slots live on entry to it.
     pub live_in: Vec<SlotSet>,
+    /// For each instruction, the slots live on entry to it were nothing
+    /// shown: `live_in` less what only `check --show` reads (the shows
+    /// never change how a round is played). Empty without shows, where it
+    /// is `live_in`.
+    pub live_unshown: Vec<SlotSet>,
     /// Slots the round reads only as the face of counts of throws (`face`
     /// in `count(t, face)`), with no other name: two values of such a slot
     /// under which every throw reading it is observed alike lead to the same
