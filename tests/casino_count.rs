@@ -290,14 +290,18 @@ fn blackjack_s_shown_hard_total_equals_the_recursion() {
         .as_array()
         .expect("rows")
         .iter()
-        .map(|r| (r["value"].as_i64().expect("whole"), fraction(&r["probability"])))
+        .map(|r| {
+            (
+                r["value"].as_i64().expect("whole"),
+                fraction(&r["probability"]),
+            )
+        })
         .collect();
     let total = found.values().fold(BigRational::zero(), |s, p| s + p);
     assert_eq!(total, q(1, 1));
     assert_eq!(found, expected);
-    let bust = |d: &BTreeMap<i64, BigRational>| {
-        d.range(22..).fold(BigRational::zero(), |s, (_, p)| s + p)
-    };
+    let bust =
+        |d: &BTreeMap<i64, BigRational>| d.range(22..).fold(BigRational::zero(), |s, (_, p)| s + p);
     assert_eq!(bust(&found), bust(&expected));
     assert!(bust(&found) > q(1, 10) && bust(&found) < q(1, 5));
     let mut plain = plain;

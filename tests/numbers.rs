@@ -51,10 +51,7 @@ fn the_hand_count_is_the_brief_s() {
     // chances 1/4, 1/2, 1/4.
     let count = hand_count();
     let high: Vec<_> = count["high"].values().copied().collect();
-    assert_eq!(
-        high,
-        [Ratio::new(1, 4), Ratio::new(1, 2), Ratio::new(1, 4)]
-    );
+    assert_eq!(high, [Ratio::new(1, 4), Ratio::new(1, 2), Ratio::new(1, 4)]);
 }
 
 #[test]
@@ -132,6 +129,10 @@ fn a_number_is_not_a_condition() {
     let ran = run(&dir, &["check", "number_as_condition.dice"], b"");
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(ran.code, Some(2));
-    assert!(ran.stderr.contains("dice::check::type_mismatch"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("dice::check::type_mismatch"),
+        "{}",
+        ran.stderr
+    );
     assert!(ran.stderr.contains("count(t, 6) != 0"), "{}", ran.stderr);
 }

@@ -579,12 +579,7 @@ fn bare_comparison(e: &ast::Expr) -> bool {
     match &e.kind {
         A::Binary { op, .. } => matches!(
             op,
-            BinaryOp::Eq
-                | BinaryOp::Ne
-                | BinaryOp::Lt
-                | BinaryOp::Le
-                | BinaryOp::Gt
-                | BinaryOp::Ge
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
         ),
         A::Is { .. } | A::In { .. } => true,
         _ => false,

@@ -419,7 +419,8 @@ pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
                     }
                     Action::Hit => {
                         for card in 1..=10 {
-                            let d = later_hard(hard + card, ace || card == 1, up, solved, &mut memo);
+                            let d =
+                                later_hard(hard + card, ace || card == 1, up, solved, &mut memo);
                             for (h, q) in d {
                                 add(h, &played * chance(card) * q);
                             }
