@@ -309,6 +309,31 @@ fn bets_on_a_final_value_agree_with_the_enumeration() {
     assert_eq!(ends.len(), 10);
 }
 
+/// Conditions used as numbers (`tests/fixtures/numbers/`): in arithmetic,
+/// `set`, a built-in, `compare` and a bet on a condition, every end (outcome
+/// and final values) against the enumeration of the dice.
+#[test]
+fn conditions_used_as_numbers_agree_with_the_enumeration() {
+    let path = format!(
+        "{}/tests/fixtures/numbers/conditions_as_numbers.dice",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(path).expect("the fixture reads");
+    let (program, _) = agrees_with_the_enumeration(&source);
+    let ends = exact_ends(&program);
+    assert_eq!(ends, brute_force_ends(&program));
+    // 36 throws, each its own end but for the ones the values cannot tell
+    // apart; every end a condition bet on reads 0 or 1.
+    let alike = program
+        .finals
+        .iter()
+        .position(|f| f.name == "alike")
+        .expect("a final");
+    assert!(ends
+        .keys()
+        .all(|(_, values)| matches!(values[alike], Some(0 | 1))));
+}
+
 /// A scaled-down Twenty-six (a face chosen from 1 to 3, three throws of two
 /// three-sided dice): every option's distribution against the enumeration.
 #[test]

@@ -253,6 +253,63 @@ fn blackjack_agrees(report: &Report, rules: &blackjack::Rules) {
     }
 }
 
+/// What the player's choices decide, shown (`check --show hard`: the hard
+/// total the player's hand ends with), though the player forgets them (a
+/// hard 15 after hitting a 10 or a 12 is one information set): the
+/// distribution sums to 1, every round has a value, and it is the
+/// recursion's, playing its best actions, fraction for fraction. Its bust
+/// (a hard total above 21) is the recursion's too, and the figures are
+/// those of the file without the show.
+#[test]
+fn blackjack_s_shown_hard_total_equals_the_recursion() {
+    let rules = blackjack::Rules {
+        hits_soft_17: false,
+        pays: q(3, 2),
+    };
+    let solved = blackjack::solve(&rules);
+    let expected = blackjack::final_hard(&solved);
+    let source = std::fs::read_to_string("games/blackjack.dice").expect("the game file");
+    let options = dicerules::Options {
+        shows: dicerules::Shows::parse(&["hard".to_string()]).expect("the show parses"),
+        ..Default::default()
+    };
+    let report = dicerules::Analysis::new(source.as_str(), &options)
+        .expect("the game evaluates with the show")
+        .report;
+    let plain = serde_json::to_value(report_at("games/blackjack.dice", &[])).expect("JSON");
+    let mut json = serde_json::to_value(&report).expect("JSON");
+    let values = json["values"].take();
+    let shown = values
+        .as_array()
+        .and_then(|v| v.iter().find(|v| v["name"] == "hard"))
+        .expect("the distribution of hard");
+    assert_eq!(shown["no_value"], "0");
+    let fraction = |v: &serde_json::Value| -> BigRational {
+        v.as_str().expect("exact").parse().expect("a fraction")
+    };
+    let found: BTreeMap<i64, BigRational> = shown["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["value"].as_i64().expect("whole"),
+                fraction(&r["probability"]),
+            )
+        })
+        .collect();
+    let total = found.values().fold(BigRational::zero(), |s, p| s + p);
+    assert_eq!(total, q(1, 1));
+    assert_eq!(found, expected);
+    let bust =
+        |d: &BTreeMap<i64, BigRational>| d.range(22..).fold(BigRational::zero(), |s, (_, p)| s + p);
+    assert_eq!(bust(&found), bust(&expected));
+    assert!(bust(&found) > q(1, 10) && bust(&found) < q(1, 5));
+    let mut plain = plain;
+    plain["values"].take();
+    assert_eq!(json, plain, "the figures with the show");
+}
+
 #[test]
 fn blackjack_s_file_equals_the_recursion() {
     let rules = blackjack::Rules {

@@ -645,6 +645,10 @@ const TOKENS: &[&str] = &[
     " [3, 4, 9..11] => ",
     " else => lose ",
     " burn 3 from cards ",
+    // Conditions used as numbers (issue 19).
+    " (total(t) > 3) + ",
+    " + (x is 6) ",
+    " let n = (a > b) + (c = d) ",
     "and",
     "or",
     "not",

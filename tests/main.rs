@@ -37,6 +37,7 @@ mod language_reference;
 mod layers;
 mod layout;
 mod lint;
+mod numbers;
 mod play;
 mod punto_banco_count;
 mod round_trip;

@@ -94,7 +94,7 @@ impl<'n> Typer<'_, 'n> {
                 (Ty::Pool { .. }, Ty::Int) => {
                     Some("use `total(x)` for the sum of a throw's faces".to_string())
                 }
-                (Ty::Int, Ty::Bool) => Some("compare it: `total(x) > 7`".to_string()),
+                (Ty::Int, Ty::Bool) => Some(number_as_condition(e)),
                 (_, Ty::Pool { .. }) => {
                     Some("this takes the name of a throw: `total(banker)`".to_string())
                 }
@@ -110,11 +110,45 @@ impl<'n> Typer<'_, 'n> {
         ok
     }
 
-    /// A sub-expression that must have type `want`.
+    /// A sub-expression that must have type `want`. A condition where a
+    /// number is wanted counts 1 where it holds and 0 where it does not
+    /// ([`as_number`]); a number is never a condition.
     pub(super) fn typed(&mut self, e: &ast::Expr, want: Ty) -> (Expr, Ty) {
         let (x, t) = self.expr(e);
+        if (t, want) == (Ty::Bool, Ty::Int) {
+            return (as_number(x), Ty::Int);
+        }
         let ok = self.expect(e, t, want);
         (x, if ok { t } else { Ty::Error })
+    }
+
+    /// `x`, typed `t`, where a value of type `want` must be: a condition
+    /// made a number where a number is wanted, a wrong type reported.
+    fn coerced(&mut self, e: &ast::Expr, x: Expr, t: Ty, want: Ty) -> (Expr, Ty) {
+        if (t, want) == (Ty::Bool, Ty::Int) {
+            return (as_number(x), Ty::Int);
+        }
+        let ok = self.expect(e, t, want);
+        (x, if ok { t } else { Ty::Error })
+    }
+
+    /// An operand of a comparison: as [`Typer::coerced`], but a comparison
+    /// written without parentheses (`a > b > c`, which groups as `(a > b)
+    /// > c`) is not counted as a number: comparisons do not chain.
+    fn compared(&mut self, e: &ast::Expr, x: Expr, t: Ty, want: Ty) -> (Expr, Ty) {
+        if (t, want) != (Ty::Bool, Ty::Int) || !bare_comparison(e) {
+            return self.coerced(e, x, t, want);
+        }
+        self.errors.push(CheckError::Type {
+            expected: want.describe(),
+            found: t.describe(),
+            span: e.span,
+            help: Some(format!(
+                "comparisons do not chain: join two with `and`, or put a condition counted as 1 or 0 in parentheses: `({})`",
+                crate::ast::print::expr(e)
+            )),
+        });
+        (x, Ty::Error)
     }
 
     pub fn expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
@@ -234,7 +268,8 @@ impl<'n> Typer<'_, 'n> {
                 (mk(P::Matches(Box::new(x), pats)), Ty::Bool)
             }
             A::In { subject, set, .. } => {
-                let (x, t) = self.typed(subject, Ty::Int);
+                let (x, t) = self.expr(subject);
+                let (x, t) = self.compared(subject, x, t, Ty::Int);
                 for k in set {
                     if k.lo > k.hi {
                         self.errors.push(CheckError::Type {
@@ -293,18 +328,17 @@ impl<'n> Typer<'_, 'n> {
             return (mk(P::Arith(a, Box::new(l), Box::new(r))), t);
         }
         if let Some(c) = cmp {
+            // Two conditions are equal or not as conditions; a condition
+            // compared with a number, or ordered, counts 1 or 0.
             let (l, lt) = self.expr(left);
-            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool {
+            let (r, rt) = self.expr(right);
+            let want = if matches!(c, Cmp::Eq | Cmp::Ne) && lt == Ty::Bool && rt == Ty::Bool {
                 Ty::Bool
             } else {
                 Ty::Int
             };
-            let lt = if self.expect(left, lt, want) {
-                lt
-            } else {
-                Ty::Error
-            };
-            let (r, rt) = self.typed(right, want);
+            let (l, lt) = self.compared(left, l, lt, want);
+            let (r, rt) = self.compared(right, r, rt, want);
             let t = if lt == Ty::Error || rt == Ty::Error {
                 Ty::Error
             } else {
@@ -562,7 +596,7 @@ impl<'n> Typer<'_, 'n> {
                         ..
                     } => {
                         let read = &mut self.cards_read[shoe];
-                        match self::Builtin::named(&func.name) {
+                        match Builtin::named(&func.name) {
                             Some(Builtin::Suit) => read.1 = true,
                             _ => read.0 = true,
                         }
@@ -594,3 +628,36 @@ const POOL: Ty = Ty::Pool {
     sides: 0,
     shoe: None,
 };
+
+/// Whether `e` is a comparison, `is` or `in` written without parentheses,
+/// the operand of another comparison only by their grouping left to right.
+fn bare_comparison(e: &ast::Expr) -> bool {
+    match &e.kind {
+        A::Binary { op, .. } => matches!(
+            op,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        ),
+        A::Is { .. } | A::In { .. } => true,
+        _ => false,
+    }
+}
+
+/// A condition where a number is wanted: 1 where it holds, 0 where it does
+/// not. A constant condition is the constant number.
+pub(super) fn as_number(x: Expr) -> Expr {
+    let span = x.span;
+    let kind = match x.kind {
+        P::Bool(b) => P::Int(i64::from(b)),
+        _ => P::Number(Box::new(x)),
+    };
+    Expr { kind, span }
+}
+
+/// The hint for a number written where a condition is wanted: a number is
+/// not true or false of itself, so the comparison is spelt out.
+pub(super) fn number_as_condition(e: &ast::Expr) -> String {
+    format!(
+        "a number is not a condition: write `{} != 0`, or compare it otherwise",
+        crate::ast::print::expr(e)
+    )
+}

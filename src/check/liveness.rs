@@ -6,6 +6,24 @@ use crate::program::{Expr, ExprKind, Instr, SlotSet};
 /// The slots live on entry to each instruction; `finals` are read when the
 /// round ends (by `End` or `Finish`).
 pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
+    flow(code, slots, finals, &SlotSet::with_capacity(slots))
+}
+
+/// The slots live on entry to each instruction as if the round did not
+/// assign `shown`, the slots of `check --show` alone (none of `finals`):
+/// what the play of the round can depend on, the shows aside. A value kept
+/// alive only for a show is not in it.
+pub fn live_unshown(
+    code: &[Instr],
+    slots: usize,
+    finals: &[usize],
+    shown: &SlotSet,
+) -> Vec<SlotSet> {
+    flow(code, slots, finals, shown)
+}
+
+/// [`live_in`], an assignment of a slot of `ignored` reading nothing.
+fn flow(code: &[Instr], slots: usize, finals: &[usize], ignored: &SlotSet) -> Vec<SlotSet> {
     let mut live: Vec<SlotSet> = vec![SlotSet::with_capacity(slots); code.len()];
     let mut changed = true;
     while changed {
@@ -42,8 +60,10 @@ pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
                 }
                 Instr::Assign { slot, value } => {
                     set.union_with(&live_at(&live, pc + 1));
-                    set.remove(*slot);
-                    uses(value, &mut set);
+                    if !ignored.contains(*slot) {
+                        set.remove(*slot);
+                        uses(value, &mut set);
+                    }
                 }
                 Instr::Branch { cond, otherwise } => {
                     set.union_with(&live_at(&live, pc + 1));

@@ -22,7 +22,7 @@ pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 
 use crate::ast::{self, Item, Span};
-use crate::program::{Banking, ChoosingSide, Named, Program};
+use crate::program::{Banking, ChoosingSide, Named, Program, Shown, SlotSet};
 
 /// Checks `file` with the `--set` overrides of its parameters applied,
 /// and at each other setting its `expect` and `claim` lines name with
@@ -203,6 +203,22 @@ fn check_at(
             let interchangeable =
                 projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
             let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
+            // What play depends on, the shows aside (only where there are
+            // shows): a lone chooser's recall is judged on it.
+            let mut shown = SlotSet::with_capacity(compiled.slots.len());
+            for f in finals.iter().filter(|f| f.shown == Shown::Only) {
+                shown.insert(f.slot);
+            }
+            let live_unshown = if finals.iter().any(|f| f.shown == Shown::Only) {
+                let unshown: Vec<usize> = final_slots
+                    .iter()
+                    .copied()
+                    .filter(|&s| !shown.contains(s))
+                    .collect();
+                liveness::live_unshown(&compiled.code, compiled.slots.len(), &unshown, &shown)
+            } else {
+                Vec::new()
+            };
             Ok(Program {
                 name: game.map(|g| g.name.clone()).unwrap_or_default(),
                 params,
@@ -213,6 +229,7 @@ fn check_at(
                 slots: compiled.slots,
                 code: compiled.code,
                 live_in,
+                live_unshown,
                 interchangeable,
                 bets,
                 choice: compiled.choice,

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::expr::{Names, Ty, Typer};
+use super::expr::{as_number, number_as_condition, Names, Ty, Typer};
 use super::items::unknown;
 use super::shows::Shows;
 use super::CheckError;
@@ -470,11 +470,16 @@ impl Compiler<'_, '_, '_> {
     fn condition(&mut self, e: &ast::Expr) -> Expr {
         let (x, t) = self.typer.expr(e);
         if t != Ty::Bool && t != Ty::Error {
+            let help = if t == Ty::Int {
+                number_as_condition(e)
+            } else {
+                "compare it: `total(x) > 7`, or test it: `x is 6-6`".to_string()
+            };
             self.typer.errors.push(CheckError::Type {
                 expected: "a condition",
                 found: t.describe(),
                 span: e.span,
-                help: Some("compare it: `total(x) > 7`, or test it: `x is 6-6`".to_string()),
+                help: Some(help),
             });
         }
         x
@@ -509,6 +514,11 @@ impl Compiler<'_, '_, '_> {
                     .cloned();
                 match found {
                     Some((_, slot, bound)) => {
+                        // A condition set into a number counts 1 or 0.
+                        let (value, ty) = match (bound, ty) {
+                            (Ty::Int, Ty::Bool) => (as_number(value), Ty::Int),
+                            _ => (value, ty),
+                        };
                         let same = match (bound, ty) {
                             (Ty::Error, _) | (_, Ty::Error) => true,
                             (a, b) => a == b,
@@ -741,8 +751,13 @@ impl Compiler<'_, '_, '_> {
     }
 
     fn compare(&mut self, c: &ast::CompareStmt) {
-        let (left, lt) = self.typer.expr(&c.left);
-        let (right, rt) = self.typer.expr(&c.right);
+        // A condition compared counts 1 where it holds, 0 where it does not.
+        let number = |(x, t): (Expr, Ty)| match t {
+            Ty::Bool => (as_number(x), Ty::Int),
+            _ => (x, t),
+        };
+        let (left, lt) = number(self.typer.expr(&c.left));
+        let (right, rt) = number(self.typer.expr(&c.right));
         for (e, t) in [(&c.left, lt), (&c.right, rt)] {
             if t != Ty::Int && t != Ty::Error {
                 self.typer.errors.push(CheckError::Type {

@@ -94,7 +94,9 @@ enum Op {
 /// (a name, whose kind the tree does not say).
 fn kind(e: &Expr) -> Output {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Neg(_) | ExprKind::Arith(..) => Output::Int,
+        ExprKind::Int(_) | ExprKind::Neg(_) | ExprKind::Number(_) | ExprKind::Arith(..) => {
+            Output::Int
+        }
         ExprKind::Call(b, _) => match b.spec().output {
             builtin::Output::Number => Output::Int,
         },
@@ -146,6 +148,8 @@ impl Compiled {
             ExprKind::Int(n) => Arg::Const(n),
             ExprKind::Bool(b) => Arg::Const(i64::from(b)),
             ExprKind::Slot(s) => Arg::Slot(s),
+            // A condition is already 1 or 0 on the machine.
+            ExprKind::Number(ref a) => self.arg(a),
             _ => {
                 self.emit(e);
                 Arg::Pop
@@ -179,6 +183,8 @@ impl Compiled {
                 let b = self.arg(b);
                 Op::Binary(binary, a, b)
             }
+            // A condition is already 1 or 0 on the machine.
+            ExprKind::Number(a) => Op::Push(self.arg(a)),
             ExprKind::Neg(a) => Op::Unary(Unary::Neg, self.arg(a)),
             ExprKind::Not(a) => Op::Unary(Unary::Not, self.arg(a)),
             ExprKind::In(a, ranges) => {

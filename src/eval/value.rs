@@ -171,6 +171,7 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
             arith(*op, x, y, e, b)
         }
         ExprKind::Call(b, args) => call(c, env, *b, args, e),
+        ExprKind::Number(a) => Ok(i64::from(test(c, env, a)?)),
         _ => int(eval(c, env, e)?, e),
     }
 }
@@ -278,6 +279,7 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         | ExprKind::Not(_)
         | ExprKind::Table(..) => Value::Bool(test(c, env, e)?),
         ExprKind::Neg(a) => Value::Int(negate(c, env, a, e)?),
+        ExprKind::Number(a) => Value::Int(i64::from(test(c, env, a)?)),
         ExprKind::Matches(a, pats) => Value::Bool(matches(c, env, a, pats)?),
         ExprKind::In(a, ranges) => Value::Bool(within(c, env, a, ranges)?),
     })

@@ -68,6 +68,9 @@ pub enum Operand {
     Const(i32),
     /// A slot holding a number.
     Slot(u32),
+    /// A slot holding a condition, read as a number: 1 where it holds, 0
+    /// where it does not.
+    Flag(u32),
     /// The value of the one card (or die) in a slot.
     Single(u32),
     /// The total of the faces in a slot.
@@ -85,6 +88,10 @@ impl Operand {
             Operand::Const(c) => Some(i64::from(c)),
             Operand::Slot(s) => match env[s as usize] {
                 Value::Int(n) => Some(n),
+                _ => None,
+            },
+            Operand::Flag(s) => match env[s as usize] {
+                Value::Bool(b) => Some(i64::from(b)),
                 _ => None,
             },
             Operand::Single(s) => match env[s as usize] {
@@ -478,7 +485,7 @@ impl Steps {
                 }
                 let known = |o: Operand| match o {
                     Operand::Const(_) => true,
-                    Operand::Slot(s) => throw.slots.contains(&(s as usize)),
+                    Operand::Slot(s) | Operand::Flag(s) => throw.slots.contains(&(s as usize)),
                     Operand::Single(_) | Operand::Total(_) | Operand::Dealt => false,
                 };
                 let compared = |order: Order, a: Operand, b: Operand| {
@@ -539,7 +546,7 @@ fn dealt(mut a: Assign, hand: usize, count: u32) -> Option<Assign> {
                 *o = Operand::Dealt;
                 reads = true;
             }
-            Operand::Slot(s) if s as usize == hand => return None,
+            Operand::Slot(s) | Operand::Flag(s) if s as usize == hand => return None,
             _ => {}
         }
     }
@@ -581,6 +588,8 @@ fn operand(e: &Expr) -> Option<Operand> {
     Some(match &e.kind {
         ExprKind::Int(n) => Operand::Const(i32::try_from(*n).ok()?),
         ExprKind::Slot(s) => Operand::Slot(u32::try_from(*s).ok()?),
+        // A condition used as a number, where it is a name's value.
+        ExprKind::Number(a) => Operand::Flag(slot_of(a)?),
         // A card's value and a hand's total are read where they are, and
         // computed while dealing (see `dealt`); any other call runs as its
         // instruction.

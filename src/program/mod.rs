@@ -27,6 +27,11 @@ pub struct Program {
     pub code: Vec<Instr>,
     /// For each instruction, the slots live on entry to it.
     pub live_in: Vec<SlotSet>,
+    /// For each instruction, the slots live on entry to it were nothing
+    /// shown: `live_in` less what only `check --show` reads (the shows
+    /// never change how a round is played). Empty without shows, where it
+    /// is `live_in`.
+    pub live_unshown: Vec<SlotSet>,
     /// Slots the round reads only as the face of counts of throws (`face`
     /// in `count(t, face)`), with no other name: two values of such a slot
     /// under which every throw reading it is observed alike lead to the same
@@ -364,9 +369,11 @@ impl Expr {
         let (a, b, args): (Option<&mut Expr>, Option<&mut Expr>, &mut [Expr]) = match &mut self.kind
         {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &mut []),
-            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
-                (Some(a), None, &mut [])
-            }
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Number(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None, &mut []),
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
@@ -381,9 +388,11 @@ impl Expr {
     pub fn children(&self) -> impl Iterator<Item = &Expr> {
         let (a, b, args): (Option<&Expr>, Option<&Expr>, &[Expr]) = match &self.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Slot(_) => (None, None, &[]),
-            ExprKind::Not(a) | ExprKind::Neg(a) | ExprKind::Matches(a, _) | ExprKind::In(a, _) => {
-                (Some(a), None, &[])
-            }
+            ExprKind::Not(a)
+            | ExprKind::Neg(a)
+            | ExprKind::Number(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::In(a, _) => (Some(a), None, &[]),
             ExprKind::Arith(_, a, b)
             | ExprKind::Cmp(_, a, b)
             | ExprKind::And(a, b)
@@ -402,6 +411,10 @@ pub enum ExprKind {
     Slot(usize),
     Not(Box<Expr>),
     Neg(Box<Expr>),
+    /// A condition used where a number is wanted (`(a > b) + (c > d)`):
+    /// 1 where it holds, 0 where it does not. The checker wraps a condition
+    /// in it wherever it meets one in a number's place.
+    Number(Box<Expr>),
     Arith(Arith, Box<Expr>, Box<Expr>),
     Cmp(Cmp, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),

@@ -359,3 +359,76 @@ pub fn nets(rules: &Rules, solved: &Solved) -> super::Nets {
     }
     nets
 }
+
+/// The hard total a hand ends with after its first two cards, played by
+/// the best action of `solved` (a bust ends it), by (hard total, soft).
+fn later_hard(
+    hard: i64,
+    ace: bool,
+    up: i64,
+    solved: &Solved,
+    memo: &mut BTreeMap<(i64, bool), BTreeMap<i64, BigRational>>,
+) -> BTreeMap<i64, BigRational> {
+    let (p, s) = (points(hard, ace), soft(hard, ace));
+    if hard > 21 || p == 21 || solved.decisions[&(p, s, false, up)].0 == Action::Stand {
+        return BTreeMap::from([(hard, BigRational::one())]);
+    }
+    if let Some(d) = memo.get(&(hard, s)) {
+        return d.clone();
+    }
+    let mut out = BTreeMap::new();
+    for card in 1..=10 {
+        for (h, q) in later_hard(hard + card, s || card == 1, up, solved, memo) {
+            *out.entry(h).or_insert_with(BigRational::zero) += chance(card) * q;
+        }
+    }
+    memo.insert((hard, s), out.clone());
+    out
+}
+
+/// The player's hard total (aces as 1) when the round ends, playing the
+/// best action of `solved` everywhere: two cards after a blackjack of
+/// either side, the total a bust reached, else the total stood on. What
+/// the player's own choices decide; `check --show hard` must give it.
+pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
+    let mut all: BTreeMap<i64, BigRational> = BTreeMap::new();
+    let mut add = |hard: i64, p: BigRational| {
+        *all.entry(hard).or_insert_with(BigRational::zero) += p;
+    };
+    for up in 1..=10 {
+        let natural = dealer_natural(up);
+        let mut memo = BTreeMap::new();
+        for a in 1..=10 {
+            for b in 1..=10 {
+                let w = chance(up) * chance(a) * chance(b);
+                let (hard, ace) = (a + b, a == 1 || b == 1);
+                if ace && hard == 11 {
+                    add(hard, w);
+                    continue;
+                }
+                // The dealer's blackjack ends the round before any choice.
+                add(hard, &w * &natural);
+                let played = &w * (BigRational::one() - &natural);
+                let key = (points(hard, ace), soft(hard, ace), true, up);
+                match solved.decisions[&key].0 {
+                    Action::Stand => add(hard, played),
+                    Action::Double => {
+                        for card in 1..=10 {
+                            add(hard + card, &played * chance(card));
+                        }
+                    }
+                    Action::Hit => {
+                        for card in 1..=10 {
+                            let d =
+                                later_hard(hard + card, ace || card == 1, up, solved, &mut memo);
+                            for (h, q) in d {
+                                add(h, &played * chance(card) * q);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    all
+}

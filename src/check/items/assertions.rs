@@ -8,7 +8,7 @@ use crate::check::pinned::with_names;
 use crate::check::reads::Reads;
 use crate::check::CheckError;
 use crate::number::Exact;
-use crate::program::{Assertion, Decision, Figure, Final, Named, Param, Shown, ValueKind};
+use crate::program::{Assertion, Decision, Figure, Final, Named, Param, Shown};
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
 pub fn default_tolerance(number: &ast::Number) -> Exact {
@@ -153,7 +153,7 @@ pub(in crate::check) fn assertions(
                 .rev()
                 .find(|(n, _, _)| *n == quantity.arg.name)
             {
-                Some((_, slot, _)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
+                Some((_, slot, ty)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
                     Some(i) => i,
                     None => {
                         finals.push(Final {
@@ -161,7 +161,7 @@ pub(in crate::check) fn assertions(
                             slot: *slot,
                             span: quantity.arg.span,
                             shown: Shown::No,
-                            kind: ValueKind::Number,
+                            kind: super::bets::final_kind(*ty),
                         });
                         finals.len() - 1
                     }

@@ -281,7 +281,8 @@ fn value_bet(
     let binding = top_level.iter().rev().find(|(n, _, _)| *n == on.name);
     let final_index = match binding {
         Some((_, slot, ty)) => {
-            if !matches!(ty, Ty::Int | Ty::Error) {
+            // A condition counts 1 where it holds and 0 where it does not.
+            if !matches!(ty, Ty::Int | Ty::Bool | Ty::Error) {
                 errors.push(CheckError::Type {
                     expected: "a number",
                     found: ty.describe(),
@@ -299,7 +300,7 @@ fn value_bet(
                         slot: *slot,
                         span: on.span,
                         shown: Shown::No,
-                        kind: ValueKind::Number,
+                        kind: final_kind(*ty),
                     });
                     Some(finals.len() - 1)
                 }
@@ -356,4 +357,13 @@ fn value_bet(
         final_index: final_index?,
         lines,
     })
+}
+
+/// What the final values of a name bound to `ty` are: a condition is read
+/// as 1 or 0.
+pub(super) fn final_kind(ty: Ty) -> ValueKind {
+    match ty {
+        Ty::Bool => ValueKind::Condition,
+        _ => ValueKind::Number,
+    }
 }

@@ -24,7 +24,8 @@ pub struct Decisions {
     pub sequences: Vec<u32>,
     pub(super) index: FxHashMap<(usize, SmallVec<[i64; 4]>), usize>,
     /// For a lone side: the states (the values live at the choice, its
-    /// sequence aside) in which it comes to each information set, with
+    /// sequence and what only a `--show` keeps aside) in which it comes to
+    /// each information set, with
     /// their weights, by the sequence it comes with (see [`Decisions::forgets_nothing`]).
     pub(super) arrivals: FxHashMap<(usize, u32), FxHashMap<State, Weight>>,
 }

@@ -467,10 +467,13 @@ impl Machine<'_> {
             None => info.parents.push((own, arrived.clone())),
         }
         if lone {
+            // The state as play sees it: what only a show keeps is left
+            // out, so that a show never makes the chooser remember.
             let side_slot = program.sides[d.side].slot;
+            let played = program.live_unshown.get(pc);
             let state = self.live[pc]
                 .iter()
-                .filter(|&&s| s != side_slot)
+                .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
                 .map(|&s| env[s])
                 .collect();
             ds.arrivals

@@ -167,11 +167,13 @@ impl<'p> Round<'p> {
         self.program.finals.iter().map(|f| self.final_value(f.slot))
     }
 
-    /// The value of a slot as the last round ended, if it is a number.
+    /// The value of a slot as the last round ended, if it is a number or
+    /// a condition (1 where it holds, 0 where it does not).
     #[inline]
     pub fn final_value(&self, slot: usize) -> Option<i64> {
         match self.env.get(slot) {
             Some(Value::Int(n)) => Some(*n),
+            Some(Value::Bool(b)) => Some(i64::from(*b)),
             _ => None,
         }
     }
