@@ -149,3 +149,72 @@ fn every_card_is_dealt_alike() {
         .sum();
     assert!(chi < 100.0, "chi-square {chi}: {seen:?}");
 }
+
+/// Blackjack's hole card is dealt face down: no card is shown with it, it
+/// is turned up once a round (after every choice of the round, before the
+/// dealer draws and before the round ends), and the card turned up makes
+/// the dealer's blackjack exactly when the round ends on one at once.
+#[test]
+fn the_hole_card_is_face_down_until_the_dealer_turns_it_up() {
+    let args = [
+        "play",
+        "games/blackjack.dice",
+        "--seats",
+        "2",
+        "--rounds",
+        "300",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ];
+    let run = binary::run(binary::root(), &args, b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let events: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let rounds: Vec<&[serde_json::Value]> =
+        events.split(|e| e["event"] == "round").skip(1).collect();
+    assert_eq!(rounds.len(), 300);
+    let mut turned_before_dealing = 0;
+    for round in rounds {
+        let at = |pred: &dyn Fn(&serde_json::Value) -> bool| round.iter().position(pred);
+        let dealt = at(&|e| e["event"] == "draw" && e["name"] == "hole_card").expect("dealt");
+        assert_eq!(round[dealt]["face_down"], true);
+        assert_eq!(round[dealt]["cards"], serde_json::json!([]));
+        assert_eq!(round[dealt]["names"], serde_json::json!([]));
+        let turned: Vec<usize> = (0..round.len())
+            .filter(|&i| round[i]["event"] == "turn_up")
+            .collect();
+        assert_eq!(turned.len(), 1, "{round:?}");
+        let turned = turned[0];
+        assert_eq!(round[turned]["name"], "hole_card");
+        assert_eq!(round[turned]["names"].as_array().map(Vec::len), Some(1));
+        let end = at(&|e| e["event"] == "end").expect("an end");
+        assert!(dealt < turned && turned < end, "{round:?}");
+        let last_choice = (0..round.len()).rfind(|&i| round[i]["event"] == "choose");
+        assert!(last_choice.is_none_or(|c| c < turned), "{round:?}");
+        if let Some(d) = at(&|e| e["event"] == "draw" && e["name"] == "dealer_card") {
+            assert!(turned < d, "{round:?}");
+            turned_before_dealing += 1;
+        }
+        // Turned up straight after the player's cards: a natural ended the
+        // round, the dealer's (the up card and the hole card an ace and a
+        // ten-value, 1 + 10 as this file counts them) or the player's.
+        let up = at(&|e| e["event"] == "draw" && e["name"] == "up_card").expect("an up card");
+        let sum = |i: usize| -> u64 {
+            let cards = round[i]["cards"].as_array().expect("cards");
+            cards.iter().filter_map(serde_json::Value::as_u64).sum()
+        };
+        if round[turned - 1]["name"] == "player_cards" {
+            let natural = |s: u64| s == 11;
+            assert!(
+                natural(sum(up) + sum(turned)) || natural(sum(turned - 1)),
+                "{round:?}"
+            );
+        }
+    }
+    assert!(turned_before_dealing > 50, "{turned_before_dealing}");
+}

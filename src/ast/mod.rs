@@ -399,6 +399,7 @@ pub enum Stmt {
     Throw(ThrowStmt),
     Draw(DrawStmt),
     Burn(BurnStmt),
+    TurnUp(TurnUpStmt),
     Let(LetStmt),
     Set(LetStmt),
     If(IfStmt),
@@ -415,6 +416,7 @@ impl Stmt {
             Stmt::Throw(s) => s.span,
             Stmt::Draw(s) => s.span,
             Stmt::Burn(s) => s.span,
+            Stmt::TurnUp(s) => s.span,
             Stmt::Let(s) | Stmt::Set(s) => s.span,
             Stmt::If(s) => s.span,
             Stmt::End(s) => s.span,
@@ -474,6 +476,16 @@ pub struct DrawStmt {
     pub count: i64,
     pub count_span: Span,
     pub shoe: Ident,
+    /// `face down`: a table shows the cards only when the round ends.
+    #[serde(default)]
+    pub face_down: bool,
+    pub span: Span,
+}
+
+/// `turn up hole_card`: a hand dealt face down shown to the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnUpStmt {
+    pub name: Ident,
     pub span: Span,
 }
 

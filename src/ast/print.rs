@@ -241,9 +241,15 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         Stmt::Draw(d) => {
             let _ = write!(
                 out,
-                "draw {} = {} from {}",
-                d.name.name, d.count, d.shoe.name
+                "draw {} = {} from {}{}",
+                d.name.name,
+                d.count,
+                d.shoe.name,
+                if d.face_down { " face down" } else { "" }
             );
+        }
+        Stmt::TurnUp(t) => {
+            let _ = write!(out, "turn up {}", t.name.name);
         }
         Stmt::Burn(b) => {
             let _ = write!(out, "burn {} from {}", b.count, b.shoe.name);

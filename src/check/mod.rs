@@ -242,6 +242,7 @@ fn check_at(
                 banking: table_rules,
                 round_span: round.map_or(whole, |r| r.span),
                 source_map: compiled.source_map,
+                turn_ups: compiled.turn_ups,
             })
         }
         _ => Err(errors),
@@ -313,6 +314,7 @@ fn ends(block: &ast::Block) -> bool {
         ast::Stmt::Throw(_)
         | ast::Stmt::Draw(_)
         | ast::Stmt::Burn(_)
+        | ast::Stmt::TurnUp(_)
         | ast::Stmt::Let(_)
         | ast::Stmt::Set(_)
         | ast::Stmt::Choose(_) => false,

@@ -88,7 +88,7 @@ fn block(b: &Block, names: &mut BTreeSet<String>, choosers: &mut BTreeSet<String
                     expr(until, names);
                 }
             }
-            Stmt::Draw(_) | Stmt::Burn(_) | Stmt::End(_) => {}
+            Stmt::Draw(_) | Stmt::Burn(_) | Stmt::TurnUp(_) | Stmt::End(_) => {}
             Stmt::Let(l) | Stmt::Set(l) => expr(&l.value, names),
             Stmt::If(i) => if_stmt(i, names, choosers),
             Stmt::Compare(c) => {

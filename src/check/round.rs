@@ -31,6 +31,9 @@ pub(super) struct Compiled<'s> {
     /// (name, slot, type).
     pub top_level: Vec<(String, usize, Ty)>,
     pub source_map: SourceMap,
+    /// Each `turn up`: the instruction before which it shows the hand in
+    /// the slot.
+    pub turn_ups: Vec<(usize, usize)>,
     /// The `--show` expressions, compiled at each end that sees them.
     pub shows: Shows<'s>,
     /// For each shoe, whether the round reads ranks and suits of its cards.
@@ -63,6 +66,9 @@ struct Compiler<'a, 'n, 's> {
     sides: Vec<ast::Ident>,
     /// The slot holding the cards dealt from each shoe, once one is drawn.
     dealt: Vec<Option<usize>>,
+    /// The slots of hands dealt face down.
+    face_down: Vec<usize>,
+    turn_ups: Vec<(usize, usize)>,
     source_map: SourceMap,
     shows: Shows<'s>,
 }
@@ -103,6 +109,8 @@ pub(super) fn compile<'s>(
         decisions: Vec::new(),
         sides: Vec::new(),
         dealt: vec![None; names.shoes.len()],
+        face_down: Vec::new(),
+        turn_ups: Vec::new(),
         source_map: SourceMap::default(),
         shows,
     };
@@ -134,6 +142,7 @@ pub(super) fn compile<'s>(
         decisions: c.decisions,
         sides: c.sides,
         source_map: c.source_map,
+        turn_ups: c.turn_ups,
         shows: c.shows,
     }
 }
@@ -498,6 +507,7 @@ impl Compiler<'_, '_, '_> {
             Stmt::Throw(t) => self.throw(t),
             Stmt::Draw(d) => self.draw(d),
             Stmt::Burn(b) => self.burn(b),
+            Stmt::TurnUp(t) => self.turn_up(t),
             Stmt::Let(l) => {
                 let (value, ty) = self.typer.expr(&l.value);
                 let slot = self.bind(&l.name, ty);
@@ -663,13 +673,37 @@ impl Compiler<'_, '_, '_> {
             None => 0,
         };
         let slot = self.bind(&d.name, ty);
+        if d.face_down {
+            self.face_down.push(slot);
+        }
         self.code.push(Instr::Draw {
             slot,
             count: d.count.clamp(0, MAX_DRAW) as u32,
             shoe: shoe.unwrap_or(0),
             dealt,
+            face_down: d.face_down,
             span: d.span,
         });
+    }
+
+    /// `turn up NAME`: a hand dealt face down shown to the table before the
+    /// next step. Compiled to nothing the evaluation runs: it changes what
+    /// the table sees, not the round.
+    fn turn_up(&mut self, t: &ast::TurnUpStmt) {
+        let Some((slot, _)) = self.typer.lookup(&t.name.name) else {
+            let known: Vec<&str> = self.typer.vars.iter().map(|v| v.0.as_str()).collect();
+            let error = unknown("name", &t.name, known);
+            self.typer.errors.push(error);
+            return;
+        };
+        if !self.face_down.contains(&slot) {
+            self.typer.errors.push(CheckError::NotFaceDown {
+                name: t.name.name.clone(),
+                span: t.name.span,
+            });
+            return;
+        }
+        self.turn_ups.push((self.code.len(), slot));
     }
 
     /// `burn N from SHOE`: checked as a draw's count and shoe are, and

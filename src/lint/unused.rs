@@ -158,6 +158,8 @@ impl<'a> Uses<'a> {
             Stmt::Burn(b) => {
                 self.shoes.insert(b.shoe.name.as_str());
             }
+            // Showing a hand to the table is not reading it.
+            Stmt::TurnUp(_) => {}
             Stmt::Let(l) => {
                 self.expr(&l.value);
                 self.bind(&l.name, "name");

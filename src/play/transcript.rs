@@ -64,7 +64,15 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             };
             format!("  {name}: {}{again}", list(faces))
         }
+        TableEvent::Draw {
+            name,
+            face_down: true,
+            ..
+        } => format!("  {name}: face down"),
         TableEvent::Draw { name, names, .. } => format!("  {name}: {}", names.join(" ")),
+        TableEvent::TurnUp { name, names, .. } => {
+            format!("  {name} turned up: {}", names.join(" "))
+        }
         TableEvent::Choose {
             name,
             option,

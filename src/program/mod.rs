@@ -57,6 +57,9 @@ pub struct Program {
     pub round_span: Span,
     /// Where each statement and branch of the round was compiled.
     pub source_map: SourceMap,
+    /// Each `turn up`: before the instruction at the first index, a table
+    /// shows the hand dealt face down into the slot at the second.
+    pub turn_ups: Vec<(usize, usize)>,
 }
 
 /// Where the compiled round comes from, for findings that point at the
@@ -302,6 +305,9 @@ pub enum Instr {
         count: u32,
         shoe: usize,
         dealt: usize,
+        /// Dealt `face down`: a table turns the cards up when the round
+        /// ends (the evaluation reads them as any others).
+        face_down: bool,
         span: Span,
     },
     /// Bind `slot` to a value.

@@ -336,6 +336,17 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// `turn up` of a name not dealt face down.
+    #[error("`{name}` was not dealt face down, so there is nothing to turn up")]
+    #[diagnostic(
+        code(dice::check::turn_up),
+        help("deal it face down (`draw {name} = 1 from cards face down`), or leave out the `turn up`")
+    )]
+    NotFaceDown {
+        name: String,
+        #[label("dealt face up")]
+        span: Span,
+    },
     /// A card rank that is none of A, 2 to 10, J, Q, K.
     #[error("`{rank}` is not a rank")]
     #[diagnostic(code(dice::check::shoe), help("the ranks are A, 2 to 10, J, Q and K"))]

@@ -87,6 +87,11 @@ pub struct Round<'p> {
     faces: Vec<u32>,
     /// The cards of the hand being dealt, beside `faces`.
     cards: Vec<u32>,
+    /// The round's cards dealt face down, each with its slot, to turn up
+    /// at a `turn up` or as the round ends.
+    face_down: Vec<(usize, Event)>,
+    /// For each instruction, the slots a `turn up` shows before it runs.
+    turn_at: Vec<Vec<usize>>,
     key: Vec<i64>,
     max_rerolls: u64,
     limits: DiceLimit,
@@ -107,6 +112,13 @@ impl<'p> Round<'p> {
             })
             .collect();
         let fast = code.iter().map(compile).collect();
+        // A `turn up` before a jump shows where the jump lands.
+        let mut turn_at = vec![Vec::new(); code.len() + 1];
+        for &(pc, slot) in &program.turn_ups {
+            if let Some(at) = turn_at.get_mut(landing.get(pc).copied().unwrap_or(pc)) {
+                at.push(slot);
+            }
+        }
         let steps = Steps::new(program, &next, &otherwise);
         let fast_most = steps
             .list
@@ -128,6 +140,8 @@ impl<'p> Round<'p> {
             pools: Pools::default(),
             faces: Vec::new(),
             cards: Vec::new(),
+            face_down: Vec::new(),
+            turn_at,
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
             limits: DiceLimit::new(MAX_DICE, fast_most),
@@ -189,6 +203,7 @@ impl<'p> Round<'p> {
         on_event: Option<&mut dyn FnMut(Event)>,
     ) -> Result<Ended, EvalError> {
         self.env.fill(Value::Unset);
+        self.face_down.clear();
         self.pools.clear();
         self.shoes.refill();
         self.dealt = 0;
@@ -196,6 +211,13 @@ impl<'p> Round<'p> {
         if on_event.is_some() {
             let mut pc = 0;
             loop {
+                if let (Some(slots), Some(f)) = (self.turn_at.get(pc), on_event.as_mut()) {
+                    for slot in slots {
+                        if let Some(i) = self.face_down.iter().position(|(s, _)| s == slot) {
+                            f(self.face_down.remove(i).1);
+                        }
+                    }
+                }
                 match self.exec(pc, source, &mut on_event)? {
                     Flow::Go(next) => pc = next,
                     Flow::Stop(ended) => return Ok(ended),
@@ -454,6 +476,9 @@ impl<'p> Round<'p> {
             }
             (Instr::End { outcome }, _) => {
                 if let Some(f) = on_event.as_mut() {
+                    for (_, turned) in self.face_down.drain(..) {
+                        f(turned);
+                    }
                     f(Event::End {
                         outcome: program.outcomes[*outcome].name.clone(),
                     });
@@ -461,6 +486,11 @@ impl<'p> Round<'p> {
                 return Ok(Flow::Stop(Some(Some(*outcome))));
             }
             (Instr::Finish, _) => {
+                if let Some(f) = on_event.as_mut() {
+                    for (_, turned) in self.face_down.drain(..) {
+                        f(turned);
+                    }
+                }
                 if program.settles_on_outcomes() {
                     return Err(EvalError::NoOutcome {
                         span: program.round_close(),
@@ -581,6 +611,7 @@ impl<'p> Round<'p> {
             slot,
             count,
             shoe,
+            face_down,
             span,
             ..
         } = &program.code[pc]
@@ -612,10 +643,24 @@ impl<'p> Round<'p> {
             cards.push(card);
         });
         if let Some(f) = on_event.as_mut() {
+            let name = program.slots[*slot].name.clone();
+            let values = self.faces.clone();
+            let cards: Vec<Card> = self.cards.iter().map(|&c| Card(c)).collect();
+            if *face_down {
+                self.face_down.push((
+                    *slot,
+                    Event::TurnUp {
+                        name: name.clone(),
+                        values: values.clone(),
+                        cards: cards.clone(),
+                    },
+                ));
+            }
             f(Event::Draw {
-                name: program.slots[*slot].name.clone(),
-                values: self.faces.clone(),
-                cards: self.cards.iter().map(|&c| Card(c)).collect(),
+                name,
+                values,
+                cards,
+                face_down: *face_down,
             });
         }
         let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);

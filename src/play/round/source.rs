@@ -68,6 +68,16 @@ pub enum Event {
         name: String,
         values: Vec<u32>,
         cards: Vec<Card>,
+        /// Dealt `face down`: not for the table's eyes until
+        /// [`Event::TurnUp`].
+        face_down: bool,
+    },
+    /// Cards dealt face down turned up, as the round ends (before its
+    /// [`Event::End`]).
+    TurnUp {
+        name: String,
+        values: Vec<u32>,
+        cards: Vec<Card>,
     },
     /// A side chose an option.
     Choose { name: String, option: String },

@@ -199,6 +199,19 @@ pub enum TableEvent {
         cards: Vec<u32>,
         /// The cards as players name them (`Q♠`), in the order dealt.
         names: Vec<String>,
+        /// Dealt face down (`draw ... face down`): `cards` and `names` are
+        /// empty until the cards are turned up.
+        face_down: bool,
+    },
+    /// Cards dealt face down turned up: sent as the round ends, before its
+    /// `End`.
+    TurnUp {
+        /// The name the hand binds.
+        name: String,
+        /// The cards' values, in the order dealt.
+        cards: Vec<u32>,
+        /// The cards as players name them.
+        names: Vec<String>,
     },
     /// A choice made: sent as the round makes it.
     Choose {
@@ -321,6 +334,7 @@ impl TableEvent {
             }
             TableEvent::Throw { .. }
             | TableEvent::Draw { .. }
+            | TableEvent::TurnUp { .. }
             | TableEvent::End { .. }
             | TableEvent::House { .. }
             | TableEvent::Summary { .. } => {}

@@ -324,17 +324,45 @@ fn round_event(e: Event) -> Option<TableEvent> {
             attempt,
             accepted,
         },
+        // Cards dealt face down are told as dealt, and shown when turned up.
+        Event::Draw {
+            name,
+            face_down: true,
+            ..
+        } => TableEvent::Draw {
+            name,
+            cards: Vec::new(),
+            names: Vec::new(),
+            face_down: true,
+        },
         Event::Draw {
             name,
             values,
             cards,
+            face_down: false,
         } => TableEvent::Draw {
             name,
             cards: values,
-            names: (cards.iter())
-                .map(|c| c.name(true).unwrap_or_default())
-                .collect(),
+            names: card_names(&cards),
+            face_down: false,
+        },
+        Event::TurnUp {
+            name,
+            values,
+            cards,
+        } => TableEvent::TurnUp {
+            name,
+            cards: values,
+            names: card_names(&cards),
         },
         Event::Choose { .. } | Event::End { .. } => return None,
     })
+}
+
+/// Cards as players name them (`Q♠`).
+fn card_names(cards: &[crate::program::card::Card]) -> Vec<String> {
+    cards
+        .iter()
+        .map(|c| c.name(true).unwrap_or_default())
+        .collect()
 }

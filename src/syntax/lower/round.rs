@@ -45,11 +45,13 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             let count_span = span(&count_pair, base);
             let count = int(count_pair, base)?;
             let shoe = ident(next(&mut it, at)?, base);
+            let face_down = it.next().is_some();
             Stmt::Draw(DrawStmt {
                 name,
                 count,
                 count_span,
                 shoe,
+                face_down,
                 span: at,
             })
         }
@@ -65,6 +67,13 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
                 shoe,
                 span: at,
             })
+        }
+        Rule::turn_up_stmt => {
+            let name = children(pair)
+                .find(|p| p.as_rule() == Rule::ident)
+                .map(|p| ident(p, base))
+                .ok_or_else(|| malformed(at))?;
+            Stmt::TurnUp(TurnUpStmt { name, span: at })
         }
         Rule::let_stmt => Stmt::Let(binding(pair, base, depth)?),
         Rule::set_stmt => Stmt::Set(binding(pair, base, depth)?),
