@@ -46,7 +46,7 @@ pub struct Pools {
     bounds: Vec<(u32, u32)>,
     /// Each hand's cards ([`crate::program::card::Card`]), one after
     /// another, face by face, and where each pool's start and end (an
-    /// empty range for a throw of dice).
+    /// empty range for a throw of dice; none past the last hand).
     cards: Vec<u32>,
     card_bounds: Vec<(u32, u32)>,
     index: FxHashMap<Box<[u32]>, u32>,
@@ -79,19 +79,22 @@ impl Pools {
 
     /// Adds a sorted throw under a new id, equal throws or not.
     pub fn push(&mut self, faces: &[u32]) -> u32 {
-        self.push_hand(faces, &[])
-    }
-
-    /// Adds a hand (its values, and its cards face by face, or none for a
-    /// throw) under a new id.
-    pub fn push_hand(&mut self, faces: &[u32], cards: &[u32]) -> u32 {
         let start = self.faces.len() as u32;
         self.faces.extend_from_slice(faces);
         self.bounds.push((start, self.faces.len() as u32));
+        (self.bounds.len() - 1) as u32
+    }
+
+    /// Adds a hand (its values, and its cards face by face) under a new
+    /// id. Throws keep no cards: `card_bounds` reaches only as far as the
+    /// last hand with cards, so that a throw costs nothing more.
+    pub fn push_hand(&mut self, faces: &[u32], cards: &[u32]) -> u32 {
+        let id = self.push(faces);
         let start = self.cards.len() as u32;
+        self.card_bounds.resize(id as usize, (start, start));
         self.cards.extend_from_slice(cards);
         self.card_bounds.push((start, self.cards.len() as u32));
-        (self.bounds.len() - 1) as u32
+        id
     }
 
     /// Forgets the throw pushed last (a reroll's rejected attempt), which
@@ -100,8 +103,10 @@ impl Pools {
         if let Some((start, _)) = self.bounds.pop() {
             self.faces.truncate(start as usize);
         }
-        if let Some((start, _)) = self.card_bounds.pop() {
-            self.cards.truncate(start as usize);
+        if self.card_bounds.len() > self.bounds.len() {
+            if let Some((start, _)) = self.card_bounds.pop() {
+                self.cards.truncate(start as usize);
+            }
         }
     }
 
@@ -122,8 +127,10 @@ impl Pools {
 
     /// A hand's cards, in the order of its faces (none for a throw).
     pub fn cards(&self, id: u32) -> &[u32] {
-        let (start, end) = self.card_bounds[id as usize];
-        &self.cards[start as usize..end as usize]
+        match self.card_bounds.get(id as usize) {
+            Some(&(start, end)) => &self.cards[start as usize..end as usize],
+            None => &[],
+        }
     }
 }
 
