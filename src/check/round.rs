@@ -301,7 +301,11 @@ impl Compiler<'_, '_, '_> {
                     values = faces;
                     Some(throw_slot)
                 }
-                None => return,
+                None => {
+                    // Reported: the name is still bound, for what follows.
+                    self.bind(&c.name, Ty::Error);
+                    return;
+                }
             },
             None => None,
         };
