@@ -310,8 +310,7 @@ impl Compiler<'_, '_, '_> {
             None => None,
         };
         // A choice among the faces shown sees them: it may say nothing more.
-        let mut knowing =
-            self.knowing(c, may_announce || self.code.is_empty() || shown.is_some());
+        let mut knowing = self.knowing(c, may_announce || self.code.is_empty() || shown.is_some());
         let ty = if c.labels.is_empty() {
             Ty::Int
         } else {
@@ -383,9 +382,7 @@ impl Compiler<'_, '_, '_> {
             Ty::Pool {
                 sides, shoe: None, ..
             } => (1..=i64::from(sides)).collect(),
-            Ty::Pool {
-                shoe: Some(i), ..
-            } => {
+            Ty::Pool { shoe: Some(i), .. } => {
                 let ranks = self.typer.names.shoes[i].ranks;
                 let values: BTreeSet<i64> = ranks.iter().map(|&v| i64::from(v)).collect();
                 values.into_iter().collect()

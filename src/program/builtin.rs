@@ -367,9 +367,9 @@ pub const MAX_FACE: u32 = 62;
 /// The set of `faces` as a mask, bit `f` for face `f`; `None` for a face
 /// beyond [`MAX_FACE`].
 pub fn faces_mask(faces: &[u32]) -> Option<i64> {
-    faces.iter().try_fold(0i64, |mask, &f| {
-        (f <= MAX_FACE).then(|| mask | (1i64 << f))
-    })
+    faces
+        .iter()
+        .try_fold(0i64, |mask, &f| (f <= MAX_FACE).then(|| mask | (1i64 << f)))
 }
 
 /// The faces of a mask made by [`faces_mask`], ascending.
