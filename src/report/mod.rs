@@ -131,8 +131,8 @@ pub struct InfoSetRow {
     pub knowing: Vec<Known>,
     /// For a choice among the faces shown (`from faces(T)`): `T` and the
     /// faces it shows here, which the chooser sees.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shown: Option<Shown>,
+    /// `null` (`None`) for any other choice.
+    pub faces_shown: Option<FacesShown>,
     /// The probability that a round comes here under the strategies.
     pub reach: Exact,
     /// Every option offered here, in the order the file lists them (for a
@@ -149,7 +149,7 @@ impl InfoSetRow {
             .iter()
             .map(|k| format!("{} = {}", k.name, k.value))
             .collect();
-        if let Some(shown) = &self.shown {
+        if let Some(shown) = &self.faces_shown {
             let faces: Vec<String> = shown.faces.iter().map(i64::to_string).collect();
             known.push(format!("faces({}) = {{{}}}", shown.of, faces.join(", ")));
         }
@@ -159,7 +159,7 @@ impl InfoSetRow {
 
 /// The faces a throw or hand shows where its faces are the options.
 #[derive(Clone, Debug, Serialize)]
-pub struct Shown {
+pub struct FacesShown {
     /// The throw or hand, as the file binds it.
     pub of: String,
     /// Its distinct faces, ascending.
@@ -222,7 +222,7 @@ impl StrategyReport {
                                 value,
                             })
                             .collect(),
-                        shown: d.faces.as_ref().map(|of| Shown {
+                        faces_shown: d.faces.as_ref().map(|of| FacesShown {
                             of: of.clone(),
                             faces: info.key.get(d.knowing.len()..).unwrap_or(&[]).to_vec(),
                         }),
