@@ -734,3 +734,80 @@ after 0 round(s), no round can be played: a bank of 19 chips cannot cover the sm
         run.stdout
     );
 }
+
+/// A choice among the faces shown (`choose point from faces(first)`),
+/// simulated: the strategy takes only shown faces, and the estimate agrees
+/// with the exact edge.
+#[test]
+fn a_choice_among_the_faces_shown_simulates_to_its_exact_edge() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/strategy/twice_the_point.dice");
+    let (program, distribution) = load(&path);
+    let options = SimOptions {
+        rounds: 200_000,
+        seed: 3,
+        threads: 2,
+        max_rerolls: MAX_REROLLS,
+        max_dice: MAX_DICE,
+    };
+    let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
+    let z = sim.bets[0].z.expect("results vary");
+    assert!(z.abs() < 4.0, "z = {z}");
+}
+
+/// The person asked at a choice among the faces shown is offered those
+/// faces, and an answer naming another face is refused and asked again.
+#[test]
+fn a_person_chooses_only_among_the_faces_shown() {
+    // Seed 1 throws 2 5 6, then 4 6 6: a bet of 1, a face not shown (1)
+    // refused, then 5; a bet of 1, 7 and 3 refused, then 6. The input then
+    // ends the session.
+    let answers = "1\n1\n5\n1\n7\n3\n6\n";
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/strategy/twice_the_point.dice",
+            "--seats",
+            "1",
+            "--rounds",
+            "3",
+            "--interactive",
+        ],
+        answers,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // The questions and refusals, on stderr.
+    let asked: Vec<&str> = run
+        .stderr
+        .lines()
+        .map(|l| l.trim_start_matches("> "))
+        .filter(|l| l.starts_with("point") || l.starts_with("answer"))
+        .collect();
+    let first = "point: 2 or 5 or 6 (you know faces(first) = {2, 5, 6})";
+    let second = "point: 4 or 6 (you know faces(first) = {4, 6})";
+    assert_eq!(
+        asked,
+        [
+            first,
+            "answer one of: 2, 5, 6",
+            first,
+            second,
+            "answer one of: 4, 6",
+            second,
+            "answer one of: 4, 6",
+            second,
+        ],
+        "{}",
+        run.stderr
+    );
+    // The transcript: the dice the questions offered, and the faces taken.
+    let out = &run.stdout;
+    for line in [
+        "first: 2 5 6",
+        "seat 1 chooses point: 5",
+        "first: 4 6 6",
+        "seat 1 chooses point: 6",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+}

@@ -140,3 +140,26 @@ fn glob_files(pattern: &str) -> Vec<String> {
     files.sort();
     files
 }
+
+/// A choice `from faces(T)` survives printing and parsing, and is told
+/// apart from a choice of a range.
+#[test]
+fn a_choice_among_the_faces_shown_survives_print_and_parse() {
+    let path = format!(
+        "{}/tests/fixtures/strategy/twice_the_point.dice",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(&path).expect("reads");
+    let (first, errors) = parse(&source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed = print::file(&first);
+    assert!(
+        printed.contains("choose point from faces(first) by player"),
+        "{printed}"
+    );
+    let (second, errors) = parse(&printed);
+    assert!(errors.is_empty(), "{errors:?}\n{printed}");
+    assert_eq!(without_spans(&first), without_spans(&second));
+    let ranged = printed.replace("from faces(first)", "from 1..6");
+    assert_ne!(without_spans(&parse(&ranged).0), without_spans(&first));
+}

@@ -276,3 +276,115 @@ fn tails_strategies_are_mutual_best_responses_by_enumeration() {
         );
     }
 }
+
+/// A choice among the faces shown (`from faces(first)`), against a count
+/// by hand: every ordered 3d6 throw, the best face it shows by the
+/// banker's chance of totalling twice it (counted over his 36 throws), ties
+/// to the lower face. The strategy takes that face at every set of faces,
+/// offers nothing else there, and the bet's value is the count's.
+#[test]
+fn a_choice_among_the_faces_shown_takes_the_best_face_shown() {
+    let (p, d) = solved("tests/fixtures/strategy/twice_the_point.dice");
+    // The banker's ways of totalling twice each face.
+    let ways = |face: i64| -> i64 {
+        let mut n = 0;
+        for a in 1..=6 {
+            for b in 1..=6 {
+                n += i64::from(a + b == 2 * face);
+            }
+        }
+        n
+    };
+    let mut wins = 0i64;
+    let mut best_at = std::collections::BTreeMap::new();
+    for x in 1..=6i64 {
+        for y in 1..=6i64 {
+            for z in 1..=6i64 {
+                let mut faces = vec![x, y, z];
+                faces.sort_unstable();
+                faces.dedup();
+                // Ascending, so the first of the most ways is the lower.
+                let best = faces
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| if ways(b) > ways(a) { b } else { a })
+                    .unwrap();
+                wins += ways(best);
+                best_at.insert(faces, best);
+            }
+        }
+    }
+    // 10 to 1: a win nets 10, a loss 1, over 216 × 36 equally likely rounds.
+    let rounds = 216 * 36;
+    assert_eq!(Exact::ratio(wins, rounds), Exact::ratio(13, 108));
+    assert_eq!(
+        ev(&p, &d, "player"),
+        Exact::ratio(10 * wins - (rounds - wins), rounds)
+    );
+    let solution = d.solution.as_ref().unwrap();
+    assert_eq!(solution.kind, Kind::Best);
+    assert_eq!(solution.infosets.len(), best_at.len());
+    for (faces, best) in &best_at {
+        for face in 1..=6 {
+            let expected = if face == *best {
+                Exact::one()
+            } else {
+                Exact::zero()
+            };
+            assert_eq!(
+                strategy(&p, &d, "point", &face.to_string(), faces),
+                expected,
+                "{face} at {faces:?}"
+            );
+        }
+    }
+    // Each information set offers the faces it shows, and only those.
+    let decision = &p.decisions[0];
+    for info in &solution.infosets {
+        let offered: Vec<String> = decision
+            .offered(&info.key)
+            .map(|i| decision.options[i].clone())
+            .collect();
+        let shown: Vec<String> = info.key.iter().map(i64::to_string).collect();
+        assert_eq!(offered, shown);
+        assert_eq!(info.options.len(), info.key.len());
+    }
+}
+
+/// `pairs(t)` against a count of the 6^4 ordered throws of 4d6: a round
+/// won on exactly one pair (a face shown two or more times, once).
+#[test]
+fn pairs_counts_the_faces_shown_twice_or_more() {
+    let source = r#"game "pairs"
+outcomes one, two, none
+round {
+  throw t = 4d6
+  if pairs(t) = 1 { end one }
+  if pairs(t) = 2 { end two }
+  end none
+}
+bet b { one => win 1 to 1
+        two => win 2 to 1
+        none => lose }
+"#;
+    let program = dicerules::Game::load(source)
+        .map(|g| g.program)
+        .expect("the file checks");
+    let d = evaluate(&program, Limits::default()).expect("it evaluates");
+    let (mut one, mut two) = (0i64, 0i64);
+    for code in 0..6i64.pow(4) {
+        let mut counts = [0; 6];
+        for k in 0..4 {
+            counts[(code / 6i64.pow(k) % 6) as usize] += 1;
+        }
+        match counts.iter().filter(|&&c| c >= 2).count() {
+            1 => one += 1,
+            2 => two += 1,
+            _ => {}
+        }
+    }
+    // 6·5·4·3 = 360 throws show no pair; 90 show two.
+    assert_eq!((one, two), (1296 - 360 - 90, 90));
+    let net = one + 2 * two - (1296 - one - two);
+    assert_eq!(ev(&program, &d, "b"), Exact::ratio(net, 1296));
+}

@@ -437,6 +437,10 @@ pub struct ChooseStmt {
     /// Labelled options (`[draw, stand]`); empty when they are numbers.
     pub labels: Vec<Ident>,
     pub bracketed: bool,
+    /// `from faces(first)`: the options are the faces the throw (or hand)
+    /// named shows; `options` and `labels` are then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<Ident>,
     pub by: Ident,
     /// What the chooser sees; `None` without `knowing`: every live name.
     pub knowing: Option<Knowing>,

@@ -262,7 +262,9 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         }
         Stmt::If(i) => write_if(out, i, depth),
         Stmt::Choose(c) => {
-            let options = if c.bracketed {
+            let options = if let Some(t) = &c.faces {
+                format!("faces({})", t.name)
+            } else if c.bracketed {
                 let mut keys: Vec<String> = c.options.iter().map(key).collect();
                 keys.extend(c.labels.iter().map(|l| l.name.clone()));
                 format!("[{}]", keys.join(", "))

@@ -533,6 +533,10 @@ impl<'n> Typer<'_, 'n> {
         }
         let ty = match spec.output {
             Output::Number => Ty::Int,
+            Output::Faces => {
+                self.errors.push(CheckError::FacesAsValue { span });
+                Ty::Error
+            }
         };
         (
             mk(P::Call(builtin, typed.into())),

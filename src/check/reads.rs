@@ -104,6 +104,7 @@ fn block(b: &Block, names: &mut BTreeSet<String>, choosers: &mut BTreeSet<String
                 if let Some(knowing) = &c.knowing {
                     names.extend(knowing.names.iter().map(|n| n.name.clone()));
                 }
+                names.extend(c.faces.iter().map(|t| t.name.clone()));
             }
         }
     }

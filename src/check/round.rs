@@ -10,6 +10,7 @@ use super::items::unknown;
 use super::shows::Shows;
 use super::CheckError;
 use crate::ast::{self, Else, Side, Stmt};
+use crate::program::builtin::{Builtin, MAX_FACE};
 use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, Shoe, SourceMap};
 
 /// The largest number of distinct results one throw may have (multisets of
@@ -122,6 +123,16 @@ pub(super) fn compile<'s>(
     c.shows
         .at_end(&mut c.typer, &mut c.code, &mut c.slots, close);
     c.code.push(Instr::Finish);
+    // A choice among the faces shown is solved for a lone side only.
+    for d in c.decisions.iter().filter(|d| d.faces.is_some()) {
+        if let Some(other) = c.decisions.iter().find(|o| o.side != d.side) {
+            c.typer.errors.push(CheckError::FacesTwoSides {
+                name: d.name.clone(),
+                span: d.span,
+                other: other.span,
+            });
+        }
+    }
     // A round whose one choice is made first, knowing nothing, evaluates
     // once per option: an announced choice.
     let mut choice = None;
@@ -253,6 +264,7 @@ impl Compiler<'_, '_, '_> {
             && !self.thrown
             && c.knowing.is_none()
             && c.labels.is_empty()
+            && c.faces.is_none()
             && self.decisions.is_empty();
         let mut values = Vec::new();
         let mut labels = Vec::new();
@@ -291,7 +303,23 @@ impl Compiler<'_, '_, '_> {
                 .push(CheckError::TooManyOptions { span: c.span });
             return;
         }
-        let knowing = self.knowing(c, may_announce || self.code.is_empty());
+        let shown = match &c.faces {
+            Some(throw) => match self.faces_offered(throw) {
+                Some((throw_slot, faces)) => {
+                    labels = faces.iter().map(i64::to_string).collect();
+                    values = faces;
+                    Some(throw_slot)
+                }
+                None => {
+                    // Reported: the name is still bound, for what follows.
+                    self.bind(&c.name, Ty::Error);
+                    return;
+                }
+            },
+            None => None,
+        };
+        // A choice among the faces shown sees them: it may say nothing more.
+        let mut knowing = self.knowing(c, may_announce || self.code.is_empty() || shown.is_some());
         let ty = if c.labels.is_empty() {
             Ty::Int
         } else {
@@ -319,14 +347,76 @@ impl Compiler<'_, '_, '_> {
                 options: labels,
                 values,
                 knowing: knowing.iter().map(|(n, _)| n.clone()).collect(),
+                faces: c.faces.as_ref().map(|t| t.name.clone()),
                 span: c.span,
             },
         );
+        if let (Some(throw_slot), Some(t)) = (shown, &c.faces) {
+            // The faces shown, as a mask in a hidden slot read last: the
+            // chooser sees them, and they are its options there.
+            let name = format!("faces({})", t.name);
+            self.slots.push(Named { name, span: c.span });
+            let mask = self.slots.len() - 1;
+            let throw = Expr {
+                kind: ExprKind::Slot(throw_slot),
+                span: t.span,
+            };
+            self.code.push(Instr::Assign {
+                slot: mask,
+                value: Expr {
+                    kind: ExprKind::Call(Builtin::Faces, Box::new([throw])),
+                    span: c.span,
+                },
+            });
+            knowing.push((String::new(), mask));
+        }
         self.code.push(Instr::Decide {
             decision,
             slot,
             knowing: knowing.into_iter().map(|(_, s)| s).collect(),
         });
+    }
+
+    /// `from faces(T)`: the slot of throw or hand `T` and every face it may
+    /// show, ascending (a die's faces, or the values of its shoe's cards);
+    /// `None` after reporting a name that is no throw, or a face beyond
+    /// what the set holds.
+    fn faces_offered(&mut self, throw: &ast::Ident) -> Option<(usize, Vec<i64>)> {
+        let Some((slot, ty)) = self.typer.lookup(&throw.name) else {
+            let visible: Vec<&str> = self.typer.vars.iter().map(|(n, _, _)| n.as_str()).collect();
+            self.typer.errors.push(unknown("name", throw, visible));
+            return None;
+        };
+        let faces: Vec<i64> = match ty {
+            Ty::Pool {
+                sides, shoe: None, ..
+            } => (1..=i64::from(sides)).collect(),
+            Ty::Pool { shoe: Some(i), .. } => {
+                let ranks = self.typer.names.shoes[i].ranks;
+                let values: BTreeSet<i64> = ranks.iter().map(|&v| i64::from(v)).collect();
+                values.into_iter().collect()
+            }
+            Ty::Error => return None,
+            other => {
+                self.typer.errors.push(CheckError::Type {
+                    expected: "a throw or a hand",
+                    found: other.describe(),
+                    span: throw.span,
+                    help: Some("`faces(T)` offers the faces a throw or hand `T` shows".to_string()),
+                });
+                return None;
+            }
+        };
+        let largest = faces.last().copied().unwrap_or(0);
+        if largest > i64::from(MAX_FACE) {
+            self.typer.errors.push(CheckError::FacesTooLarge {
+                throw: throw.name.clone(),
+                largest,
+                span: throw.span,
+            });
+            return None;
+        }
+        Some((slot, faces))
     }
 
     /// What a chooser sees: the names after `knowing`, each (name, slot).
@@ -425,6 +515,7 @@ impl Compiler<'_, '_, '_> {
                 options: vec!["draw".to_string(), "stand".to_string()],
                 values: vec![1, 0],
                 knowing: vec![t.keys.0.clone(), t.keys.1.clone()],
+                faces: None,
                 span: cond.span,
             },
         );

@@ -98,7 +98,7 @@ fn kind(e: &Expr) -> Output {
             Output::Int
         }
         ExprKind::Call(b, _) => match b.spec().output {
-            builtin::Output::Number => Output::Int,
+            builtin::Output::Number | builtin::Output::Faces => Output::Int,
         },
         ExprKind::Bool(_)
         | ExprKind::Not(_)

@@ -268,7 +268,7 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         },
         ExprKind::Arith(..) => Value::Int(int_operand(c, env, e)?),
         ExprKind::Call(b, args) => match b.spec().output {
-            Output::Number => Value::Int(call(c, env, *b, args, e)?),
+            Output::Number | Output::Faces => Value::Int(call(c, env, *b, args, e)?),
         },
         ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;

@@ -176,7 +176,7 @@ impl<'a> Uses<'a> {
             }
             Stmt::Repeat(r) => self.block(&r.body, &[]),
             Stmt::Choose(c) => {
-                for name in c.knowing.iter().flat_map(|k| &k.names) {
+                for name in c.knowing.iter().flat_map(|k| &k.names).chain(&c.faces) {
                     self.read(&name.name);
                 }
                 self.bind(&c.name, "choice");

@@ -41,6 +41,11 @@ pub enum Builtin {
     CardSuit,
     Value,
     Size,
+    /// `pairs(throw)`: how many faces show at least twice.
+    Pairs,
+    /// `faces(throw)`: the set of faces shown, as a mask (bit `f` for face
+    /// `f`); only the options of a `choose`.
+    Faces,
     Min,
     Max,
 }
@@ -97,8 +102,11 @@ impl Arg {
 /// What a built-in gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Output {
-    /// A number (every built-in so far).
+    /// A number.
     Number,
+    /// A set of faces, held as a mask (bit `f` set for face `f`): only the
+    /// options of `choose NAME from faces(T)`.
+    Faces,
 }
 
 impl Output {
@@ -106,6 +114,7 @@ impl Output {
     pub fn describe(self) -> &'static str {
         match self {
             Output::Number => "a number",
+            Output::Faces => "a set of faces",
         }
     }
 }
@@ -145,7 +154,7 @@ const TWO_NUMBERS: &[(&str, Arg)] = &[("a", Arg::Number), ("b", Arg::Number)];
 
 impl Builtin {
     /// Every built-in, in the reference's order.
-    pub const ALL: [Builtin; 14] = [
+    pub const ALL: [Builtin; 16] = [
         Builtin::Total,
         Builtin::Count,
         Builtin::Highest,
@@ -158,6 +167,8 @@ impl Builtin {
         Builtin::CardSuit,
         Builtin::Value,
         Builtin::Size,
+        Builtin::Pairs,
+        Builtin::Faces,
         Builtin::Min,
         Builtin::Max,
     ];
@@ -217,6 +228,17 @@ impl Builtin {
                 THROW,
                 "how many dice the throw holds, or cards the hand",
             ),
+            Builtin::Pairs => number(
+                "pairs",
+                THROW,
+                "how many distinct faces the throw shows at least twice (three of a kind is one)",
+            ),
+            Builtin::Faces => Spec {
+                name: "faces",
+                args: THROW,
+                output: Output::Faces,
+                doc: "the distinct faces the throw shows (faces 0 to 62): only the options of `choose NAME from faces(throw)`",
+            },
             Builtin::Min => number("min", TWO_NUMBERS, "the smaller of two numbers"),
             Builtin::Max => number("max", TWO_NUMBERS, "the larger of two numbers"),
         }
@@ -277,12 +299,14 @@ impl Builtin {
             Builtin::Lowest => Some(Stat::Lowest),
             Builtin::MostFrequent => Some(Stat::MostFrequent),
             Builtin::HighestCount => Some(Stat::HighestCount),
+            Builtin::Pairs => Some(Stat::Pairs),
             Builtin::Rank
             | Builtin::Suit
             | Builtin::CardRank
             | Builtin::CardSuit
             | Builtin::Value
             | Builtin::Size
+            | Builtin::Faces
             | Builtin::Min
             | Builtin::Max => None,
         }
@@ -318,6 +342,8 @@ impl Builtin {
             Builtin::CardSuit => Ok(i64::from(card(faces)?.suit())),
             Builtin::Value => single(faces).ok_or(Failure::NotOne),
             Builtin::Size => Ok(faces.len() as i64),
+            Builtin::Pairs => stat(Stat::Pairs),
+            Builtin::Faces => faces_mask(faces).ok_or(Failure::Overflow),
             Builtin::Min => Ok(numbers[0].min(numbers[1])),
             Builtin::Max => Ok(numbers[0].max(numbers[1])),
         }
@@ -333,6 +359,22 @@ pub enum Failure {
     NotOne,
     /// `rank` or `suit` of a throw the hand table does not list.
     Unranked,
+}
+
+/// The largest face `faces(T)` can hold: its mask is one `i64`.
+pub const MAX_FACE: u32 = 62;
+
+/// The set of `faces` as a mask, bit `f` for face `f`; `None` for a face
+/// beyond [`MAX_FACE`].
+pub fn faces_mask(faces: &[u32]) -> Option<i64> {
+    faces
+        .iter()
+        .try_fold(0i64, |mask, &f| (f <= MAX_FACE).then(|| mask | (1i64 << f)))
+}
+
+/// The faces of a mask made by [`faces_mask`], ascending.
+pub fn mask_faces(mask: i64) -> impl Iterator<Item = i64> {
+    (0..=i64::from(MAX_FACE)).filter(move |f| mask & (1i64 << f) != 0)
 }
 
 /// The card of a one-card hand, from its cards.
@@ -367,6 +409,8 @@ pub enum Stat {
     MostFrequent,
     /// How many dice show the most frequent face.
     HighestCount,
+    /// How many distinct faces at least two dice show.
+    Pairs,
 }
 
 /// What a statistic knows after some faces, face by face: two numbers (a
@@ -403,6 +447,16 @@ impl Stat {
                     run as i64
                 }
             }
+            Stat::Pairs => {
+                let mut pairs = 0;
+                let mut i = 0;
+                while i < faces.len() {
+                    let n = faces[i..].iter().take_while(|&&f| f == faces[i]).count();
+                    pairs += i64::from(n >= 2);
+                    i += n;
+                }
+                pairs
+            }
         })
     }
 
@@ -414,7 +468,8 @@ impl Stat {
             | Stat::Highest
             | Stat::Lowest
             | Stat::MostFrequent
-            | Stat::HighestCount => None,
+            | Stat::HighestCount
+            | Stat::Pairs => None,
         }
     }
 
@@ -423,9 +478,12 @@ impl Stat {
     pub fn tracker(self) -> Stat {
         match self {
             Stat::MostFrequent => Stat::HighestCount,
-            Stat::Count(_) | Stat::Total | Stat::Highest | Stat::Lowest | Stat::HighestCount => {
-                self
-            }
+            Stat::Count(_)
+            | Stat::Total
+            | Stat::Highest
+            | Stat::Lowest
+            | Stat::HighestCount
+            | Stat::Pairs => self,
         }
     }
 
@@ -444,6 +502,8 @@ impl Stat {
             // A later face with as many dice takes the place, as in `of`.
             Stat::MostFrequent | Stat::HighestCount if k > 0 && k >= *a => (*a, *b) = (k, f),
             Stat::MostFrequent | Stat::HighestCount => {}
+            Stat::Pairs if k >= 2 => *a += 1,
+            Stat::Pairs => {}
         }
         Some(())
     }
@@ -452,9 +512,12 @@ impl Stat {
     pub fn value(self, partial: Partial) -> i64 {
         match self {
             Stat::MostFrequent => partial.1,
-            Stat::Count(_) | Stat::Total | Stat::Highest | Stat::Lowest | Stat::HighestCount => {
-                partial.0
-            }
+            Stat::Count(_)
+            | Stat::Total
+            | Stat::Highest
+            | Stat::Lowest
+            | Stat::HighestCount
+            | Stat::Pairs => partial.0,
         }
     }
 
@@ -467,6 +530,7 @@ impl Stat {
             Stat::Total => (n.saturating_mul(s).saturating_add(1), 1),
             Stat::Highest | Stat::Lowest => (s + 1, 1),
             Stat::MostFrequent | Stat::HighestCount => (n + 1, s + 1),
+            Stat::Pairs => (n / 2 + 1, 1),
         }
     }
 }
@@ -544,6 +608,7 @@ mod tests {
             Stat::Lowest,
             Stat::MostFrequent,
             Stat::HighestCount,
+            Stat::Pairs,
         ];
         for (count, sides) in [(1, 6), (2, 6), (3, 4), (5, 6), (4, 2)] {
             for faces in multisets(count, sides) {
@@ -586,6 +651,26 @@ mod tests {
             Err(Failure::Unranked)
         );
         assert_eq!(Builtin::Min.apply(&[], [3, -2], None), Ok(-2));
+        // Pairs by hand: a face shown two, three or four times is one pair.
+        for (faces, pairs) in [
+            (&[1, 2, 3][..], 0),
+            (&[2, 2, 5], 1),
+            (&[4, 4, 4], 1),
+            (&[1, 1, 6, 6], 2),
+            (&[3, 3, 3, 3, 5], 1),
+            (&[], 0),
+        ] {
+            assert_eq!(Builtin::Pairs.apply(faces, [0, 0], None), Ok(pairs));
+        }
+        assert_eq!(
+            Builtin::Faces.apply(&[1, 3, 3, 6], [0, 0], None),
+            Ok(0b100_1010)
+        );
+        assert_eq!(mask_faces(0b100_1010).collect::<Vec<_>>(), [1, 3, 6]);
+        assert_eq!(
+            Builtin::Faces.apply(&[63], [0, 0], None),
+            Err(Failure::Overflow)
+        );
         assert_eq!(Builtin::Max.apply(&[], [3, -2], None), Ok(3));
     }
 }

@@ -695,7 +695,33 @@ pub struct Decision {
     pub values: Vec<i64>,
     /// The names of what the chooser sees, in the order of the key.
     pub knowing: Vec<String>,
+    /// `from faces(T)`: the name of `T`. The decision's last `knowing` slot
+    /// then holds the mask of the faces shown (never in `knowing`'s names);
+    /// the key is the known values followed by those faces, ascending, and
+    /// the options there are those faces alone ([`Decision::offered`]).
+    pub faces: Option<String>,
     pub span: Span,
+}
+
+impl Decision {
+    /// The key of an information set from the values read at the
+    /// decision's `knowing` slots, in place: for a choice among the faces
+    /// shown, the mask read last becomes those faces, ascending.
+    pub fn expand_key<A: smallvec::Array<Item = i64>>(&self, key: &mut smallvec::SmallVec<A>) {
+        if self.faces.is_some() {
+            let mask = key.pop().unwrap_or(0);
+            key.extend(builtin::mask_faces(mask));
+        }
+    }
+
+    /// The options (indices into `values`) offered where the chooser knows
+    /// `key`: every option, or for a choice among the faces shown, the
+    /// faces listed after the known values.
+    pub fn offered<'a>(&'a self, key: &'a [i64]) -> impl Iterator<Item = usize> + 'a {
+        let shown = key.get(self.knowing.len()..).unwrap_or(&[]);
+        (0..self.values.len())
+            .filter(move |&i| self.faces.is_none() || shown.contains(&self.values[i]))
+    }
 }
 
 /// The bettor of a bet, choosing to raise its expected value.

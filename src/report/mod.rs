@@ -129,10 +129,41 @@ pub struct InfoSetRow {
     /// The values the chooser sees here (its `knowing`, or the draw
     /// table's keys), in their order; empty when it sees nothing.
     pub knowing: Vec<Known>,
+    /// For a choice among the faces shown (`from faces(T)`): `T` and the
+    /// faces it shows here, which the chooser sees.
+    /// `null` (`None`) for any other choice.
+    pub faces_shown: Option<FacesShown>,
     /// The probability that a round comes here under the strategies.
     pub reach: Exact,
-    /// Every option, in the order the file lists them.
+    /// Every option offered here, in the order the file lists them (for a
+    /// choice among the faces shown, those faces, ascending).
     pub options: Vec<StrategyOption>,
+}
+
+impl InfoSetRow {
+    /// What the chooser sees, one `name = value` each, the faces shown
+    /// last as `faces(T) = {1, 3}`.
+    pub fn known(&self) -> Vec<String> {
+        let mut known: Vec<String> = self
+            .knowing
+            .iter()
+            .map(|k| format!("{} = {}", k.name, k.value))
+            .collect();
+        if let Some(shown) = &self.faces_shown {
+            let faces: Vec<String> = shown.faces.iter().map(i64::to_string).collect();
+            known.push(format!("faces({}) = {{{}}}", shown.of, faces.join(", ")));
+        }
+        known
+    }
+}
+
+/// The faces a throw or hand shows where its faces are the options.
+#[derive(Clone, Debug, Serialize)]
+pub struct FacesShown {
+    /// The throw or hand, as the file binds it.
+    pub of: String,
+    /// Its distinct faces, ascending.
+    pub faces: Vec<i64>,
 }
 
 /// A name the chooser sees at an information set, and its value there.
@@ -191,10 +222,14 @@ impl StrategyReport {
                                 value,
                             })
                             .collect(),
+                        faces_shown: d.faces.as_ref().map(|of| FacesShown {
+                            of: of.clone(),
+                            faces: info.key.get(d.knowing.len()..).unwrap_or(&[]).to_vec(),
+                        }),
                         reach: info.reach.clone(),
                         options: d
-                            .options
-                            .iter()
+                            .offered(&info.key)
+                            .map(|i| &d.options[i])
                             .zip(&info.options)
                             .map(|(o, r)| StrategyOption {
                                 option: o.clone(),

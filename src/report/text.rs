@@ -299,11 +299,7 @@ fn render_strategies(out: &mut String, s: &super::StrategyReport) {
         String::new(),
     ]];
     for d in &s.decisions {
-        let knowing: Vec<String> = d
-            .knowing
-            .iter()
-            .map(|k| format!("{} = {}", k.name, k.value))
-            .collect();
+        let knowing = d.known();
         for (i, o) in d.options.iter().enumerate() {
             let first = i == 0;
             let cell = |text: String| if first { text } else { String::new() };

@@ -330,6 +330,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::label_set => "a list of options such as `[draw, stand]`",
         Rule::knowing | Rule::word_knowing => "`knowing` and the names the chooser sees",
         Rule::word_nothing => "`nothing`",
+        Rule::faces_of | Rule::word_faces => "`faces(THROW)`, the faces a throw shows",
         Rule::signed_int => "a whole number",
         Rule::expr | Rule::call | Rule::bool_lit | Rule::op_not | Rule::op_neg => "an expression",
         Rule::is_test | Rule::in_test => "`is` or `in`",

@@ -15,6 +15,7 @@ use thiserror::Error;
 use super::round::{MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_RESULTS};
 use crate::ast::{RelOp, Span};
 use crate::number::Exact;
+use crate::program::builtin::MAX_FACE;
 
 /// A rule file that parses but does not make sense.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
@@ -260,6 +261,42 @@ pub enum CheckError {
     #[diagnostic(code(dice::check::choice), help("offer fewer options"))]
     TooManyOptions {
         #[label("this choice")]
+        span: Span,
+    },
+    /// `choose NAME from faces(T)` where `T` may show a face beyond the
+    /// largest a set of faces holds.
+    #[error("`faces({throw})` may show {largest}, beyond the largest face a choice may offer ({max})", max = MAX_FACE)]
+    #[diagnostic(
+        code(dice::check::choice),
+        help("offer the faces as a range instead: `choose NAME from 1..N by ... knowing ...`")
+    )]
+    FacesTooLarge {
+        throw: String,
+        largest: i64,
+        #[label("its faces")]
+        span: Span,
+    },
+    /// A choice among the faces shown in a round where two sides choose.
+    #[error("`{name}` chooses among the faces shown, and two sides choose in this round")]
+    #[diagnostic(
+        code(dice::check::choice),
+        help("a choice `from faces(T)` is solved for a side choosing alone; with two sides, offer fixed options (`from 1..6`)")
+    )]
+    FacesTwoSides {
+        name: String,
+        #[label("a choice among the faces shown")]
+        span: Span,
+        #[label("the other side chooses here")]
+        other: Span,
+    },
+    /// `faces(T)`, a set of faces, written where a value is wanted.
+    #[error("`faces` gives a set of faces, not a value")]
+    #[diagnostic(
+        code(dice::check::type_mismatch),
+        help("a set of faces is only the options of a choice: `choose NAME from faces(T) by BET`; to test one face, `count(T, face) > 0`")
+    )]
+    FacesAsValue {
+        #[label("a set of faces")]
         span: Span,
     },
     /// A `choose` made during the round without `knowing`.

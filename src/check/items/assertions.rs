@@ -51,17 +51,36 @@ fn strategy_target(
             decisions.iter().map(|d| d.name.as_str()),
         ));
     };
-    let Some(ast::QuantityArg::Name(option)) = quantity.rest.first() else {
-        return Err(CheckError::StrategyOption {
-            choice: d.name.clone(),
-            knowing: d.knowing.clone(),
-            span: quantity.span,
-        });
+    // What the chooser knows, for the usage in a message: the faces shown
+    // last, for a choice among them.
+    let knowing = || {
+        let mut k = d.knowing.clone();
+        if d.faces.is_some() {
+            k.push("FACE, ...".to_string());
+        }
+        k
+    };
+    // A numbered option is written as its number: `strategy(point, 3, ...)`.
+    let option = match quantity.rest.first() {
+        Some(ast::QuantityArg::Name(option)) => option.clone(),
+        Some(ast::QuantityArg::Int { value, span }) if d.options.contains(&value.to_string()) => {
+            ast::Ident {
+                name: value.to_string(),
+                span: *span,
+            }
+        }
+        _ => {
+            return Err(CheckError::StrategyOption {
+                choice: d.name.clone(),
+                knowing: knowing(),
+                span: quantity.span,
+            })
+        }
     };
     if !d.options.contains(&option.name) {
         return Err(unknown(
             "option",
-            option,
+            &option,
             d.options.iter().map(|o| o.as_str()),
         ));
     }
@@ -73,16 +92,29 @@ fn strategy_target(
                 return Err(CheckError::StrategyKey {
                     name: n.name.clone(),
                     choice: d.name.clone(),
-                    knowing: d.knowing.clone(),
+                    knowing: knowing(),
                     span: n.span,
                 })
             }
         }
     }
-    if key.len() != d.knowing.len() {
+    // A choice among the faces shown knows them too, listed after the
+    // values it knows: at least one, in any order, each once.
+    let fits = if d.faces.is_some() {
+        key.len() > d.knowing.len()
+    } else {
+        key.len() == d.knowing.len()
+    };
+    if d.faces.is_some() {
+        let mut faces = key.split_off(d.knowing.len().min(key.len()));
+        faces.sort_unstable();
+        faces.dedup();
+        key.extend(faces);
+    }
+    if !fits {
         return Err(CheckError::StrategyKeyCount {
             choice: d.name.clone(),
-            knowing: d.knowing.clone(),
+            knowing: knowing(),
             given: key.len(),
             span: quantity.span,
         });

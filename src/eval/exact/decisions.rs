@@ -170,8 +170,12 @@ impl Solution {
             if d.name != name || info.key != key {
                 return None;
             }
-            let a = d.options.iter().position(|o| o == option)?;
-            Some(info.options[a].probability.clone())
+            let i = d.options.iter().position(|o| o == option)?;
+            // Among the options offered here; one not offered is never taken.
+            match d.offered(&info.key).position(|o| o == i) {
+                Some(a) => Some(info.options[a].probability.clone()),
+                None => Some(Exact::zero()),
+            }
         })
     }
 }

@@ -346,7 +346,8 @@ impl Machine<'_> {
                     slot,
                     knowing,
                 } => {
-                    let key = knowing.iter().map(|&k| key_value(env[k])).collect();
+                    let mut key = knowing.iter().map(|&k| key_value(env[k])).collect();
+                    program.decisions[*decision].expand_key(&mut key);
                     return self.decide(pc, env, weight, factor, outcomes, *decision, key, *slot);
                 }
                 Instr::Cell {
@@ -435,6 +436,7 @@ impl Machine<'_> {
                     });
                 }
                 let key = e.key().1.to_vec();
+                let options = d.offered(&key).count();
                 e.insert(ds.infosets.len());
                 ds.infosets.push(InfoSet {
                     decision,
@@ -443,10 +445,10 @@ impl Machine<'_> {
                     parent: own,
                     parents: Vec::new(),
                     first: ds.sequences[d.side],
-                    options: d.values.len(),
+                    options,
                     reach: Vec::new(),
                 });
-                ds.sequences[d.side] += d.values.len() as u32;
+                ds.sequences[d.side] += options as u32;
                 ds.infosets.len() - 1
             }
         };
@@ -489,9 +491,12 @@ impl Machine<'_> {
             None => info.reach.push((other, arrived)),
         }
         let first = info.first;
+        let offered: SmallVec<[i64; 8]> = d.offered(&info.key).map(|i| d.values[i]).collect();
         let table_cell = matches!(program.code[pc], Instr::Cell { .. });
         let side_slot = program.sides[d.side].slot;
-        for (a, &v) in d.values.iter().enumerate() {
+        // Only the options offered here: for a choice among the faces
+        // shown, those faces.
+        for (a, v) in offered.into_iter().enumerate() {
             let mut next = env.clone();
             let value = if table_cell {
                 Value::Bool(v != 0)

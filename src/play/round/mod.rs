@@ -32,6 +32,7 @@ use crate::eval::compiled::Compiled;
 use crate::eval::exact::key_value;
 use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
 use crate::eval::EvalError;
+use crate::program::builtin::mask_faces;
 use crate::program::card::Card;
 use crate::program::{Cell, ExprKind, Instr, Program};
 use dealt::{DiceLimit, Shoes};
@@ -445,6 +446,12 @@ impl<'p> Round<'p> {
                 self.key.clear();
                 self.key
                     .extend(knowing.iter().map(|&k| key_value(self.env[k])));
+                if program.decisions[*decision].faces.is_some() {
+                    // As `Decision::expand_key`: the mask read last becomes
+                    // the faces shown.
+                    let mask = self.key.pop().unwrap_or(0);
+                    self.key.extend(mask_faces(mask));
+                }
                 let value = self.pick(source, *decision, on_event);
                 self.env[*slot] = Value::Int(value);
                 self.next[pc]
@@ -677,7 +684,16 @@ impl<'p> Round<'p> {
         on_event: &mut Option<&mut dyn FnMut(Event)>,
     ) -> i64 {
         let decision = &self.program.decisions[d];
-        let value = source.decide(d, &self.key, &decision.values);
+        let value = if decision.faces.is_some() {
+            // Only the faces shown are offered.
+            let offered: Vec<i64> = decision
+                .offered(&self.key)
+                .map(|i| decision.values[i])
+                .collect();
+            source.decide(d, &self.key, &offered)
+        } else {
+            source.decide(d, &self.key, &decision.values)
+        };
         if let (Some(f), Some(i)) = (
             on_event.as_mut(),
             decision.values.iter().position(|&v| v == value),

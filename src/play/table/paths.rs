@@ -306,16 +306,27 @@ impl Source for PathSource<'_, '_, '_> {
         let program = self.table.program;
         let d = &program.decisions[decision];
         let bet = program.sides.get(d.side).map(|s| s.bet);
-        let known: Vec<String> = d
+        let mut known: Vec<String> = d
             .knowing
             .iter()
             .zip(key)
             .map(|(name, v)| format!("{name} = {v}"))
             .collect();
+        if let Some(of) = &d.faces {
+            let faces: Vec<String> = key[d.knowing.len().min(key.len())..]
+                .iter()
+                .map(i64::to_string)
+                .collect();
+            known.push(format!("faces({of}) = {{{}}}", faces.join(", ")));
+        }
+        // The options offered here (for a choice among the faces shown,
+        // those faces), by index into the decision's.
+        let offered: Vec<usize> = d.offered(key).collect();
+        let labels: Vec<String> = offered.iter().map(|&i| d.options[i].clone()).collect();
         let question = format!(
             "{}: {} (you know {})",
             d.name,
-            d.options.join(" or "),
+            labels.join(" or "),
             known.join(", ")
         );
         self.choice(
@@ -325,10 +336,10 @@ impl Source for PathSource<'_, '_, '_> {
             |source, seat| {
                 let asked = seat.and_then(|s| {
                     source.ask(s, &question, |answer| {
-                        match d.options.iter().position(|o| o == answer.trim()) {
-                            Some(i) => Ok(d.values[i]),
+                        match offered.iter().find(|&&i| d.options[i] == answer.trim()) {
+                            Some(&i) => Ok(d.values[i]),
                             None => Err(TableError::UnknownOption {
-                                options: d.options.clone(),
+                                options: labels.clone(),
                             }),
                         }
                     })

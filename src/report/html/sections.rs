@@ -443,11 +443,7 @@ pub fn strategies(s: &StrategyReport) -> String {
             ],
         );
     for d in &s.decisions {
-        let knowing: Vec<String> = d
-            .knowing
-            .iter()
-            .map(|k| format!("{} = {}", k.name, k.value))
-            .collect();
+        let knowing = d.known();
         let knowing = if knowing.is_empty() {
             "nothing".to_string()
         } else {

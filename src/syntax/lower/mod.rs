@@ -96,6 +96,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::word_values
             | Rule::word_decided
             | Rule::word_knowing
+            | Rule::word_faces
             | Rule::kw_banking
             | Rule::kw_or
             | Rule::word_bank

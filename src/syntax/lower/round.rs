@@ -85,7 +85,15 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             let name = ident(next(&mut it, at)?, base);
             let set = next(&mut it, at)?;
             let bracketed = matches!(set.as_rule(), Rule::int_set | Rule::label_set);
+            let mut faces = None;
             let (options, labels) = match set.as_rule() {
+                Rule::faces_of => {
+                    let throw = children(set)
+                        .find(|p| p.as_rule() == Rule::ident)
+                        .ok_or_else(|| malformed(at))?;
+                    faces = Some(ident(throw, base));
+                    (Vec::new(), Vec::new())
+                }
                 Rule::label_set => (
                     Vec::new(),
                     set.into_inner().map(|l| ident(l, base)).collect(),
@@ -112,6 +120,7 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
                 options,
                 labels,
                 bracketed,
+                faces,
                 by,
                 knowing,
                 span: at,
