@@ -111,29 +111,40 @@ fn json_draws_give_values_and_names() {
     }
 }
 
+/// The events of `dicerules play GAME --format json` at `seats` seats for
+/// `rounds` rounds from `seed`, with `more` arguments.
+fn events(
+    game: &str,
+    seats: &str,
+    rounds: &str,
+    seed: &str,
+    more: &[&str],
+) -> Vec<serde_json::Value> {
+    let mut args = vec![
+        "play", game, "--seats", seats, "--rounds", rounds, "--seed", seed, "--format", "json",
+    ];
+    args.extend(more);
+    let run = binary::run(binary::root(), &args, b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    run.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
 /// Over many rounds from one deck, every one of the 52 cards comes, each
 /// about as often as the others: no card is favoured by its rank or suit.
 #[test]
 fn every_card_is_dealt_alike() {
-    let args = [
-        "play",
+    let events = events(
         "games/dragon_tiger.dice",
-        "--seats",
         "1",
-        "--rounds",
         "5200",
-        "--seed",
         "11",
-        "--set",
-        "decks=1",
-        "--format",
-        "json",
-    ];
-    let run = binary::run(binary::root(), &args, b"");
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
+        &["--set", "decks=1"],
+    );
     let mut seen: BTreeMap<String, u64> = BTreeMap::new();
-    for line in run.stdout.lines().filter(|l| l.contains("\"draw\"")) {
-        let event: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    for event in events.iter().filter(|e| e["event"] == "draw") {
         for name in event["names"].as_array().expect("names") {
             *seen
                 .entry(name.as_str().expect("a name").to_string())
@@ -156,25 +167,7 @@ fn every_card_is_dealt_alike() {
 /// the dealer's blackjack exactly when the round ends on one at once.
 #[test]
 fn the_hole_card_is_face_down_until_the_dealer_turns_it_up() {
-    let args = [
-        "play",
-        "games/blackjack.dice",
-        "--seats",
-        "2",
-        "--rounds",
-        "300",
-        "--seed",
-        "5",
-        "--format",
-        "json",
-    ];
-    let run = binary::run(binary::root(), &args, b"");
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let events: Vec<serde_json::Value> = run
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let events = events("games/blackjack.dice", "2", "300", "5", &[]);
     let rounds: Vec<&[serde_json::Value]> =
         events.split(|e| e["event"] == "round").skip(1).collect();
     assert_eq!(rounds.len(), 300);

@@ -227,7 +227,7 @@ impl<'a> Odds<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ast::Span;
+    use crate::program::card::baccarat;
 
     struct Deal {
         hands: Vec<(Hand, BigUint)>,
@@ -256,23 +256,6 @@ mod tests {
             hands,
             total: odds.total().clone(),
         })
-    }
-
-    fn baccarat(decks: Option<u32>) -> Shoe {
-        let mut ranks = [0; 13];
-        for (i, r) in ranks.iter_mut().enumerate().take(9) {
-            *r = i as u32 + 1;
-        }
-        let mut shoe = Shoe {
-            name: "cards".to_string(),
-            decks,
-            ranks,
-            aces_high: false,
-            kinds: Vec::new(),
-            span: Span::default(),
-        };
-        shoe.tell_apart(false, false);
-        shoe
     }
 
     /// Two cards from one deck, counted over every ordered pair of the 52

@@ -143,26 +143,32 @@ impl Shoe {
     }
 }
 
+/// A shoe of `decks` decks (`None`: infinite) with baccarat's values, its
+/// cards alike but for their values: for the tests of the shoe's users.
+#[cfg(test)]
+pub(crate) fn baccarat(decks: Option<u32>) -> Shoe {
+    let mut ranks = [0; 13];
+    for (i, r) in ranks.iter_mut().enumerate().take(9) {
+        *r = i as u32 + 1;
+    }
+    let mut shoe = Shoe {
+        name: "cards".to_string(),
+        decks,
+        ranks,
+        aces_high: false,
+        kinds: Vec::new(),
+        span: crate::ast::Span::default(),
+    };
+    shoe.tell_apart(false, false);
+    shoe
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ast::Span;
 
     fn baccarat() -> Shoe {
-        let mut ranks = [0; 13];
-        for (i, r) in ranks.iter_mut().enumerate().take(9) {
-            *r = i as u32 + 1;
-        }
-        let mut shoe = Shoe {
-            name: "cards".to_string(),
-            decks: Some(8),
-            ranks,
-            aces_high: false,
-            kinds: Vec::new(),
-            span: Span::default(),
-        };
-        shoe.tell_apart(false, false);
-        shoe
+        super::baccarat(Some(8))
     }
 
     #[test]
