@@ -162,52 +162,97 @@ fn every_card_is_dealt_alike() {
 }
 
 /// Blackjack's hole card is dealt face down: no card is shown with it, it
-/// is turned up once a round (after every choice of the round, before the
-/// dealer draws and before the round ends), and the card turned up makes
-/// the dealer's blackjack exactly when the round ends on one at once.
+/// is turned up once a round, after every choice of the seat whose run
+/// turns it up and before the dealer draws; where every seat's run ended
+/// before the dealer's turn (a natural, a bust), it is turned up when every
+/// seat has played, and the dealer drew nothing.
 #[test]
 fn the_hole_card_is_face_down_until_the_dealer_turns_it_up() {
     let events = events("games/blackjack.dice", "2", "300", "5", &[]);
     let rounds: Vec<&[serde_json::Value]> =
         events.split(|e| e["event"] == "round").skip(1).collect();
     assert_eq!(rounds.len(), 300);
-    let mut turned_before_dealing = 0;
+    let (mut in_a_run, mut at_the_end) = (0, 0);
     for round in rounds {
-        let at = |pred: &dyn Fn(&serde_json::Value) -> bool| round.iter().position(pred);
-        let dealt = at(&|e| e["event"] == "draw" && e["name"] == "hole_card").expect("dealt");
+        let all = |pred: &dyn Fn(&serde_json::Value) -> bool| -> Vec<usize> {
+            (0..round.len()).filter(|&i| pred(&round[i])).collect()
+        };
+        let dealt = all(&|e| e["event"] == "draw" && e["name"] == "hole_card");
+        assert_eq!(dealt.len(), 1, "{round:?}");
+        let dealt = dealt[0];
         assert_eq!(round[dealt]["face_down"], true);
         assert_eq!(round[dealt]["cards"], serde_json::json!([]));
         assert_eq!(round[dealt]["names"], serde_json::json!([]));
-        let turned: Vec<usize> = (0..round.len())
-            .filter(|&i| round[i]["event"] == "turn_up")
-            .collect();
+        let turned = all(&|e| e["event"] == "turn_up");
         assert_eq!(turned.len(), 1, "{round:?}");
         let turned = turned[0];
         assert_eq!(round[turned]["name"], "hole_card");
         assert_eq!(round[turned]["names"].as_array().map(Vec::len), Some(1));
-        let end = at(&|e| e["event"] == "end").expect("an end");
-        assert!(dealt < turned && turned < end, "{round:?}");
-        let last_choice = (0..round.len()).rfind(|&i| round[i]["event"] == "choose");
-        assert!(last_choice.is_none_or(|c| c < turned), "{round:?}");
-        if let Some(d) = at(&|e| e["event"] == "draw" && e["name"] == "dealer_card") {
-            assert!(turned < d, "{round:?}");
-            turned_before_dealing += 1;
+        assert!(dealt < turned, "{round:?}");
+        let dealer = all(&|e| e["event"] == "draw" && e["name"] == "dealer_card");
+        assert!(dealer.iter().all(|&d| turned < d), "{round:?}");
+        let last_end = *all(&|e| e["event"] == "end").last().expect("an end");
+        if turned > last_end {
+            assert!(dealer.is_empty(), "{round:?}");
+            at_the_end += 1;
+            continue;
         }
-        // Turned up straight after the player's cards: a natural ended the
-        // round, the dealer's (the up card and the hole card an ace and a
-        // ten-value, 1 + 10 as this file counts them) or the player's.
-        let up = at(&|e| e["event"] == "draw" && e["name"] == "up_card").expect("an up card");
-        let sum = |i: usize| -> u64 {
-            let cards = round[i]["cards"].as_array().expect("cards");
-            cards.iter().filter_map(serde_json::Value::as_u64).sum()
-        };
-        if round[turned - 1]["name"] == "player_cards" {
-            let natural = |s: u64| s == 11;
-            assert!(
-                natural(sum(up) + sum(turned)) || natural(sum(turned - 1)),
-                "{round:?}"
-            );
-        }
+        in_a_run += 1;
+        // No choice after it in its run (up to the run's end).
+        let run_end = (turned..round.len())
+            .find(|&i| round[i]["event"] == "end")
+            .expect("its run's end");
+        assert!(
+            (turned..run_end).all(|i| round[i]["event"] != "choose"),
+            "{round:?}"
+        );
     }
-    assert!(turned_before_dealing > 50, "{turned_before_dealing}");
+    assert!(in_a_run > 200 && at_the_end > 0, "{in_a_run} {at_the_end}");
+}
+
+/// Casino War deals each seat its own card, and its own war cards, from one
+/// shoe against the dealer's one card: from a single deck no card comes
+/// twice in a table round, the dealer's card is dealt once for the table,
+/// and every seat that bets has a card of its own.
+#[test]
+fn each_seat_is_dealt_its_own_hand_from_the_one_shoe() {
+    let events = events(
+        "games/casino_war.dice",
+        "6",
+        "400",
+        "8",
+        &["--set", "decks=1"],
+    );
+    let rounds: Vec<&[serde_json::Value]> =
+        events.split(|e| e["event"] == "round").skip(1).collect();
+    assert_eq!(rounds.len(), 400);
+    let mut wars = 0;
+    for round in rounds {
+        let bettors: Vec<&serde_json::Value> = round
+            .iter()
+            .filter(|e| e["event"] == "bet")
+            .map(|e| &e["seat"])
+            .collect();
+        let parts: Vec<&serde_json::Value> = round
+            .iter()
+            .filter(|e| e["event"] == "part")
+            .map(|e| &e["path_seats"][0])
+            .collect();
+        assert_eq!(parts.len(), bettors.len(), "a run for each seat: {round:?}");
+        let drawn = |name: &str| round.iter().filter(|e| e["name"] == name).count();
+        assert_eq!(drawn("dealer_card"), 1, "{round:?}");
+        assert_eq!(drawn("player_card"), bettors.len(), "{round:?}");
+        wars += drawn("player_war");
+        let mut names: Vec<&str> = round
+            .iter()
+            .filter(|e| e["event"] == "draw")
+            .flat_map(|e| e["names"].as_array().expect("names"))
+            .map(|n| n.as_str().expect("a name"))
+            .collect();
+        let dealt = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), dealt, "a card dealt twice: {round:?}");
+    }
+    assert!(wars > 20, "{wars} wars");
 }

@@ -483,6 +483,9 @@ pub struct DrawStmt {
     /// `face down`: a table shows the cards only when the round ends.
     #[serde(default)]
     pub face_down: bool,
+    /// `for each seat`: at a table, each seat is dealt a hand of its own.
+    #[serde(default)]
+    pub for_each_seat: bool,
     pub span: Span,
 }
 

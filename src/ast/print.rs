@@ -241,10 +241,15 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         Stmt::Draw(d) => {
             let _ = write!(
                 out,
-                "draw {} = {} from {}{}",
+                "draw {} = {} from {}{}{}",
                 d.name.name,
                 d.count,
                 d.shoe.name,
+                if d.for_each_seat {
+                    " for each seat"
+                } else {
+                    ""
+                },
                 if d.face_down { " face down" } else { "" }
             );
         }

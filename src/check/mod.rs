@@ -178,6 +178,9 @@ fn check_at(
             .collect();
         banking::choices_to_make(decl, &table_rules, &choosing, &mut errors);
     }
+    if let Some(c) = &compiled {
+        round::seat_hands(&c.code, &table_rules, &mut errors);
+    }
     let needs_outcomes = file
         .items
         .iter()

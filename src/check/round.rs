@@ -193,6 +193,41 @@ pub(super) fn tell_apart(
     }
 }
 
+/// `for each seat` deals each seat a hand at a table where every seat plays
+/// its own round against the table's cards: not a round of dice (the
+/// table's throws would differ from seat to seat), nor a table where the
+/// largest stake plays one hand for everyone.
+pub(super) fn seat_hands(
+    code: &[Instr],
+    banking: &crate::program::Banking,
+    errors: &mut Vec<CheckError>,
+) {
+    let Some(span) = code.iter().find_map(|i| match i {
+        Instr::Draw {
+            for_each_seat: true,
+            span,
+            ..
+        } => Some(*span),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (reason, help) = if code.iter().any(|i| matches!(i, Instr::Throw { .. })) {
+        (
+            "the round throws dice, which every seat would have to share",
+            "deal the hand to the table (leave out `for each seat`), or leave the dice out",
+        )
+    } else if banking.largest_stake_chooses {
+        (
+            "`choices by the largest stake` plays one hand for every seat",
+            "leave out `for each seat`, or let each seat choose (`choices by each seat`)",
+        )
+    } else {
+        return;
+    };
+    errors.push(CheckError::SeatHands { reason, help, span });
+}
+
 /// How many multisets `count` dice of `sides` sides can show, saturating.
 pub fn throw_results(count: u64, sides: u64) -> u64 {
     // C(count + sides - 1, sides - 1), computed incrementally.
@@ -773,6 +808,7 @@ impl Compiler<'_, '_, '_> {
             shoe: shoe.unwrap_or(0),
             dealt,
             face_down: d.face_down,
+            for_each_seat: d.for_each_seat,
             span: d.span,
         });
     }

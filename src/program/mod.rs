@@ -129,6 +129,20 @@ pub struct Pinned {
 }
 
 impl Program {
+    /// Whether a table deals each seat a hand of its own (`draw ... for
+    /// each seat`).
+    pub fn hands_for_each_seat(&self) -> bool {
+        self.code.iter().any(|i| {
+            matches!(
+                i,
+                Instr::Draw {
+                    for_each_seat: true,
+                    ..
+                }
+            )
+        })
+    }
+
     /// Where a jump to each step lands, past any jumps there. Jumps go
     /// forward only (the checker emits no other), so following them from
     /// the end resolves chains; a jump that does not go forward is left
@@ -308,6 +322,9 @@ pub enum Instr {
         /// Dealt `face down`: a table turns the cards up when the round
         /// ends (the evaluation reads them as any others).
         face_down: bool,
+        /// `for each seat`: at a table each seat is dealt a hand of its
+        /// own here; the other draws are the table's, one for all.
+        for_each_seat: bool,
         span: Span,
     },
     /// Bind `slot` to a value.

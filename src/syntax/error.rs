@@ -382,6 +382,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::word_pip => "`pip` or a whole number",
         Rule::aces_line | Rule::word_aces => "`aces high` or `aces low`",
         Rule::face_down | Rule::word_face | Rule::word_down => "`face down`",
+        Rule::for_each_seat => "`for each seat`",
         Rule::turn_up_stmt | Rule::kw_turn => "`turn up`",
         Rule::word_high | Rule::word_low => "`high` or `low`",
         Rule::word_infinite => "`infinite`",

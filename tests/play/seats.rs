@@ -180,10 +180,11 @@ fn red_dog_seats_raise_or_stay_each_for_itself_on_the_same_cards() {
     assert_eq!(questions, asked, "{}", run.stderr);
 }
 
-/// Casino War at three seats, the person at seat 3 surrendering on every
-/// tie while seats 1 and 2 go to war: the surrendering seat's round ends
-/// and it loses half its stake, the warring seats see the war cards and are
-/// settled on them; all saw the same tie.
+/// Casino War at three seats, each dealt a card of its own against the
+/// dealer's one (`for each seat`), the person at seat 3 surrendering on
+/// every tie while seats 1 and 2 go to war: the person's seat plays first;
+/// a surrendering seat's round ends and it loses half its stake; a warring
+/// seat is dealt its own war cards and settled on them.
 #[test]
 fn casino_war_a_seat_surrenders_while_the_others_go_to_war() {
     let answers = "1 player\nsurrender\n".repeat(120);
@@ -204,39 +205,48 @@ fn casino_war_a_seat_surrenders_while_the_others_go_to_war() {
     ];
     let run = dicerules(&args, &answers);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let mut ties = 0;
+    let (mut surrendered, mut wars) = (0, 0);
     for round in rounds(&run.stdout) {
-        let views: Vec<Vec<&Value>> = (1..=3).map(|s| seat_round(&round, s)).collect();
-        let player = card(&views[0], "player_card").expect("the player's card");
-        let dealer = card(&views[0], "dealer_card").expect("the dealer's card");
-        for view in &views {
-            assert_eq!(card(view, "player_card"), Some(player));
-            assert_eq!(card(view, "dealer_card"), Some(dealer));
-        }
-        if player != dealer {
-            assert_eq!(ends(&round), 1, "{round:?}");
-            continue;
-        }
-        ties += 1;
-        assert_eq!(ends(&round), 2, "{round:?}");
-        let surrender = &views[2];
-        assert_eq!(chosen(surrender, "move").map(|c| c.0), Some("surrender"));
-        assert_eq!(card(surrender, "player_war"), None, "{round:?}");
-        assert_eq!(net(&round, 3), "-1/2");
-        let war = (card(&views[0], "player_war"), card(&views[0], "dealer_war"));
-        let (Some(p), Some(d)) = war else {
-            panic!("the war cards: {round:?}");
-        };
-        for seat in [1, 2] {
-            let view = &views[seat as usize - 1];
-            assert_eq!(chosen(view, "move").map(|c| c.0), Some("war"));
-            assert_eq!(card(view, "player_war"), Some(p));
-            assert_eq!(card(view, "dealer_war"), Some(d));
+        // A run for each seat, the person's first; the dealer's card dealt
+        // once, in it.
+        let parts: Vec<u64> = (round.iter())
+            .filter(|e| e["event"] == "part")
+            .filter_map(|e| e["path_seats"][0].as_u64())
+            .collect();
+        assert_eq!(parts, [3, 1, 2], "{round:?}");
+        assert_eq!(ends(&round), 3, "{round:?}");
+        let all: Vec<&Value> = round.iter().collect();
+        let dealer = card(&all, "dealer_card").expect("the dealer's card");
+        for seat in [1, 2, 3] {
+            let view = seat_round(&round, seat);
+            let player = card(&view, "player_card").expect("the seat's card");
+            if player != dealer {
+                let expected = if player > dealer { "1" } else { "-1" };
+                assert_eq!(net(&round, seat), expected, "seat {seat}: {round:?}");
+                assert_eq!(chosen(&view, "move"), None, "{round:?}");
+                continue;
+            }
+            if seat == 3 {
+                surrendered += 1;
+                assert_eq!(chosen(&view, "move").map(|c| c.0), Some("surrender"));
+                assert_eq!(card(&view, "player_war"), None, "{round:?}");
+                assert_eq!(net(&round, 3), "-1/2");
+                continue;
+            }
+            wars += 1;
+            assert_eq!(chosen(&view, "move").map(|c| c.0), Some("war"));
+            let war = (card(&view, "player_war"), card(&view, "dealer_war"));
+            let (Some(p), Some(d)) = war else {
+                panic!("the war cards: {round:?}");
+            };
             let expected = if p >= d { "1" } else { "-2" };
             assert_eq!(net(&round, seat), expected, "seat {seat}: {round:?}");
         }
     }
-    assert!(ties > 0, "no tie in the session: choose another seed");
+    assert!(
+        surrendered > 0 && wars > 0,
+        "{surrendered} surrendered, {wars} wars: choose another seed"
+    );
 }
 
 /// A person asked in text sees where the round parts: each path's choice

@@ -373,6 +373,16 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// `for each seat` where seats cannot each have a hand.
+    #[error("a hand for each seat cannot be dealt here: {reason}")]
+    #[diagnostic(code(dice::check::seat_hands))]
+    SeatHands {
+        reason: &'static str,
+        #[help]
+        help: &'static str,
+        #[label("for each seat")]
+        span: Span,
+    },
     /// `turn up` of a name not dealt face down.
     #[error("`{name}` was not dealt face down, so there is nothing to turn up")]
     #[diagnostic(

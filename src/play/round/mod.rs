@@ -24,6 +24,7 @@
 
 mod dealt;
 mod source;
+mod table_cards;
 
 pub use source::{Event, Source};
 
@@ -37,6 +38,7 @@ use crate::program::card::Card;
 use crate::program::{Cell, ExprKind, Instr, Program};
 use dealt::{DiceLimit, Shoes};
 use smallvec::SmallVec;
+use table_cards::{Deal, TableCards};
 
 /// The most attempts a reroll takes before the round fails, unless told
 /// otherwise ([`Round::with_max_rerolls`]; `--max-rerolls`).
@@ -88,9 +90,12 @@ pub struct Round<'p> {
     faces: Vec<u32>,
     /// The cards of the hand being dealt, beside `faces`.
     cards: Vec<u32>,
-    /// The round's cards dealt face down, each with its slot, to turn up
-    /// at a `turn up` or as the round ends.
-    face_down: Vec<(usize, Event)>,
+    /// The round's cards dealt face down, each with its slot (and for a
+    /// deal of the table's while each seat plays its own hand, which), to
+    /// turn up at a `turn up` or as the round ends.
+    face_down: Vec<(usize, Option<Deal>, Event)>,
+    /// While each seat plays its own hand: the table's cards.
+    table: Option<TableCards>,
     /// For each instruction, the slots a `turn up` shows before it runs.
     turn_at: Vec<Vec<usize>>,
     key: Vec<i64>,
@@ -142,6 +147,7 @@ impl<'p> Round<'p> {
             faces: Vec::new(),
             cards: Vec::new(),
             face_down: Vec::new(),
+            table: None,
             turn_at,
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
@@ -156,6 +162,25 @@ impl<'p> Round<'p> {
     pub fn with_named_cards(mut self) -> Round<'p> {
         self.shoes = Shoes::new(self.program, true);
         self
+    }
+
+    /// A table round where each seat plays a hand of its own (`draw ...
+    /// for each seat`) starts: the shoe is filled once, and the seats'
+    /// runs of the round ([`Round::play`], with events) deal from it in
+    /// turn, each the table's draws given the cards the first run to come
+    /// to them dealt.
+    pub fn start_seat_hands(&mut self) {
+        self.shoes.refill();
+        self.table = Some(TableCards::new(self.program.code.len()));
+    }
+
+    /// Every seat has played its hand: the table's cards still face down
+    /// (a dealer's hole card no seat's run turned up), turned up now.
+    pub fn end_seat_hands(&mut self) -> Vec<Event> {
+        self.table
+            .take()
+            .map(TableCards::still_face_down)
+            .unwrap_or_default()
     }
 
     /// The round failing once it has thrown and dealt more than `dice`
@@ -206,7 +231,10 @@ impl<'p> Round<'p> {
         self.env.fill(Value::Unset);
         self.face_down.clear();
         self.pools.clear();
-        self.shoes.refill();
+        match &mut self.table {
+            Some(table) => table.next_run(),
+            None => self.shoes.refill(),
+        }
         self.dealt = 0;
         let mut on_event = on_event;
         if on_event.is_some() {
@@ -214,8 +242,12 @@ impl<'p> Round<'p> {
             loop {
                 if let (Some(slots), Some(f)) = (self.turn_at.get(pc), on_event.as_mut()) {
                     for slot in slots {
-                        if let Some(i) = self.face_down.iter().position(|(s, _)| s == slot) {
-                            f(self.face_down.remove(i).1);
+                        if let Some(i) = self.face_down.iter().position(|(s, ..)| s == slot) {
+                            let (_, deal, event) = self.face_down.remove(i);
+                            if let (Some(deal), Some(table)) = (deal, self.table.as_mut()) {
+                                table.turned(deal);
+                            }
+                            f(event);
                         }
                     }
                 }
@@ -483,8 +515,11 @@ impl<'p> Round<'p> {
             }
             (Instr::End { outcome }, _) => {
                 if let Some(f) = on_event.as_mut() {
-                    for (_, turned) in self.face_down.drain(..) {
-                        f(turned);
+                    // The table's cards stay face down for the seats to come.
+                    for (_, deal, turned) in self.face_down.drain(..) {
+                        if deal.is_none() {
+                            f(turned);
+                        }
                     }
                     f(Event::End {
                         outcome: program.outcomes[*outcome].name.clone(),
@@ -494,8 +529,10 @@ impl<'p> Round<'p> {
             }
             (Instr::Finish, _) => {
                 if let Some(f) = on_event.as_mut() {
-                    for (_, turned) in self.face_down.drain(..) {
-                        f(turned);
+                    for (_, deal, turned) in self.face_down.drain(..) {
+                        if deal.is_none() {
+                            f(turned);
+                        }
                     }
                 }
                 if program.settles_on_outcomes() {
@@ -619,12 +656,32 @@ impl<'p> Round<'p> {
             count,
             shoe,
             face_down,
+            for_each_seat,
             span,
             ..
         } = &program.code[pc]
         else {
             return Ok(());
         };
+        // A deal of the table's while each seat plays its own hand: an
+        // earlier seat's run may have dealt it.
+        let deal = match &mut self.table {
+            Some(table) if !for_each_seat => Some(table.meet(pc)),
+            _ => None,
+        };
+        if let (Some(deal), Some(table)) = (deal, &self.table) {
+            if let Some((values, cards)) = table.dealt(deal) {
+                // Told when dealt; still face down, it may be turned up.
+                if let Some(turn_up) = table.unturned(deal) {
+                    self.face_down.push((*slot, Some(deal), turn_up.clone()));
+                }
+                self.faces.clone_from(values);
+                self.cards.clone_from(cards);
+                let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+                self.env[*slot] = Value::Pool(id);
+                return Ok(());
+            }
+        }
         let shoe_def = &program.shoes[*shoe];
         let before = self.shoes.left(*shoe);
         if before < u64::from(*count) {
@@ -649,19 +706,23 @@ impl<'p> Round<'p> {
             faces.push(value);
             cards.push(card);
         });
+        if let (Some(deal), Some(table)) = (deal, &mut self.table) {
+            table.keep(deal, self.faces.clone(), self.cards.clone());
+        }
         if let Some(f) = on_event.as_mut() {
             let name = program.slots[*slot].name.clone();
             let values = self.faces.clone();
             let cards: Vec<Card> = self.cards.iter().map(|&c| Card(c)).collect();
             if *face_down {
-                self.face_down.push((
-                    *slot,
-                    Event::TurnUp {
-                        name: name.clone(),
-                        values: values.clone(),
-                        cards: cards.clone(),
-                    },
-                ));
+                let turn_up = Event::TurnUp {
+                    name: name.clone(),
+                    values: values.clone(),
+                    cards: cards.clone(),
+                };
+                if let (Some(deal), Some(table)) = (deal, &mut self.table) {
+                    table.face_down(deal, turn_up.clone());
+                }
+                self.face_down.push((*slot, deal, turn_up));
             }
             f(Event::Draw {
                 name,

@@ -96,7 +96,30 @@ impl<'p, 'e> Table<'p, 'e> {
         let program = self.program;
         let person_seat = self.options.person.filter(|_| self.person.is_some());
         let start = self.rng.clone();
-        let mut pending = vec![Fork::all(placed)];
+        // Where each seat has a hand of its own, each seat plays the round
+        // in turn, seat by seat, against the table's cards (the dealer's
+        // hand played out in the first seat's run: the person's seat runs
+        // first, so that the person sees none of the dealer's cards before
+        // choosing); else one run for every seat, parting where their
+        // choices differ.
+        let seat_hands = program.hands_for_each_seat();
+        let mut pending = if seat_hands {
+            self.round.start_seat_hands();
+            let mut seats = Fork::all(placed).seats;
+            if let Some(i) = seats.iter().position(|&s| Some(s) == person_seat) {
+                let person = seats.remove(i);
+                seats.insert(0, person);
+            }
+            (seats.iter().rev())
+                .map(|&seat| Fork {
+                    seats: vec![seat],
+                    chose: Vec::new(),
+                    forced: Vec::new(),
+                })
+                .collect()
+        } else {
+            vec![Fork::all(placed)]
+        };
         let mut shared = Shared::new();
         // Each path's ending: its seats, outcome and final values.
         let mut ends: Vec<PathEnd> = Vec::new();
@@ -104,11 +127,20 @@ impl<'p, 'e> Table<'p, 'e> {
             // The first run goes on with the table's generator; a fork
             // replays the round's dice and cards from where they started.
             let mut replay = start.clone();
-            let dice = if ends.is_empty() {
+            let dice = if ends.is_empty() || seat_hands {
                 &mut self.rng
             } else {
                 &mut replay
             };
+            if seat_hands {
+                send(
+                    &mut *self.sink,
+                    &mut self.flow,
+                    TableEvent::Part {
+                        path_seats: path.seats.clone(),
+                    },
+                );
+            }
             let out = RefCell::new(Out {
                 sink: &mut *self.sink,
                 flow: &mut self.flow,
@@ -155,6 +187,11 @@ impl<'p, 'e> Table<'p, 'e> {
             });
             ends.push((seats, outcome, self.round.finals().collect()));
             pending.extend(forks);
+        }
+        for turned in self.round.end_seat_hands() {
+            if let Some(event) = round_event(turned) {
+                send(&mut *self.sink, &mut self.flow, event);
+            }
         }
         let ending = |seat: usize| {
             ends.iter()

@@ -45,13 +45,16 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             let count_span = span(&count_pair, base);
             let count = int(count_pair, base)?;
             let shoe = ident(next(&mut it, at)?, base);
-            let face_down = it.next().is_some();
+            let rest: Vec<Rule> = it.map(|p| p.as_rule()).collect();
+            let face_down = rest.contains(&Rule::face_down);
+            let for_each_seat = rest.contains(&Rule::for_each_seat);
             Stmt::Draw(DrawStmt {
                 name,
                 count,
                 count_span,
                 shoe,
                 face_down,
+                for_each_seat,
                 span: at,
             })
         }
