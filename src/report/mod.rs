@@ -72,6 +72,23 @@ pub struct Report {
     pub diagnostics: Vec<DiagnosticEntry>,
 }
 
+impl ChoiceReport {
+    /// The choice table's header, text and HTML alike: the option, then
+    /// each bet's house edge.
+    pub fn header(&self) -> Vec<String> {
+        let mut header = vec!["option".to_string()];
+        if let Some(first) = self.options.first() {
+            header.extend(
+                first
+                    .house_edges
+                    .iter()
+                    .map(|(b, _)| format!("{b}: house edge")),
+            );
+        }
+        header
+    }
+}
+
 /// A round's choice: each option's house edge for every bet.
 #[derive(Clone, Debug, Serialize)]
 pub struct ChoiceReport {

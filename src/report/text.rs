@@ -231,15 +231,7 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
 
 fn render_choice(out: &mut String, c: &super::ChoiceReport) {
     let _ = writeln!(out, "\nchoice `{}`, made by {}", c.name, c.by);
-    let mut header = vec!["option".to_string()];
-    if let Some(first) = c.options.first() {
-        header.extend(
-            first
-                .house_edges
-                .iter()
-                .map(|(b, _)| format!("{b}: house edge")),
-        );
-    }
+    let header = c.header();
     let mut rows = vec![header];
     for o in &c.options {
         let mut row = vec![o.value.to_string()];

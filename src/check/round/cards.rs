@@ -79,39 +79,21 @@ impl Compiler<'_, '_, '_> {
     /// round has left in the shoe.
     pub(super) fn draw(&mut self, d: &ast::DrawStmt) {
         self.thrown = true;
-        let names = self.typer.names;
-        let shoe = names.shoes.iter().position(|s| s.name == d.shoe.name);
+        let (shoe, count_ok) = self.shoe_and_count(&d.shoe, d.count, d.count_span);
         let mut ty = Ty::Error;
-        match shoe {
-            None => {
-                let known = names.shoes.iter().map(|s| s.name.as_str());
-                self.typer
-                    .errors
-                    .push(unknown("shoe", &d.shoe, known.collect::<Vec<_>>()));
-            }
-            Some(i) => {
-                let cards = names.shoes[i]
-                    .decks
-                    .map_or(i64::MAX, |decks| 52 * i64::from(decks));
-                let kinds = names.shoes[i].kinds.len() as u64;
-                if d.count < 1 || d.count > cards.min(MAX_DRAW) {
-                    self.typer.errors.push(CheckError::DrawCount {
-                        count: d.count,
-                        most: cards.min(MAX_DRAW),
-                        span: d.count_span,
-                    });
-                } else if throw_results(d.count as u64, kinds) > MAX_THROW_RESULTS {
-                    self.typer.errors.push(CheckError::DrawHands {
-                        count: d.count,
-                        span: d.count_span,
-                    });
-                } else {
-                    ty = Ty::Pool {
-                        count: d.count as u32,
-                        sides: 0,
-                        shoe: Some(i),
-                    };
-                }
+        if let (Some(i), true) = (shoe, count_ok) {
+            let kinds = self.typer.names.shoes[i].kinds.len() as u64;
+            if throw_results(d.count as u64, kinds) > MAX_THROW_RESULTS {
+                self.typer.errors.push(CheckError::DrawHands {
+                    count: d.count,
+                    span: d.count_span,
+                });
+            } else {
+                ty = Ty::Pool {
+                    count: d.count as u32,
+                    sides: 0,
+                    shoe: Some(i),
+                };
             }
         }
         let dealt = match shoe {
@@ -166,26 +148,37 @@ impl Compiler<'_, '_, '_> {
     /// cards dealt after a burn have the chances they would have without
     /// it, so neither the evaluation nor the table need deal them.
     pub(super) fn burn(&mut self, b: &ast::BurnStmt) {
+        self.shoe_and_count(&b.shoe, b.count, b.count_span);
+    }
+
+    /// The shoe a draw or a burn names (an unknown one reported, with a
+    /// suggestion), and whether `count` cards can be taken from it at
+    /// once (reported at `count_span` when not).
+    fn shoe_and_count(
+        &mut self,
+        shoe: &ast::Ident,
+        count: i64,
+        count_span: crate::ast::Span,
+    ) -> (Option<usize>, bool) {
         let names = self.typer.names;
-        match names.shoes.iter().position(|s| s.name == b.shoe.name) {
-            None => {
-                let known = names.shoes.iter().map(|s| s.name.as_str());
-                self.typer
-                    .errors
-                    .push(unknown("shoe", &b.shoe, known.collect::<Vec<_>>()));
-            }
-            Some(i) => {
-                let cards = names.shoes[i]
-                    .decks
-                    .map_or(i64::MAX, |decks| 52 * i64::from(decks));
-                if b.count < 1 || b.count > cards.min(MAX_DRAW) {
-                    self.typer.errors.push(CheckError::DrawCount {
-                        count: b.count,
-                        most: cards.min(MAX_DRAW),
-                        span: b.count_span,
-                    });
-                }
-            }
+        let Some(i) = names.shoes.iter().position(|s| s.name == shoe.name) else {
+            let known = names.shoes.iter().map(|s| s.name.as_str());
+            self.typer
+                .errors
+                .push(unknown("shoe", shoe, known.collect::<Vec<_>>()));
+            return (None, false);
+        };
+        let cards = names.shoes[i]
+            .decks
+            .map_or(i64::MAX, |decks| 52 * i64::from(decks));
+        let ok = (1..=cards.min(MAX_DRAW)).contains(&count);
+        if !ok {
+            self.typer.errors.push(CheckError::DrawCount {
+                count,
+                most: cards.min(MAX_DRAW),
+                span: count_span,
+            });
         }
+        (Some(i), ok)
     }
 }

@@ -96,6 +96,9 @@ pub struct Round<'p> {
     face_down: Vec<(usize, Option<Deal>, Event)>,
     /// While each seat plays its own hand: the table's cards.
     table: Option<TableCards>,
+    /// Whether the round deals a hand for each seat (`draw ... for each
+    /// seat`).
+    seat_hands: bool,
     /// For each instruction, the slots a `turn up` shows before it runs.
     turn_at: Vec<Vec<usize>>,
     key: Vec<i64>,
@@ -148,6 +151,7 @@ impl<'p> Round<'p> {
             cards: Vec::new(),
             face_down: Vec::new(),
             table: None,
+            seat_hands: program.hands_for_each_seat(),
             turn_at,
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
@@ -168,10 +172,15 @@ impl<'p> Round<'p> {
     /// for each seat`) starts: the shoe is filled once, and the seats'
     /// runs of the round ([`Round::play`], with events) deal from it in
     /// turn, each the table's draws given the cards the first run to come
-    /// to them dealt.
-    pub fn start_seat_hands(&mut self) {
+    /// to them dealt. `false`, and nothing started, where the round deals
+    /// no hand for each seat.
+    pub fn start_seat_hands(&mut self) -> bool {
+        if !self.seat_hands {
+            return false;
+        }
         self.shoes.refill();
         self.table = Some(TableCards::new(self.program.code.len()));
+        true
     }
 
     /// Every seat has played its hand: the table's cards still face down

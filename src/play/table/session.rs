@@ -102,9 +102,8 @@ impl<'p, 'e> Table<'p, 'e> {
         // first, so that the person sees none of the dealer's cards before
         // choosing); else one run for every seat, parting where their
         // choices differ.
-        let seat_hands = program.hands_for_each_seat();
+        let seat_hands = self.round.start_seat_hands();
         let mut pending = if seat_hands {
-            self.round.start_seat_hands();
             let mut seats = Fork::all(placed).seats;
             if let Some(i) = seats.iter().position(|&s| Some(s) == person_seat) {
                 let person = seats.remove(i);

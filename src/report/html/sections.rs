@@ -350,15 +350,7 @@ pub fn choice(c: &ChoiceReport) -> String {
     m.element("h3", &[], &format!("choice {}, made by {}", c.name, c.by))
         .line();
     m.open("table", &[("class", "choice")]).line();
-    let mut header: Vec<String> = vec!["option".to_string()];
-    if let Some(first) = c.options.first() {
-        header.extend(
-            first
-                .house_edges
-                .iter()
-                .map(|(b, _)| format!("{b}: house edge")),
-        );
-    }
+    let mut header = c.header();
     header.push(String::new());
     let cells: Vec<(&str, &str)> = header.iter().map(|h| ("", h.as_str())).collect();
     m.row("th", &cells);
