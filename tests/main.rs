@@ -27,6 +27,7 @@ mod cli;
 mod compare;
 mod csv_output;
 mod examples;
+mod fast_paths;
 mod games;
 mod handwritten_simulators;
 mod hostile;

@@ -179,6 +179,15 @@ impl Coverage {
         }
     }
 
+    /// Adds the slots the probes at step `pc` read.
+    pub(super) fn probe_reads(&self, pc: usize, out: &mut Vec<usize>) {
+        for &i in self.probes_at.get(pc).into_iter().flatten() {
+            for cond in self.probes[i].conditions.iter().take(MAX_PROBED) {
+                cond.slots_read(out);
+            }
+        }
+    }
+
     /// The (row, column) values draw table `t` was looked up with, in
     /// order.
     pub fn looked_up(&self, t: usize) -> Vec<(i64, i64)> {

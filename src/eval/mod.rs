@@ -15,10 +15,33 @@ pub mod shoe;
 pub mod value;
 pub mod weight;
 
+use std::cell::Cell;
+
 use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::ast::Span;
+
+thread_local! {
+    static PLAIN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with the exact evaluator's fast paths off on this thread
+/// (steps remembered by what they read, one card dealt straight off the
+/// packed shoe): the plain path each fast one must agree with, for the
+/// differential tests.
+#[doc(hidden)]
+pub fn plain<R>(f: impl FnOnce() -> R) -> R {
+    let before = PLAIN.with(|p| p.replace(true));
+    let result = f();
+    PLAIN.with(|p| p.set(before));
+    result
+}
+
+/// Whether the fast paths are on (see [`plain`]).
+pub(crate) fn fast_paths() -> bool {
+    !PLAIN.with(Cell::get)
+}
 
 /// A problem found while running a round.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]

@@ -92,6 +92,17 @@ struct DealtHand {
     packed: Option<i64>,
 }
 
+/// What a draw of one card from a finite shoe needs to deal it by the
+/// counts alone (see `exact::linear`).
+pub struct OneCard {
+    /// Bits of each kind's field in the packed dealt cards.
+    pub bits: u32,
+    /// The cards of each kind in the full shoe.
+    pub full: Vec<u64>,
+    /// The one-card hand of each kind, as the draw's slot holds it.
+    pub hands: Vec<Value>,
+}
+
 /// The parts of a throw instruction its results depend on.
 #[derive(Clone, Copy)]
 pub struct Dice<'a> {
@@ -171,10 +182,16 @@ impl Throws {
             return Ok(());
         };
         let before = env.get(dealt).copied().unwrap_or_default();
+        let packing = self.packing(program, index);
+        let fast = crate::eval::fast_paths();
+        if let (1, Some(bits), Value::Int(_) | Value::Unset, true) = (count, packing, before, fast)
+        {
+            return deal_one_packed(shoe, decks, bits, before, &hands, out, track, span);
+        }
         // The cards dealt so far, by kind: packed in a whole number when
         // they fit one, else a multiset of kinds.
         let kinds = shoe.kinds.len();
-        let gone = match (before, self.packing(program, index)) {
+        let gone = match (before, packing) {
             (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
             (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
             _ => smallvec::smallvec![0; kinds],
@@ -227,6 +244,31 @@ impl Throws {
             });
         }
         Ok(())
+    }
+
+    /// The draw at `instr`, when it deals one card from a finite shoe
+    /// whose dealt cards are packed in a number: the shoe's counts and the
+    /// one-card hands.
+    pub fn one_card(&mut self, program: &Program, instr: &Instr) -> Option<OneCard> {
+        let &Instr::Draw {
+            count: 1,
+            shoe: index,
+            ..
+        } = instr
+        else {
+            return None;
+        };
+        let shoe = &program.shoes[index];
+        let decks = shoe.decks?;
+        let bits = self.packing(program, index)?;
+        let hands = self.hands(program, index, 1);
+        Some(OneCard {
+            bits,
+            full: (shoe.kinds.iter())
+                .map(|k| u64::from(k.per_deck) * u64::from(decks))
+                .collect(),
+            hands: hands.iter().map(|h| Value::Pool(h.pool)).collect(),
+        })
     }
 
     /// The cards dealt from a finite shoe once `hand` is dealt after
@@ -487,6 +529,54 @@ impl Throws {
         self.canonical.insert((slot, value), representative);
         Ok(representative)
     }
+}
+
+/// One card dealt from a finite shoe whose dealt cards are packed in a
+/// number (`before`, or nothing dealt yet): each kind's chance is the cards
+/// of it left over the cards left, read straight off the packed counts.
+/// The common draw of a card game, so it builds nothing on the way.
+#[allow(clippy::too_many_arguments)]
+fn deal_one_packed(
+    shoe: &crate::program::Shoe,
+    decks: u32,
+    bits: u32,
+    before: Value,
+    hands: &[DealtHand],
+    out: &mut Vec<Dealt>,
+    track: bool,
+    span: Span,
+) -> Result<(), EvalError> {
+    let packed = match before {
+        Value::Int(p) => p as u64,
+        _ => 0,
+    };
+    let mask = (1u64 << bits) - 1;
+    let left = |k: usize| {
+        let gone = (packed >> (bits * k as u32)) & mask;
+        (u64::from(shoe.kinds[k].per_deck) * u64::from(decks)).saturating_sub(gone)
+    };
+    let all: u64 = (0..shoe.kinds.len()).map(left).sum();
+    if all == 0 {
+        return Err(EvalError::ShoeEmpty {
+            shoe: shoe.name.clone(),
+            count: 1,
+            left: 0,
+            span,
+        });
+    }
+    // One-card hands are listed kind by kind.
+    for (index, hand) in hands.iter().enumerate() {
+        let n = left(index);
+        if n > 0 {
+            out.push(Dealt {
+                index,
+                factor: Factor::Small(u128::from(n), u128::from(all)),
+                hand: Value::Pool(hand.pool),
+                dealt: track.then(|| Value::Int(packed as i64 + hand.packed.unwrap_or(0))),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The statistic an observation computes, with its context (`count`'s

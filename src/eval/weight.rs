@@ -21,6 +21,18 @@ use crate::number::Exact;
 /// cannot grow without bound.
 const REDUCE_BITS: u64 = 4096;
 
+/// `a * b` when it fits: one widening multiplication when both fit 64
+/// bits, as the weights of a round almost always do (a checked product of
+/// two 128-bit numbers costs several).
+#[inline(always)]
+fn mul(a: u128, b: u128) -> Option<u128> {
+    if (a | b) >> 64 == 0 {
+        Some(a * b)
+    } else {
+        a.checked_mul(b)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Weight {
     /// `num / den`, `den > 0`, not necessarily reduced.
@@ -156,12 +168,10 @@ impl Weight {
     /// `memo` first.
     pub fn scaled_in(&self, factor: &Factor, memo: &mut Memo) -> Weight {
         match (self, factor) {
-            (Weight::Small(n, d), Factor::Small(a, b)) => {
-                match (n.checked_mul(*a), d.checked_mul(*b)) {
-                    (Some(n2), Some(d2)) => Weight::Small(n2, d2),
-                    _ => Weight::Wide(Nat::from_u128(*n).mul_u128(*a), memo.widen(*d, *b)),
-                }
-            }
+            (Weight::Small(n, d), Factor::Small(a, b)) => match (mul(*n, *a), mul(*d, *b)) {
+                (Some(n2), Some(d2)) => Weight::Small(n2, d2),
+                _ => Weight::Wide(Nat::from_u128(*n).mul_u128(*a), memo.widen(*d, *b)),
+            },
             (Weight::Wide(n, d), Factor::Small(a, 1)) => Weight::Wide(n.mul_u128(*a), d.clone()),
             (Weight::Wide(n, d), Factor::Small(a, b)) => {
                 Weight::Wide(n.mul_u128(*a), memo.times(d, *b))
@@ -188,9 +198,9 @@ impl Weight {
                 }
             }
             (Weight::Small(sum, den), Weight::Small(n, d), Factor::Small(a, b))
-                if d.checked_mul(*b) == Some(*den) =>
+                if mul(*d, *b) == Some(*den) =>
             {
-                if let Some(s) = n.checked_mul(*a).and_then(|p| p.checked_add(*sum)) {
+                if let Some(s) = mul(*n, *a).and_then(|p| p.checked_add(*sum)) {
                     *sum = s;
                     return;
                 }

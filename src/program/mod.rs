@@ -407,6 +407,21 @@ impl Expr {
         a.into_iter().chain(b).chain(args)
     }
 
+    /// Adds the slots the expression reads.
+    pub fn slots_read(&self, out: &mut Vec<usize>) {
+        if let ExprKind::Slot(s) = self.kind {
+            out.push(s);
+        }
+        for child in self.children() {
+            child.slots_read(out);
+        }
+    }
+
+    /// How many nodes the expression has.
+    pub fn nodes(&self) -> usize {
+        1 + self.children().map(Expr::nodes).sum::<usize>()
+    }
+
     /// The sub-expressions, in order.
     pub fn children(&self) -> impl Iterator<Item = &Expr> {
         let (a, b, args): (Option<&Expr>, Option<&Expr>, &[Expr]) = match &self.kind {

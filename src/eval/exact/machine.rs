@@ -10,6 +10,8 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::ends::{check_settled, key_value, sequence, Ends};
+use super::linear::Linear;
+use super::paths::{Path, Paths};
 use super::{Decisions, Distribution, InfoSet, Limits, LONE_SIDE_INFOSETS, WORK_PER_STATE};
 use crate::ast::Span;
 use crate::eval::compiled::Compiled;
@@ -64,6 +66,11 @@ struct Machine<'p> {
     decisions: Decisions,
     /// What the evaluation reaches, when asked for.
     coverage: Option<Box<Coverage>>,
+    /// The steps between throws, remembered by what they read.
+    paths: Paths,
+    /// For each draw of a shoe's last card, its states summed as they
+    /// arrive (see [`Linear`]).
+    linear: Vec<Option<Linear>>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -86,7 +93,7 @@ pub(super) fn evaluate_fixed(
     // A jump backwards is an internal error when a state is pushed.
     let landing = program.landings();
     let next = program.nexts(&landing);
-    let forgets = (0..program.code.len())
+    let forgets: Vec<Option<Vec<usize>>> = (0..program.code.len())
         .map(|pc| {
             let to = next[pc];
             match (&program.code[pc], program.live_in.get(to)) {
@@ -101,7 +108,24 @@ pub(super) fn evaluate_fixed(
             }
         })
         .collect();
+    let paths = Paths::new(program, &next, &landing, |pc, out| {
+        if let Some(c) = coverage.as_deref() {
+            c.probe_reads(pc, out);
+        }
+    });
+    let linear = (0..program.code.len())
+        .map(|pc| {
+            let keep = forgets[pc].as_ref()?;
+            let Instr::Draw { dealt, .. } = program.code[pc] else {
+                return None;
+            };
+            let card = throws.one_card(program, &program.code[pc])?;
+            crate::eval::fast_paths().then(|| Linear::new(card, dealt, keep.clone()))
+        })
+        .collect();
     let mut m = Machine {
+        linear,
+        paths,
         forgets,
         landing,
         next,
@@ -144,7 +168,14 @@ pub(super) fn evaluate_fixed(
         m.current = Some(pc);
         let states = std::mem::replace(&mut m.frontier[pc], Waiting::new(0));
         m.alive -= states.len();
+
         env.fill(Value::Unset);
+        if let Some(linear) = m.linear[pc].take() {
+            m.alive -= linear.len();
+            m.deal_merged(pc, &states, &mut env, &mut next, &mut outcomes)?;
+            m.deal_linear(pc, &linear, &mut next, &mut outcomes)?;
+            continue;
+        }
         if m.forgets[pc].is_some() {
             m.deal_merged(pc, &states, &mut env, &mut next, &mut outcomes)?;
             continue;
@@ -204,11 +235,21 @@ impl Machine<'_> {
         if self.work > self.limits.max_work() {
             return Err(self.work_limit());
         }
+        if let Some(linear) = self.linear[pc].as_mut() {
+            if let Some(new) = linear.add(&self.live[pc], env, weight, factor) {
+                return self.arrived(new, span);
+            }
+        }
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         key.extend(self.live[pc].iter().map(|&slot| env[slot]));
         let new = self.frontier[pc].add(&key, weight, factor, &mut self.memo);
         self.key = key;
+        self.arrived(new, span)
+    }
+
+    /// Counts a state that arrived at a throw, when it is `new` there.
+    fn arrived(&mut self, new: bool, span: Span) -> Result<(), EvalError> {
         if new {
             self.alive += 1;
             self.peak = self.peak.max(self.alive);
@@ -220,6 +261,45 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Deals the last card of the draw at `pc` to the groups `linear`
+    /// summed, going on from each group and kind once.
+    fn deal_linear(
+        &mut self,
+        pc: usize,
+        linear: &Linear,
+        next: &mut Env,
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let Instr::Draw {
+            slot, shoe, span, ..
+        } = program.code[pc]
+        else {
+            return Ok(());
+        };
+        let keep = self.forgets[pc].clone().unwrap_or_default();
+        let mut memo = std::mem::take(&mut self.memo);
+        let result = linear.deal(
+            &mut memo,
+            |kept, hand, weight| {
+                next.fill(Value::Unset);
+                for (&k, &value) in keep.iter().zip(kept) {
+                    next[self.live[pc][k]] = value;
+                }
+                self.set(next, slot, hand)?;
+                self.advance(self.next[pc], next, weight, &Factor::one(), outcomes)
+            },
+            || EvalError::ShoeEmpty {
+                shoe: program.shoes[shoe].name.clone(),
+                count: 1,
+                left: 0,
+                span,
+            },
+        );
+        self.memo = memo;
+        result
     }
 
     /// Counts the work of adding an end to a sum now `words` long: a sum
@@ -297,6 +377,20 @@ impl Machine<'_> {
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
+        // The steps from here, when remembered, are taken at once; when
+        // not, they are recorded as they run.
+        let mut recording = None;
+        if let Some(key) = self.paths.key(pc, env) {
+            match self.paths.find(pc, &key) {
+                Some(path) => {
+                    for &(slot, value) in &path.writes {
+                        env[slot] = value;
+                    }
+                    pc = path.stop;
+                }
+                None => recording = Some((key, SmallVec::new())),
+            }
+        }
         loop {
             self.work += 1;
             if self.work > self.limits.max_work() {
@@ -309,7 +403,20 @@ impl Machine<'_> {
             if let Some(c) = self.coverage.as_deref_mut() {
                 c.reach(pc, context, env);
             }
-            match &program.code[pc] {
+            let instr = &program.code[pc];
+            if let (
+                Some((key, writes)),
+                Instr::Throw { .. } | Instr::Draw { .. } | Instr::End { .. } | Instr::Finish,
+            ) = (&mut recording, instr)
+            {
+                let path = Path {
+                    writes: std::mem::take(writes),
+                    stop: pc,
+                };
+                self.paths.insert(std::mem::take(key), path);
+                recording = None;
+            }
+            match instr {
                 Instr::Throw { span, .. } | Instr::Draw { span, .. } => {
                     let span = *span;
                     return self.push(pc, env, weight, factor, span);
@@ -317,6 +424,9 @@ impl Machine<'_> {
                 Instr::Assign { slot, value } => {
                     let value = self.compiled[pc].value(context, env, value)?;
                     self.set(env, *slot, value)?;
+                    if let Some((_, writes)) = &mut recording {
+                        writes.push((*slot, env[*slot]));
+                    }
                     pc = self.next[pc];
                 }
                 Instr::Branch { cond, otherwise } => {

@@ -11,7 +11,9 @@
 mod choices;
 mod decisions;
 mod ends;
+mod linear;
 mod machine;
+mod paths;
 
 use std::rc::Rc;
 

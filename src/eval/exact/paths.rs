@@ -1,0 +1,187 @@
+//! The steps between one throw and the next, run once for each distinct
+//! input.
+//!
+//! After a throw lands, a state runs the steps without chance (`let`, `set`,
+//! `if`, jumps) until it waits at the next throw or ends. Where those steps
+//! take no choice, where they go and what they write depend only on the
+//! values they read, which are few: punto banco's third card, after it, is
+//! read with the two hands' values, 480 combinations, while 16,000 states
+//! run the steps, each with a different shoe. A [`Paths`] remembers each
+//! path by the values it read (its *key*); a state with a known key takes
+//! the writes and the stopping place as they are, without running a step.
+//!
+//! The key holds every slot the steps could read (their expressions and the
+//! lints' probes at them), so a remembered path is the one the steps would
+//! take. Its writes are the slots' values as set (representatives included),
+//! in order. Steps that reach a choice are never remembered. A start whose
+//! keys rarely repeat stops being looked up, so that a round of distinct
+//! states pays for a few thousand lookups at most.
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::eval::value::Value;
+use crate::program::{Instr, Program};
+
+/// The most paths remembered; past it, new paths are run and not kept.
+const MAX_PATHS: usize = 1 << 16;
+
+/// The fewest expression nodes steps must evaluate, on all their paths
+/// together, to be worth remembering: a single `set score = score +
+/// count(t, face)` runs faster than a lookup.
+const MIN_NODES: usize = 12;
+
+/// The most values a key reads; steps reading more are run each time.
+const MAX_READS: usize = 6;
+
+/// Lookups at one start after which its hit rate is judged.
+const TRIAL: u32 = 4096;
+
+/// Where a path starts and the values it read there.
+pub(super) type Key = SmallVec<[Value; 7]>;
+
+/// What a path did: the slots it wrote, in order, and where it stopped (a
+/// throw, a draw, or an end).
+pub(super) struct Path {
+    pub writes: SmallVec<[(usize, Value); 4]>,
+    pub stop: usize,
+}
+
+/// A start of steps that may be remembered: the slots they read.
+struct Start {
+    reads: Vec<usize>,
+    lookups: u32,
+    hits: u32,
+    /// Keys here rarely repeat: run the steps without looking.
+    off: bool,
+}
+
+pub(super) struct Paths {
+    /// For each step, when steps begin there after a throw and take no
+    /// choice.
+    starts: Vec<Option<Start>>,
+    index: FxHashMap<Key, u32>,
+    paths: Vec<Path>,
+}
+
+impl Paths {
+    /// The starts after each throw and draw of `program`, where `next` and
+    /// `landing` say where each step goes (see the machine), and
+    /// `extra_reads(pc, add)` adds what else is read at a step (the lints'
+    /// probes).
+    pub fn new(
+        program: &Program,
+        next: &[usize],
+        landing: &[usize],
+        mut extra_reads: impl FnMut(usize, &mut Vec<usize>),
+    ) -> Paths {
+        let steps = program.code.len();
+        let mut starts: Vec<Option<Start>> = (0..steps).map(|_| None).collect();
+        let on = crate::eval::fast_paths();
+        for pc in (0..steps).filter(|_| on) {
+            if !matches!(program.code[pc], Instr::Throw { .. } | Instr::Draw { .. }) {
+                continue;
+            }
+            let start = next[pc];
+            if start >= steps || starts[start].is_some() {
+                continue;
+            }
+            let region = region_reads(program, next, landing, start, &mut extra_reads);
+            if let Some(reads) = region
+                .filter(|(reads, nodes)| reads.len() <= MAX_READS && *nodes >= MIN_NODES)
+                .map(|(reads, _)| reads)
+            {
+                starts[start] = Some(Start {
+                    reads,
+                    lookups: 0,
+                    hits: 0,
+                    off: false,
+                });
+            }
+        }
+        Paths {
+            starts,
+            index: FxHashMap::default(),
+            paths: Vec::new(),
+        }
+    }
+
+    /// The key of the steps starting at `pc` in `env` (`pc`, then the
+    /// values read), when they may be remembered and are worth looking up.
+    #[inline]
+    pub fn key(&self, pc: usize, env: &[Value]) -> Option<Key> {
+        let start = self.starts.get(pc)?.as_ref()?;
+        if start.off {
+            return None;
+        }
+        let mut key = Key::new();
+        key.push(Value::Int(pc as i64));
+        for &s in &start.reads {
+            key.push(env[s]);
+        }
+        Some(key)
+    }
+
+    /// The path remembered for `key` at `pc`, counting the lookup.
+    pub fn find(&mut self, pc: usize, key: &Key) -> Option<&Path> {
+        let found = self.index.get(key).copied();
+        if let Some(Some(start)) = self.starts.get_mut(pc) {
+            start.lookups += 1;
+            start.hits += u32::from(found.is_some());
+            if start.lookups == TRIAL && start.hits < TRIAL / 4 {
+                start.off = true;
+            }
+        }
+        found.map(|i| &self.paths[i as usize])
+    }
+
+    /// Remembers the path from `pc` with `key`.
+    pub fn insert(&mut self, key: Key, path: Path) {
+        if self.paths.len() < MAX_PATHS {
+            self.index.insert(key, self.paths.len() as u32);
+            self.paths.push(path);
+        }
+    }
+}
+
+/// The slots read by the steps from `start` up to the next throw, draw or
+/// end, and the nodes of their expressions, or `None` when they may take a
+/// choice.
+fn region_reads(
+    program: &Program,
+    next: &[usize],
+    landing: &[usize],
+    start: usize,
+    extra_reads: &mut impl FnMut(usize, &mut Vec<usize>),
+) -> Option<(Vec<usize>, usize)> {
+    let steps = program.code.len();
+    let mut seen = vec![false; steps];
+    let mut todo = vec![start];
+    let mut reads = Vec::new();
+    let mut nodes = 0;
+    while let Some(pc) = todo.pop() {
+        if pc >= steps || std::mem::replace(&mut seen[pc], true) {
+            continue;
+        }
+        extra_reads(pc, &mut reads);
+        match &program.code[pc] {
+            Instr::Throw { .. } | Instr::Draw { .. } | Instr::End { .. } | Instr::Finish => {}
+            Instr::Assign { value, .. } => {
+                value.slots_read(&mut reads);
+                nodes += value.nodes();
+                todo.push(next[pc]);
+            }
+            Instr::Branch { cond, otherwise } => {
+                cond.slots_read(&mut reads);
+                nodes += cond.nodes();
+                todo.push(next[pc]);
+                todo.push(landing[*otherwise]);
+            }
+            Instr::Jump(target) => todo.push(*target),
+            Instr::Choose { .. } | Instr::Decide { .. } | Instr::Cell { .. } => return None,
+        }
+    }
+    reads.sort_unstable();
+    reads.dedup();
+    Some((reads, nodes))
+}
