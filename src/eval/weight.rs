@@ -25,7 +25,7 @@ const REDUCE_BITS: u64 = 4096;
 /// bits, as the weights of a round almost always do (a checked product of
 /// two 128-bit numbers costs several).
 #[inline(always)]
-fn mul(a: u128, b: u128) -> Option<u128> {
+pub(crate) fn mul(a: u128, b: u128) -> Option<u128> {
     if (a | b) >> 64 == 0 {
         Some(a * b)
     } else {

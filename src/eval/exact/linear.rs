@@ -20,12 +20,15 @@
 //! over one denominator; a state whose weight does not fit them is left to
 //! the plain path, which deals it as before.
 
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 use smallvec::SmallVec;
 
 use crate::eval::observe::OneCard;
 use crate::eval::value::Value;
-use crate::eval::weight::{Factor, Memo, Weight};
+use crate::eval::weight::{mul, Factor, Memo, Weight};
 
 /// The values a group keeps.
 type Kept = SmallVec<[Value; 8]>;
@@ -36,7 +39,8 @@ pub(super) struct Linear {
     dealt: usize,
     /// Positions, among the values live at the draw, of those kept.
     keep: Vec<usize>,
-    index: FxHashMap<(Kept, u64), usize>,
+    /// Each group's number, by the hash of its kept values and `m`.
+    index: HashTable<(u64, usize)>,
     groups: Vec<Group>,
 }
 
@@ -57,7 +61,7 @@ impl Linear {
             card,
             dealt,
             keep,
-            index: FxHashMap::default(),
+            index: HashTable::new(),
             groups: Vec::new(),
         }
     }
@@ -81,8 +85,8 @@ impl Linear {
         let (Weight::Small(n, d), Factor::Small(a, b)) = (weight, factor) else {
             return None;
         };
-        let n = n.checked_mul(*a)?;
-        let den = d.checked_mul(*b)?;
+        let n = mul(*n, *a)?;
+        let den = mul(*d, *b)?;
         let packed = match env[self.dealt] {
             Value::Int(p) => p as u64,
             Value::Unset => 0,
@@ -93,20 +97,34 @@ impl Linear {
         let field = |k: usize| (packed >> (bits * k as u32)) & mask;
         let kinds = self.card.full.len();
         let m: u64 = (0..kinds).map(field).sum();
-        let kept: Kept = self.keep.iter().map(|&i| env[slots[i]]).collect();
-        let key = (kept, m);
-        let (i, new) = match self.index.get(&key) {
-            Some(&i) => (i, false),
+        // The group is found by its values in place: a key is built only
+        // for a new group.
+        let mut hasher = FxHasher::default();
+        for &i in &self.keep {
+            env[slots[i]].hash(&mut hasher);
+        }
+        m.hash(&mut hasher);
+        let h = hasher.finish();
+        let groups = &self.groups;
+        let same = |&(gh, g): &(u64, usize)| {
+            let group = &groups[g];
+            gh == h
+                && group.m == m
+                && (self.keep.iter().zip(&group.kept)).all(|(&i, &v)| env[slots[i]] == v)
+        };
+        let (i, new) = match self.index.find(h, same) {
+            Some(&(_, i)) => (i, false),
             None => {
                 self.groups.push(Group {
-                    kept: key.0.clone(),
+                    kept: self.keep.iter().map(|&i| env[slots[i]]).collect(),
                     m,
                     den,
                     w: 0,
                     d: smallvec::smallvec![0; kinds],
                 });
-                self.index.insert(key, self.groups.len() - 1);
-                (self.groups.len() - 1, true)
+                let i = self.groups.len() - 1;
+                self.index.insert_unique(h, (h, i), |&(h, _)| h);
+                (i, true)
             }
         };
         let g = &mut self.groups[i];

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 
 use super::ends::{check_settled, key_value, sequence, Ends};
 use super::linear::Linear;
-use super::paths::{Path, Paths};
+use super::paths::{Looked, Path, Paths};
 use super::{Decisions, Distribution, InfoSet, Limits, LONE_SIDE_INFOSETS, WORK_PER_STATE};
 use crate::ast::Span;
 use crate::eval::compiled::Compiled;
@@ -380,16 +380,16 @@ impl Machine<'_> {
         // The steps from here, when remembered, are taken at once; when
         // not, they are recorded as they run.
         let mut recording = None;
-        if let Some(key) = self.paths.key(pc, env) {
-            match self.paths.find(pc, &key) {
-                Some(path) => {
-                    for &(slot, value) in &path.writes {
-                        env[slot] = value;
-                    }
-                    pc = path.stop;
+        match self.paths.look(pc, env) {
+            Looked::Hit(i) => {
+                let path = self.paths.path(i);
+                for &(slot, value) in &path.writes {
+                    env[slot] = value;
                 }
-                None => recording = Some((key, SmallVec::new())),
+                pc = path.stop;
             }
+            Looked::Miss(h, key) => recording = Some((pc, h, key, SmallVec::new())),
+            Looked::Skip => {}
         }
         loop {
             self.work += 1;
@@ -405,7 +405,7 @@ impl Machine<'_> {
             }
             let instr = &program.code[pc];
             if let (
-                Some((key, writes)),
+                Some((start, h, key, writes)),
                 Instr::Throw { .. } | Instr::Draw { .. } | Instr::End { .. } | Instr::Finish,
             ) = (&mut recording, instr)
             {
@@ -413,7 +413,7 @@ impl Machine<'_> {
                     writes: std::mem::take(writes),
                     stop: pc,
                 };
-                self.paths.insert(std::mem::take(key), path);
+                self.paths.insert(*start, *h, std::mem::take(key), path);
                 recording = None;
             }
             match instr {
@@ -424,7 +424,7 @@ impl Machine<'_> {
                 Instr::Assign { slot, value } => {
                     let value = self.compiled[pc].value(context, env, value)?;
                     self.set(env, *slot, value)?;
-                    if let Some((_, writes)) = &mut recording {
+                    if let Some((_, _, _, writes)) = &mut recording {
                         writes.push((*slot, env[*slot]));
                     }
                     pc = self.next[pc];

@@ -17,7 +17,10 @@
 //! keys rarely repeat stops being looked up, so that a round of distinct
 //! states pays for a few thousand lookups at most.
 
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 use smallvec::SmallVec;
 
 use crate::eval::value::Value;
@@ -37,14 +40,31 @@ const MAX_READS: usize = 6;
 /// Lookups at one start after which its hit rate is judged.
 const TRIAL: u32 = 4096;
 
-/// Where a path starts and the values it read there.
-pub(super) type Key = SmallVec<[Value; 7]>;
+/// The values a path read at its start.
+pub(super) type Key = SmallVec<[Value; MAX_READS]>;
 
 /// What a path did: the slots it wrote, in order, and where it stopped (a
 /// throw, a draw, or an end).
 pub(super) struct Path {
     pub writes: SmallVec<[(usize, Value); 4]>,
     pub stop: usize,
+}
+
+/// A path remembered: where it starts, what it read, what it did.
+struct Entry {
+    start: usize,
+    key: Key,
+    path: Path,
+}
+
+/// What a lookup found.
+pub(super) enum Looked {
+    /// Path number `i` (see [`Paths::path`]).
+    Hit(u32),
+    /// No path yet: the key's hash and the key, to remember the path by.
+    Miss(u64, Key),
+    /// Steps not remembered here.
+    Skip,
 }
 
 /// A start of steps that may be remembered: the slots they read.
@@ -60,8 +80,9 @@ pub(super) struct Paths {
     /// For each step, when steps begin there after a throw and take no
     /// choice.
     starts: Vec<Option<Start>>,
-    index: FxHashMap<Key, u32>,
-    paths: Vec<Path>,
+    /// Each path's number, by the hash of its start and key.
+    index: HashTable<(u64, u32)>,
+    paths: Vec<Entry>,
 }
 
 impl Paths {
@@ -101,45 +122,56 @@ impl Paths {
         }
         Paths {
             starts,
-            index: FxHashMap::default(),
+            index: HashTable::new(),
             paths: Vec::new(),
         }
     }
 
-    /// The key of the steps starting at `pc` in `env` (`pc`, then the
-    /// values read), when they may be remembered and are worth looking up.
+    /// The path of the steps starting at `pc` in `env`, when they may be
+    /// remembered and are worth looking up, counting the lookup. The key
+    /// is compared in place: it is built only when the path is new.
     #[inline]
-    pub fn key(&self, pc: usize, env: &[Value]) -> Option<Key> {
-        let start = self.starts.get(pc)?.as_ref()?;
+    pub fn look(&mut self, pc: usize, env: &[Value]) -> Looked {
+        let Some(Some(start)) = self.starts.get_mut(pc) else {
+            return Looked::Skip;
+        };
         if start.off {
-            return None;
+            return Looked::Skip;
         }
-        let mut key = Key::new();
-        key.push(Value::Int(pc as i64));
+        let mut hasher = FxHasher::default();
+        pc.hash(&mut hasher);
         for &s in &start.reads {
-            key.push(env[s]);
+            env[s].hash(&mut hasher);
         }
-        Some(key)
+        let h = hasher.finish();
+        let paths = &self.paths;
+        let reads = &start.reads;
+        let found = self.index.find(h, |&(eh, i)| {
+            let e = &paths[i as usize];
+            eh == h && e.start == pc && reads.iter().zip(&e.key).all(|(&s, &v)| env[s] == v)
+        });
+        start.lookups += 1;
+        start.hits += u32::from(found.is_some());
+        if start.lookups == TRIAL && start.hits < TRIAL / 4 {
+            start.off = true;
+        }
+        match found {
+            Some(&(_, i)) => Looked::Hit(i),
+            None => Looked::Miss(h, reads.iter().map(|&s| env[s]).collect()),
+        }
     }
 
-    /// The path remembered for `key` at `pc`, counting the lookup.
-    pub fn find(&mut self, pc: usize, key: &Key) -> Option<&Path> {
-        let found = self.index.get(key).copied();
-        if let Some(Some(start)) = self.starts.get_mut(pc) {
-            start.lookups += 1;
-            start.hits += u32::from(found.is_some());
-            if start.lookups == TRIAL && start.hits < TRIAL / 4 {
-                start.off = true;
-            }
-        }
-        found.map(|i| &self.paths[i as usize])
+    /// Path number `i`.
+    pub fn path(&self, i: u32) -> &Path {
+        &self.paths[i as usize].path
     }
 
-    /// Remembers the path from `pc` with `key`.
-    pub fn insert(&mut self, key: Key, path: Path) {
+    /// Remembers the path from `start` with `key`, of hash `h`.
+    pub fn insert(&mut self, start: usize, h: u64, key: Key, path: Path) {
         if self.paths.len() < MAX_PATHS {
-            self.index.insert(key, self.paths.len() as u32);
-            self.paths.push(path);
+            let i = self.paths.len() as u32;
+            self.paths.push(Entry { start, key, path });
+            self.index.insert_unique(h, (h, i), |&(h, _)| h);
         }
     }
 }
