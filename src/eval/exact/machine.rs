@@ -220,7 +220,7 @@ impl Machine<'_> {
     fn push(
         &mut self,
         pc: usize,
-        env: &Env,
+        env: &[Value],
         weight: &Weight,
         factor: &Factor,
         span: Span,
@@ -269,7 +269,7 @@ impl Machine<'_> {
         &mut self,
         pc: usize,
         linear: &Linear,
-        next: &mut Env,
+        next: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -354,7 +354,7 @@ impl Machine<'_> {
     }
 
     /// Sets `next` to the state after a throw's result lands.
-    fn land(&mut self, env: &Env, result: &ThrowResult, next: &mut Env) -> Result<(), EvalError> {
+    fn land(&mut self, env: &[Value], result: &ThrowResult, next: &mut [Value]) -> Result<(), EvalError> {
         // Copying the values is work too: a round of thousands of names.
         self.work += 1 + env.len() as u64 / 4;
         next.copy_from_slice(env);
@@ -371,7 +371,7 @@ impl Machine<'_> {
     fn advance(
         &mut self,
         mut pc: usize,
-        env: &mut Env,
+        env: &mut [Value],
         weight: &Weight,
         factor: &Factor,
         outcomes: &mut Ends,
@@ -507,7 +507,7 @@ impl Machine<'_> {
     fn decide(
         &mut self,
         pc: usize,
-        env: &mut Env,
+        env: &mut [Value],
         weight: &Weight,
         factor: &Factor,
         outcomes: &mut Ends,
@@ -607,7 +607,7 @@ impl Machine<'_> {
         // Only the options offered here: for a choice among the faces
         // shown, those faces.
         for (a, v) in offered.into_iter().enumerate() {
-            let mut next = env.clone();
+            let mut next = Env::from_slice(env);
             let value = if table_cell {
                 Value::Bool(v != 0)
             } else {
@@ -630,8 +630,8 @@ impl Machine<'_> {
         &mut self,
         pc: usize,
         states: &Waiting,
-        env: &mut Env,
-        next: &mut Env,
+        env: &mut [Value],
+        next: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -697,9 +697,9 @@ impl Machine<'_> {
     fn throw(
         &mut self,
         pc: usize,
-        env: &Env,
+        env: &[Value],
         weight: &Weight,
-        next: &mut Env,
+        next: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -750,7 +750,7 @@ impl Machine<'_> {
             if test(context, next, cond)? {
                 let ways = r.factor.ways();
                 accepted += &ways;
-                kept.push((next.clone(), ways));
+                kept.push((Env::from_slice(next), ways));
             } else if let Some(c) = self.coverage.as_deref_mut() {
                 c.rerolled[pc] = true;
             }
