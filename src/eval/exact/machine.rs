@@ -354,7 +354,12 @@ impl Machine<'_> {
     }
 
     /// Sets `next` to the state after a throw's result lands.
-    fn land(&mut self, env: &[Value], result: &ThrowResult, next: &mut [Value]) -> Result<(), EvalError> {
+    fn land(
+        &mut self,
+        env: &[Value],
+        result: &ThrowResult,
+        next: &mut [Value],
+    ) -> Result<(), EvalError> {
         // Copying the values is work too: a round of thousands of names.
         self.work += 1 + env.len() as u64 / 4;
         next.copy_from_slice(env);
