@@ -57,6 +57,8 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
     #[command(flatten)]
+    pub cards: super::input::RemovedArgs,
+    #[command(flatten)]
     pub game: GameArgs,
 }
 
@@ -75,7 +77,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return output::finish(exit::INPUT, "", &shown);
         }
     }
-    let loaded = match load(&args.file, &args.game) {
+    let loaded = match load(&args.file, &args.game, &args.cards.removed) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

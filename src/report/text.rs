@@ -176,6 +176,16 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     if let Some(table) = &report.table {
         let _ = writeln!(out, "table: {}", table.line());
     }
+    for r in &report.removed {
+        let _ = writeln!(
+            out,
+            "shoe {}: less {} ({} of {} cards)",
+            r.shoe,
+            r.removed,
+            r.cards_left,
+            r.cards_left + r.cards_removed
+        );
+    }
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);
     }
@@ -215,6 +225,9 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     for bet in &report.bets {
         out.push('\n');
         render_bet(&mut out, bet);
+    }
+    if let Some(effects) = &report.effects_of_removal {
+        super::removal::render(&mut out, effects);
     }
     if !report.expects.is_empty() {
         out.push_str("\nexpect\n");
@@ -415,12 +428,16 @@ pub fn unchecked_detail(report: &Report, v: &Verdict) -> String {
 
 /// The values in force of the parameters named in `names`.
 fn in_force(report: &Report, names: &BTreeMap<String, String>) -> BTreeMap<String, String> {
-    report
+    let mut in_force: BTreeMap<String, String> = report
         .params
         .iter()
         .filter(|(name, _)| names.contains_key(*name))
         .map(|(name, value)| (name.clone(), value.clone()))
-        .collect()
+        .collect();
+    if names.contains_key(super::REMOVED_KEY) {
+        in_force.insert(super::REMOVED_KEY.to_string(), report.removed_cards());
+    }
+    in_force
 }
 
 /// A note for stderr on the lines of a report that were not checked
@@ -443,8 +460,13 @@ pub fn unchecked_note(report: &Report, file: &str) -> String {
         (0, c) => format!("{c} claim line(s)"),
         (e, c) => format!("{e} expect and {c} claim line(s)"),
     };
+    let how = if written_for.contains_key(super::REMOVED_KEY) {
+        "check them anyway with `--strict`"
+    } else {
+        "pin them with `with`, or check them anyway with `--strict`"
+    };
     format!(
-        "note: {file}: {lines} not checked at {}: written for the file's {} (pin them with `with`, or check them anyway with `--strict`)\n",
+        "note: {file}: {lines} not checked at {}: written for the file's {} ({how})\n",
         settings(&in_force(report, &written_for)),
         settings(&written_for)
     )
