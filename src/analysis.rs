@@ -306,7 +306,10 @@ impl Game {
         let lines = || program.expects.iter().chain(&program.claims);
         let checked =
             |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
-        let reduced = program.shoes.iter().any(|s| s.removed.iter().any(|&n| n > 0));
+        let reduced = program
+            .shoes
+            .iter()
+            .any(|s| s.removed.iter().any(|&n| n > 0));
         for (i, pinned) in program.pinned.iter().enumerate() {
             if options.skip_pinned || reduced {
                 report.leave_pinned_unchecked(program, i);

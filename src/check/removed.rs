@@ -131,7 +131,9 @@ pub enum Problem {
         span: Span,
     },
     /// The round reads suits: a rank removed leaves its suit unsaid.
-    #[error("the round reads the suits of shoe `{shoe}`: removing ranks leaves their suits unknown")]
+    #[error(
+        "the round reads the suits of shoe `{shoe}`: removing ranks leaves their suits unknown"
+    )]
     #[diagnostic(
         code(dice::removed::suits),
         help("card analysis takes ranks out of shoes whose suits the round does not read")
@@ -150,8 +152,8 @@ pub struct RemovedError {
     /// The flag's name, `--removed` or `--effects-of-removal`.
     pub flag: &'static str,
     /// What is wrong, its spans in the flag's text.
-    pub problem: Problem,
-    source: NamedSource<String>,
+    pub problem: Box<Problem>,
+    source: Box<NamedSource<String>>,
 }
 
 impl RemovedError {
@@ -159,8 +161,8 @@ impl RemovedError {
     pub fn new(flag: &'static str, text: &str, problem: Problem) -> RemovedError {
         RemovedError {
             flag,
-            problem,
-            source: NamedSource::new(flag, text.to_string()),
+            problem: Box::new(problem),
+            source: Box::new(NamedSource::new(flag, text.to_string())),
         }
     }
 }
@@ -188,7 +190,7 @@ impl Diagnostic for RemovedError {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
+        Some(&*self.source)
     }
 }
 
@@ -216,8 +218,7 @@ impl Removal {
             Some((name, list)) => {
                 let name_span = span(0, name);
                 let name = name.trim();
-                let ok = !name.is_empty()
-                    && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+                let ok = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
                 if !ok {
                     return Err(error(Problem::Syntax {
                         text: name.to_string(),
@@ -275,7 +276,10 @@ impl Removal {
 
     /// Parses each `--removed` value; every one that does not parse.
     pub fn parse_all(texts: &[String]) -> Result<Vec<Removal>, Vec<RemovedError>> {
-        let (ok, errors): (Vec<_>, Vec<_>) = texts.iter().map(|t| Removal::parse(t)).partition(Result::is_ok);
+        let (ok, errors): (Vec<_>, Vec<_>) = texts
+            .iter()
+            .map(|t| Removal::parse(t))
+            .partition(Result::is_ok);
         if errors.is_empty() {
             Ok(ok.into_iter().flatten().collect())
         } else {
@@ -412,18 +416,23 @@ mod tests {
     fn ranks_with_counts_parse() {
         let r = Removal::parse("5x32, K,k,t,10x2,a").expect("parses");
         let cards: Vec<(usize, u32)> = r.cards.iter().map(|&(i, n, _)| (i, n)).collect();
-        assert_eq!(cards, vec![(4, 32), (12, 1), (12, 1), (9, 1), (9, 2), (0, 1)]);
+        assert_eq!(
+            cards,
+            vec![(4, 32), (12, 1), (12, 1), (9, 1), (9, 2), (0, 1)]
+        );
         assert_eq!(r.shoe, None);
         let r = Removal::parse("cards:QX3").expect("parses");
-        assert_eq!(r.shoe.map(|(n, s)| (n, s)), Some(("cards".to_string(), Span::new(0, 5))));
+        assert_eq!(r.shoe, Some(("cards".to_string(), Span::new(0, 5))));
         assert_eq!(r.cards[0].0, 11);
         assert_eq!(r.cards[0].2, Span::new(6, 9));
     }
 
     #[test]
     fn bad_values_say_where() {
-        let problem = |t: &str| Removal::parse(t).expect_err(t).problem;
-        assert!(matches!(problem("5,Z"), Problem::UnknownRank { rank, span } if rank == "Z" && span == Span::new(2, 3)));
+        let problem = |t: &str| *Removal::parse(t).expect_err(t).problem;
+        assert!(
+            matches!(problem("5,Z"), Problem::UnknownRank { rank, span } if rank == "Z" && span == Span::new(2, 3))
+        );
         assert!(matches!(problem("11x2"), Problem::UnknownRank { .. }));
         assert!(matches!(problem("5x0"), Problem::ZeroCount { .. }));
         for bad in ["", "5,,K", "5x", "5xx2", "x3", "5x-1", ":5", "a b:5"] {

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::diagnostics::{render, render_all};
 use super::html;
-use super::input::{GameArgs, RemovedArgs};
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
+use super::input::{GameArgs, RemovedArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;

@@ -391,10 +391,10 @@ pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis,
         let loaded = Parsed::new(source.as_str())
             .and_then(|parsed| parsed.check_for(&options))
             .map_err(|errors| {
-            let count = errors.len();
-            stderr.push_str(&render_all(errors, file, &source, "error").0);
-            let _ = writeln!(stderr, "error: {file}: {count} error(s)");
-        })?;
+                let count = errors.len();
+                stderr.push_str(&render_all(errors, file, &source, "error").0);
+                let _ = writeln!(stderr, "error: {file}: {count} error(s)");
+            })?;
         let options = Options {
             overrides: Overrides::default(),
             limits: Limits {

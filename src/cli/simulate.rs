@@ -182,9 +182,20 @@ pub fn text(s: &Simulation) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} rounds simulated (seed {}); simulated figures are estimates\n",
+        "{}: {} rounds simulated (seed {}); simulated figures are estimates",
         s.game, s.rounds, s.seed
     );
+    for r in &s.removed {
+        let _ = writeln!(
+            out,
+            "shoe {}: less {} ({} of {} cards)",
+            r.shoe,
+            r.written,
+            r.cards_left,
+            r.cards_left + r.cards_removed
+        );
+    }
+    out.push('\n');
     let width = s.bets.iter().map(|b| b.bet.len()).max().unwrap_or(3).max(3);
     let _ = writeln!(
         out,

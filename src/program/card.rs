@@ -139,8 +139,15 @@ impl Shoe {
                 // The removed cards of a rank are spread over its suits,
                 // clubs first, when the kinds tell suits apart.
                 let removed = self.removed[i];
-                let share = if suit { (removed + 4 - s) / 4 } else { removed * u32::from(s == 1) };
-                if let Some(kind) = kinds.iter_mut().find(|k| k.value == value && k.card == card) {
+                let share = if suit {
+                    (removed + 4 - s) / 4
+                } else {
+                    removed * u32::from(s == 1)
+                };
+                if let Some(kind) = kinds
+                    .iter_mut()
+                    .find(|k| k.value == value && k.card == card)
+                {
                     kind.removed += share;
                 }
             }

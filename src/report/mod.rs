@@ -608,10 +608,6 @@ impl Report {
     }
 }
 
-/// The key of [`Verdict::written_for`] of a line left not checked
-/// because cards were removed from a shoe (`--removed`).
-pub const REMOVED_KEY: &str = "removed cards";
-
 impl Report {
     /// Marks every line not checked, as written for the full shoes: cards
     /// were removed (`--removed`, without `--strict`).
@@ -620,8 +616,6 @@ impl Report {
             if v.checked {
                 v.not_checked();
             }
-            v.written_for
-                .insert(REMOVED_KEY.to_string(), "none".to_string());
         }
     }
 
@@ -632,7 +626,7 @@ impl Report {
             return "none".to_string();
         }
         let shoes: Vec<String> = (self.removed.iter())
-            .map(|r| format!("{}:{}", r.shoe, r.removed))
+            .map(|r| format!("{}:{}", r.shoe, r.written))
             .collect();
         shoes.join(" ")
     }

@@ -26,7 +26,7 @@ pub struct RemovedShoe {
     /// The shoe, as the file names it.
     pub shoe: String,
     /// The cards taken out, as `--removed` writes them: `5x2,K`.
-    pub removed: String,
+    pub written: String,
     /// How many cards were taken out.
     pub cards_removed: u64,
     /// How many cards the shoe holds after them.
@@ -41,7 +41,7 @@ pub fn removed_shoes(program: &Program) -> Vec<RemovedShoe> {
         .filter(|s| s.removed.iter().any(|&n| n > 0))
         .map(|s| RemovedShoe {
             shoe: s.name.clone(),
-            removed: written(&s.removed),
+            written: written(&s.removed),
             cards_removed: s.removed.iter().map(|&n| u64::from(n)).sum(),
             cards_left: (0..13).filter_map(|i| s.rank_count(i)).sum(),
         })
@@ -55,13 +55,12 @@ pub struct EffectsReport {
     pub shoe: String,
     /// The cards taken out before (`--removed`), as it writes them; empty
     /// for the full shoe.
-    pub removed: String,
+    pub written: String,
     /// The cards the shoe holds as analysed.
-    pub cards: u64,
-    /// The bets, in the file's order: the order of each row's cells.
-    pub bets: Vec<String>,
-    /// Each bet's house edge from the shoe as it stands.
-    pub house_edges: Vec<Exact>,
+    pub cards_left: u64,
+    /// Each bet's house edge from the shoe as it stands, in the file's
+    /// order: the order of each row's cells.
+    pub base: Vec<BaseEdge>,
     /// Whether the bets' play is fixed by the rules: false when the
     /// round's decisions are solved again for each shoe, and then the sum
     /// check need not give zero.
@@ -71,6 +70,17 @@ pub struct EffectsReport {
     pub ranks: Vec<EffectRow>,
     /// Each bet's weighted sum of changes, in the order of `bets`.
     pub sum_check: Vec<SumCheck>,
+}
+
+/// One bet's house edge from the shoe as it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct BaseEdge {
+    /// The bet.
+    pub bet: String,
+    /// Its house edge.
+    pub house_edge: Exact,
+    /// The same, × 100.
+    pub house_edge_percent: f64,
 }
 
 /// One rank's row.
@@ -120,7 +130,9 @@ pub struct SumCheck {
 /// The effects of removal whose weighted sum is not zero though the play
 /// is fixed: a fault of the program, not of the file.
 #[derive(Debug, Clone, Error, Diagnostic)]
-#[error("internal error: the effects of removal of bet `{bet}` do not sum to zero (the sum is {sum})")]
+#[error(
+    "internal error: the effects of removal of bet `{bet}` do not sum to zero (the sum is {sum})"
+)]
 #[diagnostic(
     code(dice::removed::sum_check),
     help("a card burned unseen cannot change the next coup, so this sum is zero for every game whose play the rules fix: please report this with the file")
@@ -203,10 +215,16 @@ impl EffectsReport {
         }
         Ok(EffectsReport {
             shoe: the_shoe.name.clone(),
-            removed: written(&the_shoe.removed),
-            cards: (0..13).filter_map(|i| the_shoe.rank_count(i)).sum(),
-            bets: program.bets.iter().map(|b| b.name.clone()).collect(),
-            house_edges,
+            written: written(&the_shoe.removed),
+            cards_left: (0..13).filter_map(|i| the_shoe.rank_count(i)).sum(),
+            base: (program.bets.iter())
+                .zip(house_edges)
+                .map(|(bet, edge)| BaseEdge {
+                    bet: bet.name.clone(),
+                    house_edge_percent: edge.to_f64() * 100.0,
+                    house_edge: edge,
+                })
+                .collect(),
             fixed_play: base.solution.is_none() && base.choice.is_none(),
             ranks,
             sum_check: (program.bets.iter())
@@ -242,15 +260,15 @@ fn points(p: f64) -> String {
 
 /// The effects of removal as text: the table, then the sum check.
 pub fn render(out: &mut String, e: &EffectsReport) {
-    let from = if e.removed.is_empty() {
+    let from = if e.written.is_empty() {
         format!("the full shoe `{}`", e.shoe)
     } else {
-        format!("shoe `{}` less {}", e.shoe, e.removed)
+        format!("shoe `{}` less {}", e.shoe, e.written)
     };
     let _ = writeln!(
         out,
         "\neffects of removal: one card of each rank taken from {from} ({} cards)",
-        e.cards
+        e.cards_left
     );
     let _ = writeln!(
         out,
@@ -258,14 +276,14 @@ pub fn render(out: &mut String, e: &EffectsReport) {
     );
     let mut rows = vec![{
         let mut header = vec!["rank".to_string(), "left".to_string()];
-        header.extend(e.bets.iter().cloned());
+        header.extend(e.base.iter().map(|b| b.bet.clone()));
         header
     }];
     let mut base = vec!["none".to_string(), String::new()];
     base.extend(
-        e.house_edges
+        e.base
             .iter()
-            .map(|h| format!("{:.4}%", h.to_f64() * 100.0)),
+            .map(|b| format!("{:.4}%", b.house_edge_percent)),
     );
     rows.push(base);
     for row in &e.ranks {
@@ -277,7 +295,7 @@ pub fn render(out: &mut String, e: &EffectsReport) {
             row.left.to_string(),
         ];
         if row.cells.is_empty() {
-            cells.extend(e.bets.iter().map(|_| "none left".to_string()));
+            cells.extend(e.base.iter().map(|_| "none left".to_string()));
         } else {
             cells.extend(row.cells.iter().map(|c| points(c.change_percent)));
         }

@@ -181,7 +181,7 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
             out,
             "shoe {}: less {} ({} of {} cards)",
             r.shoe,
-            r.removed,
+            r.written,
             r.cards_left,
             r.cards_left + r.cards_removed
         );
@@ -419,6 +419,12 @@ pub fn verdict_detail(v: &Verdict) -> String {
 /// Why a line was not checked: `written for the file's decks = 8, not
 /// decks = 6`.
 pub fn unchecked_detail(report: &Report, v: &Verdict) -> String {
+    if v.written_for.is_empty() && !report.removed.is_empty() {
+        return format!(
+            "written for the full shoe, not less {}",
+            report.removed_cards()
+        );
+    }
     format!(
         "written for the file's {}, not {}",
         settings(&v.written_for),
@@ -428,16 +434,12 @@ pub fn unchecked_detail(report: &Report, v: &Verdict) -> String {
 
 /// The values in force of the parameters named in `names`.
 fn in_force(report: &Report, names: &BTreeMap<String, String>) -> BTreeMap<String, String> {
-    let mut in_force: BTreeMap<String, String> = report
+    report
         .params
         .iter()
         .filter(|(name, _)| names.contains_key(*name))
         .map(|(name, value)| (name.clone(), value.clone()))
-        .collect();
-    if names.contains_key(super::REMOVED_KEY) {
-        in_force.insert(super::REMOVED_KEY.to_string(), report.removed_cards());
-    }
-    in_force
+        .collect()
 }
 
 /// A note for stderr on the lines of a report that were not checked
@@ -460,11 +462,13 @@ pub fn unchecked_note(report: &Report, file: &str) -> String {
         (0, c) => format!("{c} claim line(s)"),
         (e, c) => format!("{e} expect and {c} claim line(s)"),
     };
-    let how = if written_for.contains_key(super::REMOVED_KEY) {
-        "check them anyway with `--strict`"
-    } else {
-        "pin them with `with`, or check them anyway with `--strict`"
-    };
+    if written_for.is_empty() && !report.removed.is_empty() {
+        return format!(
+            "note: {file}: {lines} not checked: written for the full shoe, dealt here less {} (check them anyway with `--strict`)\n",
+            report.removed_cards()
+        );
+    }
+    let how = "pin them with `with`, or check them anyway with `--strict`";
     format!(
         "note: {file}: {lines} not checked at {}: written for the file's {} ({how})\n",
         settings(&in_force(report, &written_for)),
