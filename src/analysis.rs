@@ -7,6 +7,7 @@
 //! [`Analysis::new`] (or [`Game::analyse`]) for the whole.
 
 use crate::ast;
+use crate::check::removed::{self, Removal, RemovedError};
 use crate::check::{CheckError, Overrides};
 use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
@@ -38,6 +39,15 @@ pub struct Options {
     /// `check --show EXPR`: the expressions whose distribution when the
     /// round ends the report gives ([`Report::values`], marked `shown`).
     pub shows: Shows,
+    /// `--removed CARDS`: cards taken out of the shoes before the round,
+    /// applied by [`Parsed::check_for`]. The `expect` and `claim` lines,
+    /// written for the full shoes, are then not checked (unless
+    /// [`Options::strict`]; those pinned `with` another setting never).
+    pub removed: Vec<Removal>,
+    /// `check --effects-of-removal[=SHOE]`: the report's
+    /// [`Report::effects_of_removal`] for the shoe named (an empty text:
+    /// the game's one shoe).
+    pub effects_of_removal: Option<String>,
 }
 
 /// The expressions of `check --show EXPR`, parsed once for every file:
@@ -150,6 +160,19 @@ impl Parsed {
         })
     }
 
+    /// Checks the file with the overrides, shows and removed cards of
+    /// `options` applied: every error of the file, or where it has none,
+    /// every `--removed` that cannot be applied.
+    pub fn check_for(self, options: &Options) -> Result<Game, Vec<Error>> {
+        let mut game = self.check_showing(&options.overrides, &options.shows)?;
+        removed::apply(&mut game.program, &options.removed)
+            .map_err(|errors| errors.into_iter().map(Error::from).collect::<Vec<_>>())?;
+        if let Some(text) = &options.effects_of_removal {
+            game.effects_shoe(text).map_err(|e| vec![e])?;
+        }
+        Ok(game)
+    }
+
     /// Checks the file with `overrides` applied: every error of the file.
     pub fn check(self, overrides: &Overrides) -> Result<Game, Vec<Error>> {
         self.check_showing(overrides, &Shows::default())
@@ -255,6 +278,10 @@ impl Game {
             (distribution, Vec::new())
         };
         let mut report = Report::new(&self.program, &distribution);
+        if let Some(text) = &options.effects_of_removal {
+            report.effects_of_removal =
+                Some(self.effects_of_removal(text, &distribution, options.limits)?);
+        }
         evaluated.insert(&self.program, &report);
         report.locate(&self.program, &self.source);
         self.check_pinned(&mut report, options, evaluated)?;
@@ -279,8 +306,12 @@ impl Game {
         let lines = || program.expects.iter().chain(&program.claims);
         let checked =
             |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
+        let reduced = program
+            .shoes
+            .iter()
+            .any(|s| s.removed.iter().any(|&n| n > 0));
         for (i, pinned) in program.pinned.iter().enumerate() {
-            if options.skip_pinned {
+            if options.skip_pinned || reduced {
                 report.leave_pinned_unchecked(program, i);
                 continue;
             }
@@ -298,7 +329,36 @@ impl Game {
             evaluated.insert(&pinned.program, &at);
         }
         report.leave_unchecked(program, options.strict);
+        if reduced && !options.strict {
+            report.leave_removed_unchecked();
+        }
         Ok(())
+    }
+
+    /// The shoe `--effects-of-removal=text` names (empty: the game's one
+    /// shoe), when card analysis can take ranks out of it.
+    fn effects_shoe(&self, text: &str) -> Result<usize, Error> {
+        const FLAG: &str = "--effects-of-removal";
+        let error = |problem| Error::from(RemovedError::new(FLAG, text, problem));
+        let whole = ast::Span::new(0, text.len());
+        let named = (!text.is_empty()).then(|| (text.to_string(), whole));
+        let shoe = removed::which_shoe(&self.program, named.as_ref(), whole).map_err(error)?;
+        removed::analysable(&self.program.shoes[shoe], whole).map_err(error)?;
+        Ok(shoe)
+    }
+
+    /// The effects of removal of the shoe `text` names (empty: the one
+    /// shoe), from the shoes as the game deals them.
+    fn effects_of_removal(
+        &self,
+        text: &str,
+        distribution: &Distribution,
+        limits: Limits,
+    ) -> Result<crate::report::removal::EffectsReport, Error> {
+        let shoe = self.effects_shoe(text)?;
+        let report =
+            crate::report::removal::EffectsReport::new(&self.program, shoe, distribution, limits)?;
+        Ok(report)
     }
 }
 
@@ -352,7 +412,7 @@ impl Analysis {
     /// `source`.
     pub fn new(source: impl Into<String>, options: &Options) -> Result<Analysis, Vec<Error>> {
         Parsed::new(source)?
-            .check_showing(&options.overrides, &options.shows)?
+            .check_for(options)?
             .analyse(options)
             .map_err(|e| vec![e])
     }

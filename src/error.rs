@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::ast::{Setting, Span};
 use crate::program::Assertion;
 
+use crate::check::removed::RemovedError;
 use crate::check::CheckError;
 use crate::eval::EvalError;
 use crate::play::table::TableError;
@@ -51,6 +52,19 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Show(Box<ShowError>),
+    /// A `--removed` or `--effects-of-removal` that cannot be applied to
+    /// the game: a rank that is not one, more cards than the shoe holds,
+    /// the infinite shoe, no shoe (`dice::removed::*`); told against the
+    /// flag's own text.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Removed(Box<RemovedError>),
+}
+
+impl From<RemovedError> for Error {
+    fn from(e: RemovedError) -> Error {
+        Error::Removed(Box::new(e))
+    }
 }
 
 /// A `--show` expression that cannot be shown: the error, its spans in the

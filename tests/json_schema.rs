@@ -235,6 +235,31 @@ fn documents() -> &'static [Document] {
         let mut several = show("games/heist.dice", &["score"]);
         several.push("games/quatorze.dice".to_string());
         runs.push((Kind::Check, several, &[0]));
+        // Card analysis: a reduced shoe's effects of removal, and a
+        // simulation from it.
+        let mut removal = check(&strings(&["games/punto_banco.dice"]));
+        removal.extend(strings(&[
+            "--set",
+            "decks=1",
+            "--removed",
+            "9x4,K",
+            "--effects-of-removal",
+        ]));
+        runs.push((Kind::Check, removal, &[0]));
+        runs.push((
+            Kind::Simulate,
+            strings(&[
+                "simulate",
+                "games/punto_banco.dice",
+                "--removed",
+                "5x3",
+                "--rounds",
+                "300",
+                "--format",
+                "json",
+            ]),
+            &[0],
+        ));
         // Each game beside the next; the four heists together.
         for pair in games.windows(2) {
             let mut args = strings(&["compare", "--format", "json"]);
@@ -378,7 +403,8 @@ fn every_document_of_every_command_validates_against_its_schema() {
             .len()
     };
     assert!(commands("check") >= games + 6);
-    assert_eq!(commands("simulate"), games);
+    // Each game, and one from a shoe with cards removed.
+    assert_eq!(commands("simulate"), games + 1);
     assert_eq!(commands("compare"), games + 1);
     assert!(commands("play") > games);
     assert!(seen.len() == 4, "{seen:?}");

@@ -41,6 +41,7 @@ mod lint;
 mod numbers;
 mod play;
 mod punto_banco_count;
+mod removal;
 mod round_trip;
 mod show;
 mod steps;

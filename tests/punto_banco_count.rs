@@ -4,7 +4,7 @@
 //! for fraction, for several shoes.
 
 #[path = "../benches/handwritten/punto_banco.rs"]
-mod punto_banco;
+pub(crate) mod punto_banco;
 
 use dicerules::program::Setting;
 use num_bigint::BigInt;

@@ -56,17 +56,26 @@ pub fn coup(decks: Option<u32>) -> Coup {
     // Counts of each value per deck; an infinite deck is weighted per 13
     // cards with replacement.
     let per_deck: [u128; 10] = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4];
-    let (mut left, total, replace) = match decks {
-        Some(d) => (
-            per_deck.map(|c| c * u128::from(d)),
-            52 * u128::from(d),
-            false,
-        ),
-        None => ([4, 1, 1, 1, 1, 1, 1, 1, 1, 1], 13, true),
-    };
+    match decks {
+        Some(d) => coup_from(per_deck.map(|c| c * u128::from(d))),
+        None => count(&mut [4, 1, 1, 1, 1, 1, 1, 1, 1, 1], 13, true),
+    }
+}
+
+/// One coup dealt without replacement from a shoe holding `left[v]` cards
+/// of each value `v` (0 for the tens and faces): a shoe with cards taken
+/// out.
+#[allow(dead_code)]
+pub fn coup_from(mut left: [u128; 10]) -> Coup {
+    let total = left.iter().sum();
+    count(&mut left, total, false)
+}
+
+/// Every way to deal a coup from `left` (of `total` cards).
+fn count(left: &mut [u128; 10], total: u128, replace: bool) -> Coup {
     let mut sums = [0u128; 3];
     let mut cards = Vec::with_capacity(6);
-    deal(&mut left, total, replace, 1, &mut cards, &mut sums);
+    deal(left, total, replace, 1, &mut cards, &mut sums);
     // (N)_6, or 13^6 with replacement.
     let denominator: u128 = (0..6)
         .map(|i| if replace { total } else { total - i })

@@ -13,6 +13,7 @@ mod overrides;
 mod pinned;
 mod projection;
 mod reads;
+pub mod removed;
 mod round;
 mod shows;
 mod sweep;

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::diagnostics::{render, render_all};
 use super::html;
-use super::input::GameArgs;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
+use super::input::{GameArgs, RemovedArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
@@ -58,6 +58,15 @@ pub struct CheckArgs {
     /// or else a sweep's house edges.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
+    /// Also give the effects of removal: each bet's exact house edge with
+    /// one card of each rank taken from the shoe (as `--removed` leaves
+    /// it), its change, and the check that the changes, weighted by the
+    /// cards of each rank, sum to zero (exit 1 if not, an internal error).
+    /// Where the file has several shoes, name one: `--effects-of-removal=cards`.
+    #[arg(long, value_name = "SHOE", num_args = 0..=1, default_missing_value = "", require_equals = true)]
+    pub effects_of_removal: Option<String>,
+    #[command(flatten)]
+    pub cards: RemovedArgs,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -72,12 +81,14 @@ struct Failed<'a> {
     file: &'a str,
     game: Option<String>,
     params: BTreeMap<String, String>,
+    removed: Vec<()>,
     table: Option<()>,
     results: Vec<()>,
     values: Vec<()>,
     choice: Option<()>,
     strategies: Option<()>,
     bets: Vec<()>,
+    effects_of_removal: Option<()>,
     expects: Vec<()>,
     claims: Vec<()>,
     diagnostics: Vec<DiagnosticEntry>,
@@ -91,12 +102,14 @@ impl<'a> Failed<'a> {
             file,
             game: None,
             params: BTreeMap::new(),
+            removed: Vec::new(),
             table: None,
             results: Vec::new(),
             values: Vec::new(),
             choice: None,
             strategies: None,
             bets: Vec::new(),
+            effects_of_removal: None,
             expects: Vec::new(),
             claims: Vec::new(),
             diagnostics,
@@ -114,6 +127,9 @@ enum Output<'a> {
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
+        return output::finish(exit::INPUT, "", &stderr);
+    };
+    let Some(removed) = args.cards.parse(&mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
     let shows = match Shows::parse(&args.show) {
@@ -160,6 +176,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         strict: args.strict,
         skip_pinned: false,
         shows,
+        removed,
+        effects_of_removal: args.effects_of_removal.clone(),
     };
     let mut run = Run {
         args,
@@ -381,6 +399,10 @@ impl<'a> Run<'a> {
                 }
             }
             report.file = Some(file.to_string());
+            if let Some(failed) = report.effects_of_removal.as_ref().and_then(|e| e.failure()) {
+                worst = worst.max(exit::FINDING);
+                self.stderr.push_str(&render(failed, file, source));
+            }
             if !failures.is_empty() {
                 worst = worst.max(exit::FINDING);
                 report.note_expect_failures(&failures, file, source);

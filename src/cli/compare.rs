@@ -40,6 +40,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "DIR")]
     pub html: Option<String>,
     #[command(flatten)]
+    pub cards: super::input::RemovedArgs,
+    #[command(flatten)]
     pub game: GameArgs,
 }
 
@@ -55,6 +57,9 @@ struct Document<'a> {
 pub fn run(args: &CompareArgs) -> u8 {
     let mut stderr = String::new();
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
+        return output::finish(exit::INPUT, "", &stderr);
+    };
+    let Some(removed) = args.cards.parse(&mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
     if let Some(dir) = &args.html {
@@ -76,6 +81,8 @@ pub fn run(args: &CompareArgs) -> u8 {
         strict: false,
         skip_pinned: false,
         shows: Shows::default(),
+        removed,
+        effects_of_removal: None,
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

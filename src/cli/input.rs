@@ -11,10 +11,11 @@ use clap::Args;
 use super::diagnostics::{render, render_all};
 use crate::analysis::Evaluated;
 use crate::ast::Span;
+use crate::check::removed::Removal;
 use crate::check::{setting_label, CheckError, OverrideError, Overrides, Sweep};
 use crate::eval::exact::{self, Limits};
 use crate::report::{DiagnosticEntry, Location};
-use crate::{Analysis, Game, Options, Parsed, Shows};
+use crate::{Analysis, Options, Parsed, Shows};
 
 /// What every command takes about the game it reads.
 #[derive(Debug, Args)]
@@ -32,6 +33,34 @@ pub struct GameArgs {
     /// solved over (a lone side's best strategy, 25 times as many).
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_INFOSETS)]
     pub max_infosets: usize,
+}
+
+/// `--removed`, for the commands that analyse a card shoe as it stands.
+#[derive(Debug, Args)]
+pub struct RemovedArgs {
+    /// Deal from the shoe less these cards: ranks (A 2..10 J Q K, T for
+    /// 10, any case) with an optional count, `5x32,K,K`; where the file has
+    /// several shoes, the shoe first, `cards:5x2` (repeatable). The
+    /// `expect` lines, written for the full shoe, are not checked (unless
+    /// `--strict`).
+    #[arg(long, value_name = "CARDS")]
+    pub removed: Vec<String>,
+}
+
+impl RemovedArgs {
+    /// The removals, parsed; `None` when one does not parse, its error
+    /// written to `stderr`.
+    pub fn parse(&self, stderr: &mut String) -> Option<Vec<Removal>> {
+        match Removal::parse_all(&self.removed) {
+            Ok(removals) => Some(removals),
+            Err(errors) => {
+                for e in errors {
+                    stderr.push_str(&render(e, "--removed", ""));
+                }
+                None
+            }
+        }
+    }
 }
 
 /// The largest rule file read, in bytes. Rule files are a few kilobytes
@@ -330,7 +359,7 @@ pub fn analyse_swept(
         };
         let analysis = parsed
             .clone()
-            .check_showing(&at.overrides, &at.shows)
+            .check_for(&at)
             .and_then(|game| {
                 game.analyse_sharing(&at, &mut evaluated)
                     .map_err(|e| vec![e])
@@ -344,16 +373,28 @@ pub fn analyse_swept(
 /// Reads, checks and evaluates `file` for the commands that play it; on
 /// failure, the diagnostics are written to stderr and the exit code is
 /// returned.
-pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
+pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis, u8> {
     let mut stderr = String::new();
     let result = (|| {
         let overrides = overrides(&game.set, &mut stderr).ok_or(())?;
+        let removed = (RemovedArgs {
+            removed: removed.to_vec(),
+        })
+        .parse(&mut stderr)
+        .ok_or(())?;
         let source = read_source(file).map_err(|u| stderr.push_str(&u.shown))?;
-        let loaded = Game::load_with(source.as_str(), &overrides).map_err(|errors| {
-            let count = errors.len();
-            stderr.push_str(&render_all(errors, file, &source, "error").0);
-            let _ = writeln!(stderr, "error: {file}: {count} error(s)");
-        })?;
+        let options = Options {
+            overrides,
+            removed,
+            ..Options::default()
+        };
+        let loaded = Parsed::new(source.as_str())
+            .and_then(|parsed| parsed.check_for(&options))
+            .map_err(|errors| {
+                let count = errors.len();
+                stderr.push_str(&render_all(errors, file, &source, "error").0);
+                let _ = writeln!(stderr, "error: {file}: {count} error(s)");
+            })?;
         let options = Options {
             overrides: Overrides::default(),
             limits: Limits {
@@ -365,6 +406,8 @@ pub fn load(file: &str, game: &GameArgs) -> Result<Analysis, u8> {
             // Playing prints no verdicts.
             skip_pinned: true,
             shows: Shows::default(),
+            removed: Vec::new(),
+            effects_of_removal: None,
         };
         loaded
             .analyse(&options)

@@ -143,7 +143,7 @@ pub fn run(args: &PlayArgs) -> u8 {
             return output::finish(exit::INPUT, "", &shown);
         }
     }
-    let loaded = match load(&args.file, &args.game) {
+    let loaded = match load(&args.file, &args.game, &[]) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

@@ -57,6 +57,8 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
     #[command(flatten)]
+    pub cards: super::input::RemovedArgs,
+    #[command(flatten)]
     pub game: GameArgs,
 }
 
@@ -75,7 +77,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return output::finish(exit::INPUT, "", &shown);
         }
     }
-    let loaded = match load(&args.file, &args.game) {
+    let loaded = match load(&args.file, &args.game, &args.cards.removed) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -180,9 +182,20 @@ pub fn text(s: &Simulation) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} rounds simulated (seed {}); simulated figures are estimates\n",
+        "{}: {} rounds simulated (seed {}); simulated figures are estimates",
         s.game, s.rounds, s.seed
     );
+    for r in &s.removed {
+        let _ = writeln!(
+            out,
+            "shoe {}: less {} ({} of {} cards)",
+            r.shoe,
+            r.written,
+            r.cards_left,
+            r.cards_left + r.cards_removed
+        );
+    }
+    out.push('\n');
     let width = s.bets.iter().map(|b| b.bet.len()).max().unwrap_or(3).max(3);
     let _ = writeln!(
         out,

@@ -47,12 +47,12 @@ pub fn counts(shoe: &Shoe, kinds: &[u32]) -> Counts {
 }
 
 /// The cards of each kind left in a finite shoe of `decks` decks after
-/// `gone` of each kind were dealt.
+/// the cards removed before the round and `gone` of each kind were dealt.
 pub fn left(shoe: &Shoe, decks: u32, gone: &[u64]) -> Counts {
     shoe.kinds
         .iter()
         .zip(gone)
-        .map(|(kind, &g)| (u64::from(kind.per_deck) * u64::from(decks)).saturating_sub(g))
+        .map(|(kind, &g)| kind.full(decks).saturating_sub(g))
         .collect()
 }
 

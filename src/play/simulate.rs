@@ -65,6 +65,9 @@ pub struct Simulation {
     pub rounds: u64,
     /// The seed the rounds were played from.
     pub seed: u64,
+    /// The shoes dealt from with cards taken out first (`--removed`), in
+    /// the file's order; empty when none was.
+    pub removed: Vec<crate::report::removal::RemovedShoe>,
     /// One estimate per bet, in the order of the file's bets.
     pub bets: Vec<Estimate>,
     /// The running estimates: after 1, 2, 4, ... rounds (every power of
@@ -215,6 +218,7 @@ pub fn simulate(
         game: program.name.clone(),
         rounds: options.rounds,
         seed: options.seed,
+        removed: crate::report::removal::removed_shoes(program),
         bets,
         checkpoints: points,
     })

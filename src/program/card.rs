@@ -90,8 +90,19 @@ pub struct Kind {
     pub value: u32,
     /// How many of one deck's 52 cards are of this kind.
     pub per_deck: u32,
+    /// How many of its cards the shoe has had taken out before the round
+    /// ([`Shoe::removed`]).
+    pub removed: u32,
     /// What is known of its cards.
     pub card: Card,
+}
+
+impl Kind {
+    /// The cards of this kind a shoe of `decks` decks holds before the
+    /// round: its decks' less those removed.
+    pub fn full(&self, decks: u32) -> u64 {
+        (u64::from(self.per_deck) * u64::from(decks)).saturating_sub(u64::from(self.removed))
+    }
 }
 
 impl Shoe {
@@ -121,8 +132,23 @@ impl Shoe {
                     None => kinds.push(Kind {
                         value,
                         per_deck: 1,
+                        removed: 0,
                         card,
                     }),
+                }
+                // The removed cards of a rank are spread over its suits,
+                // clubs first, when the kinds tell suits apart.
+                let removed = self.removed[i];
+                let share = if suit {
+                    (removed + 4 - s) / 4
+                } else {
+                    removed * u32::from(s == 1)
+                };
+                if let Some(kind) = kinds
+                    .iter_mut()
+                    .find(|k| k.value == value && k.card == card)
+                {
+                    kind.removed += share;
                 }
             }
         }
@@ -134,6 +160,41 @@ impl Shoe {
     /// when `suit` holds.
     pub fn tell_apart(&mut self, rank: bool, suit: bool) {
         self.kinds = self.kinds_telling(rank, suit);
+    }
+
+    /// Whether the shoe's kinds tell ranks apart, and suits.
+    pub fn telling(&self) -> (bool, bool) {
+        let rank = self.kinds.iter().any(|k| k.card.rank() != 0);
+        let suit = self.kinds.iter().any(|k| k.card.suit() != 0);
+        (rank, suit)
+    }
+
+    /// Takes `removed` cards of each rank (the ace first) out of the shoe
+    /// before the round, its kinds kept as fine as they are. The caller
+    /// sees that the shoe is finite and holds them
+    /// (`check::removed`).
+    pub fn remove(&mut self, removed: [u32; 13]) {
+        self.removed = removed;
+        let (rank, suit) = self.telling();
+        self.tell_apart(rank, suit);
+    }
+
+    /// The cards of rank `i` (0 for the ace) the shoe holds before the
+    /// round: its decks' less those removed; `None` for the infinite shoe.
+    pub fn rank_count(&self, i: usize) -> Option<u64> {
+        let decks = u64::from(self.decks?);
+        Some((4 * decks).saturating_sub(u64::from(self.removed[i])))
+    }
+
+    /// The index in [`Shoe::kinds`] of the kind that holds cards of rank
+    /// `i` (0 for the ace), when the kinds do not tell suits apart.
+    pub fn kind_of_rank(&self, i: usize) -> Option<usize> {
+        let number = self.rank_number(i);
+        self.kinds.iter().position(|k| {
+            k.value == self.ranks[i]
+                && k.card.suit() == 0
+                && (k.card.rank() == 0 || k.card.rank() == number)
+        })
     }
 
     /// Every card of one deck as a kind of its own, by rank and suit: the
@@ -156,6 +217,7 @@ pub(crate) fn baccarat(decks: Option<u32>) -> Shoe {
         decks,
         ranks,
         aces_high: false,
+        removed: [0; 13],
         kinds: Vec::new(),
         span: crate::ast::Span::default(),
     };

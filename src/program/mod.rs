@@ -289,6 +289,10 @@ pub struct Shoe {
     pub ranks: [u32; 13],
     /// `aces high`: `rank` gives an ace 14, not 1.
     pub aces_high: bool,
+    /// The cards of each rank taken out before the round (`--removed`),
+    /// the ace first: the round is dealt from the shoe less these. Only a
+    /// finite shoe has any ([`Shoe::remove`]).
+    pub removed: [u32; 13],
     /// The kinds of card the round tells apart, ascending by value (see
     /// [`Shoe::tell_apart`]): a hand is a multiset of kinds.
     pub kinds: Vec<card::Kind>,

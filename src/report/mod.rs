@@ -9,6 +9,7 @@ pub mod contract;
 mod diagnostic;
 mod figures;
 pub mod html;
+pub mod removal;
 pub mod rows;
 mod shown;
 pub mod table;
@@ -47,6 +48,9 @@ pub struct Report {
     pub game: String,
     /// Parameter values in force, as exact numbers.
     pub params: BTreeMap<String, String>,
+    /// The shoes dealt from with cards taken out first (`--removed`), in
+    /// the file's order; empty when none was.
+    pub removed: Vec<removal::RemovedShoe>,
     /// The table rules of the file's `banking` item; `None` (`null`)
     /// without one. No figure depends on them.
     pub table: Option<table::TableReport>,
@@ -63,6 +67,9 @@ pub struct Report {
     pub strategies: Option<StrategyReport>,
     /// Each bet's figures, in the order of the file's bets.
     pub bets: Vec<BetReport>,
+    /// `check --effects-of-removal`: each bet's house edge with one card
+    /// of each rank removed; `None` (`null`) unless asked for.
+    pub effects_of_removal: Option<removal::EffectsReport>,
     /// The verdict of each `expect` line, in the order of the file.
     pub expects: Vec<Verdict>,
     /// The verdict of each `claim` line, in the order of the file; a claim
@@ -461,10 +468,12 @@ impl Report {
                     (p.name.clone(), value)
                 })
                 .collect(),
+            removed: removal::removed_shoes(program),
             table: table::TableReport::new(program),
             results,
             values,
             bets,
+            effects_of_removal: None,
             expects: program.expects.iter().map(verdict).collect(),
             claims: program.claims.iter().map(verdict).collect(),
             diagnostics: Vec::new(),
@@ -596,6 +605,30 @@ impl Report {
                     .collect();
             }
         }
+    }
+}
+
+impl Report {
+    /// Marks every line not checked, as written for the full shoes: cards
+    /// were removed (`--removed`, without `--strict`).
+    pub fn leave_removed_unchecked(&mut self) {
+        for v in self.expects.iter_mut().chain(&mut self.claims) {
+            if v.checked {
+                v.not_checked();
+            }
+        }
+    }
+
+    /// The cards removed from the shoes, as `--removed` writes them
+    /// (`cards:5x2,K`, each shoe's after its name); `none` without.
+    pub fn removed_cards(&self) -> String {
+        if self.removed.is_empty() {
+            return "none".to_string();
+        }
+        let shoes: Vec<String> = (self.removed.iter())
+            .map(|r| format!("{}:{}", r.shoe, r.written))
+            .collect();
+        shoes.join(" ")
     }
 }
 

@@ -176,6 +176,16 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     if let Some(table) = &report.table {
         let _ = writeln!(out, "table: {}", table.line());
     }
+    for r in &report.removed {
+        let _ = writeln!(
+            out,
+            "shoe {}: less {} ({} of {} cards)",
+            r.shoe,
+            r.written,
+            r.cards_left,
+            r.cards_left + r.cards_removed
+        );
+    }
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);
     }
@@ -215,6 +225,9 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     for bet in &report.bets {
         out.push('\n');
         render_bet(&mut out, bet);
+    }
+    if let Some(effects) = &report.effects_of_removal {
+        super::removal::render(&mut out, effects);
     }
     if !report.expects.is_empty() {
         out.push_str("\nexpect\n");
@@ -406,6 +419,12 @@ pub fn verdict_detail(v: &Verdict) -> String {
 /// Why a line was not checked: `written for the file's decks = 8, not
 /// decks = 6`.
 pub fn unchecked_detail(report: &Report, v: &Verdict) -> String {
+    if v.written_for.is_empty() && !report.removed.is_empty() {
+        return format!(
+            "written for the full shoe, not less {}",
+            report.removed_cards()
+        );
+    }
     format!(
         "written for the file's {}, not {}",
         settings(&v.written_for),
@@ -443,8 +462,15 @@ pub fn unchecked_note(report: &Report, file: &str) -> String {
         (0, c) => format!("{c} claim line(s)"),
         (e, c) => format!("{e} expect and {c} claim line(s)"),
     };
+    if written_for.is_empty() && !report.removed.is_empty() {
+        return format!(
+            "note: {file}: {lines} not checked: written for the full shoe, dealt here less {} (check them anyway with `--strict`)\n",
+            report.removed_cards()
+        );
+    }
+    let how = "pin them with `with`, or check them anyway with `--strict`";
     format!(
-        "note: {file}: {lines} not checked at {}: written for the file's {} (pin them with `with`, or check them anyway with `--strict`)\n",
+        "note: {file}: {lines} not checked at {}: written for the file's {} ({how})\n",
         settings(&in_force(report, &written_for)),
         settings(&written_for)
     )

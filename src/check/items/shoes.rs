@@ -148,6 +148,7 @@ pub(in crate::check) fn shoes(
                 decks: Some(1),
                 ranks: [0; 13],
                 aces_high: false,
+                removed: [0; 13],
                 kinds: Vec::new(),
                 span: decl.name.span,
             });
@@ -158,6 +159,7 @@ pub(in crate::check) fn shoes(
             decks,
             ranks: mapped.map(|m| m.map_or(0, |(value, _)| value as u32)),
             aces_high: decl.aces.is_some_and(|a| a.high),
+            removed: [0; 13],
             kinds: Vec::new(),
             span: decl.name.span,
         };

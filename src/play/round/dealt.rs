@@ -44,7 +44,7 @@ impl Shoes {
             cards: Vec::new(),
         };
         for shoe in &program.shoes {
-            let decks = u64::from(shoe.decks.unwrap_or(1));
+            let decks = shoe.decks.unwrap_or(1);
             let kinds = if named {
                 shoe.cards()
             } else {
@@ -52,7 +52,7 @@ impl Shoes {
             };
             shoes.values.extend(kinds.iter().map(|k| k.value));
             shoes.cards.extend(kinds.iter().map(|k| k.card.0));
-            let counts = kinds.iter().map(|k| u64::from(k.per_deck) * decks);
+            let counts = kinds.iter().map(|k| k.full(decks));
             shoes.full.extend(counts);
             shoes.starts.push(shoes.full.len());
             let start = shoes.starts[shoes.starts.len() - 2];
