@@ -45,4 +45,5 @@ mod show;
 mod steps;
 mod strategy;
 mod sweep;
+mod throws;
 mod with;
