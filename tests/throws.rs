@@ -86,7 +86,7 @@ fn fused_runs_equal_the_throws_one_by_one() {
 #[test]
 fn runs_read_otherwise_are_thrown_one_by_one() {
     let read_after = |add: &str| {
-        format!("game \"r\"\nround {{\n  let s = 0\n  let last = 0\n  repeat 3 {{\n    throw t = 2d6\n    set s = {add}\n    set last = count(t, 6)\n  }}\n}}\nbet b on s + 10 * last {{\n  >= 12 => win 5 to 1\n  else => lose\n}}\n")
+        format!("game \"r\"\nround {{\n  let s = 0\n  let last = 0\n  repeat 3 {{\n    throw t = 2d6\n    set s = {add}\n    set last = count(t, 6)\n  }}\n  let v = s + 10 * last\n}}\nbet b on v {{\n  >= 12 => win 5 to 1\n  else => lose\n}}\n")
     };
     let moving_face = |add: &str| {
         format!("game \"m\"\nround {{\n  let s = 0\n  let f = 1\n  repeat 3 {{\n    throw t = 3d6\n    set s = {add}\n    set f = f + 1\n  }}\n}}\nbet b on s {{\n  >= 2 => win 2 to 1\n  else => lose\n}}\n")

@@ -52,8 +52,9 @@ pub(super) struct Compiled<'s> {
 
 /// A throw with more multisets of faces than one throw may list.
 pub(super) struct LargeThrow {
-    /// The throw's instruction.
-    pub pc: usize,
+    /// The throw statement, the span of its instructions (one per pass of
+    /// a `repeat`).
+    pub statement: crate::ast::Span,
     pub count: u64,
     pub sides: u64,
     /// The dice, for the error.
@@ -68,18 +69,21 @@ pub(super) struct LargeThrow {
 /// multisets it has; its other bounds (the bits of its ordered results, the
 /// grouping's states at evaluation) still hold.
 pub(super) fn large_throws_refused(code: &[Instr], large: &[LargeThrow]) -> Vec<CheckError> {
+    let mut seen = BTreeSet::new();
     large
         .iter()
+        .filter(|t| seen.insert((t.statement.start, t.statement.end)))
         .filter(|t| {
-            let grouped = match code.get(t.pc) {
-                Some(Instr::Throw {
-                    observe: Some(p), ..
-                }) => p.observations.iter().all(
-                    |(_, e)| matches!(&e.kind, ExprKind::Call(b, _) if b.stat([0, 0]).is_some()),
-                ),
+            code.iter().any(|instr| match instr {
+                Instr::Throw { span, observe, .. } if *span == t.statement => {
+                    !observe.as_ref().is_some_and(|p| {
+                        p.observations.iter().all(|(_, e)| {
+                            matches!(&e.kind, ExprKind::Call(b, _) if b.stat([0, 0]).is_some())
+                        })
+                    })
+                }
                 _ => false,
-            };
-            !grouped
+            })
         })
         .map(|t| CheckError::TooManyResults {
             count: t.count,
@@ -423,7 +427,7 @@ impl Compiler<'_, '_, '_> {
         } else if many {
             // Refused after projection unless only statistics are read.
             self.large_throws.push(LargeThrow {
-                pc: self.code.len(),
+                statement: t.span,
                 count,
                 sides,
                 span,
