@@ -80,6 +80,9 @@ fn fused_runs_equal_the_throws_one_by_one() {
     }
 }
 
+/// A game with its sum written as given.
+type Variant = dyn Fn(&str) -> String;
+
 /// Runs that must not be fused, each against its plain twin: the count read
 /// again after each addition (the last throw's, not the sum), a face that changes along
 /// the run, a jump into the run.
@@ -94,7 +97,7 @@ fn runs_read_otherwise_are_thrown_one_by_one() {
     let skipping = |add: &str| {
         format!("game \"j\"\nround {{\n  throw d = 1d2\n  let s = 0\n  if total(d) = 1 {{\n    throw t = 2d6\n    set s = {add}\n  }}\n  throw t2 = 2d6\n  set s = s + count(t2, 6)\n}}\nbet b on s {{\n  >= 2 => win 2 to 1\n  else => lose\n}}\n")
     };
-    let cases: [(&dyn Fn(&str) -> String, &str, &str); 3] = [
+    let cases: [(&Variant, &str, &str); 3] = [
         (&read_after, "s + count(t, 6)", "s + count(t, 6) * 1"),
         (&moving_face, "s + count(t, f)", "s + count(t, f) * 1"),
         (&skipping, "s + count(t, 6)", "s + count(t, 6) * 1"),
