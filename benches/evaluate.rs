@@ -29,6 +29,11 @@
 //! Before measuring, one line per game is printed to stderr with its peak
 //! evaluator state count (`Distribution::peak_states`) and outcome count.
 //!
+//! - `throws/twenty_six_N` and `throws/quatorze_1+N`: the growth with the
+//!   number of throws (issue 20): twenty-six's `repeat 13` made `repeat N`
+//!   (N = 13, 26, 52, 100, 200, 400) and quatorze's `repeat 4` made
+//!   `repeat N` (N = 4, 64, 128), the pipeline as in `pipeline/`.
+//!
 //! Groups can be selected with criterion's filter, e.g.
 //! `cargo bench --bench evaluate -- evaluate/` or `-- heist`.
 //! Set `DICERULES_BENCH_NO_PROCESS=1` to skip the `check_process` group.
@@ -290,5 +295,48 @@ fn main() {
         .measurement_time(Duration::from_secs(4))
         .configure_from_args();
     benches(&mut c, &games);
+    throws(&mut c, &games);
     c.final_summary();
+}
+
+/// The pipeline of twenty-six and quatorze with more throws: the game's
+/// text with its `repeat` changed, each variant checked to load first.
+fn throws(c: &mut Criterion, games: &[Game]) {
+    let source = |name: &str| {
+        games
+            .iter()
+            .find(|g| g.name == name)
+            .map(|g| g.source.clone())
+            .unwrap_or_else(|| panic!("games/{name}.dice"))
+    };
+    let twenty_six = source("twenty_six");
+    let quatorze = source("quatorze");
+    let mut variants: Vec<(String, String)> = Vec::new();
+    for n in [13, 26, 52, 100, 200, 400] {
+        let text = twenty_six.replace("repeat 13 {", &format!("repeat {n} {{"));
+        variants.push((format!("twenty_six_{n}"), text));
+    }
+    for n in [4, 64, 128] {
+        let text = quatorze.replace("repeat 4 {", &format!("repeat {n} {{"));
+        variants.push((format!("quatorze_1+{n}"), text));
+    }
+    let mut group = c.benchmark_group("throws");
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    for (name, text) in &variants {
+        assert!(
+            dicerules::Game::load(text.as_str()).is_ok(),
+            "{name} checks"
+        );
+        group.bench_with_input(BenchmarkId::from_parameter(name), text, |b, source| {
+            b.iter(|| {
+                let program = dicerules::Game::load(black_box(source.as_str()))
+                    .map(|g| g.program)
+                    .unwrap();
+                let distribution = evaluate(&program, Limits::default()).unwrap();
+                Report::new(&program, &distribution)
+            })
+        });
+    }
+    group.finish();
 }

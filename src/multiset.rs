@@ -21,3 +21,24 @@ pub fn for_each_multiset(count: u32, sides: u32, mut f: impl FnMut(&[u32])) {
         }
     }
 }
+
+/// How many multisets of `count` faces from 1 to `sides` there are,
+/// `C(count + sides - 1, sides - 1)`, saturating at `u64::MAX`.
+pub fn count(count: u32, sides: u32) -> u64 {
+    if count == 0 || sides == 0 {
+        return 0;
+    }
+    let (count, sides) = (u64::from(count), u64::from(sides));
+    let k = (sides - 1).min(count);
+    let n = count + sides - 1;
+    let mut result: u128 = 1;
+    for i in 0..k {
+        // Exact: a product of i + 1 consecutive numbers is divisible by
+        // (i + 1)!.
+        result = result * u128::from(n - i) / u128::from(i + 1);
+        if result > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    result as u64
+}

@@ -399,7 +399,7 @@ fn random_bytes() {
 }
 
 /// A file of a few lines whose round would run for hours: the work limit
-/// (1,000 steps per state `--max-states` allows) stops it at the throw.
+/// (2,500 steps per state `--max-states` allows) stops it at the throw.
 #[test]
 fn a_round_that_would_run_for_hours() {
     let run = run_in(

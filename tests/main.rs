@@ -47,4 +47,5 @@ mod show;
 mod steps;
 mod strategy;
 mod sweep;
+mod throws;
 mod with;

@@ -397,7 +397,12 @@ impl<'n> Typer<'_, 'n> {
             }
             return None;
         }
-        if complete && self.ranked.insert((count, sides)) {
+        // A throw too large to list is refused once the round is compiled
+        // (a hand table reads more of it than statistics): its gaps are not
+        // looked for.
+        let listable = super::round::throw_results(u64::from(count), u64::from(sides))
+            <= super::round::MAX_THROW_RESULTS;
+        if complete && listable && self.ranked.insert((count, sides)) {
             let mut missing = Vec::new();
             let mut total = 0usize;
             crate::multiset::for_each_multiset(count, sides, |faces| {

@@ -206,6 +206,10 @@ fn check_at(
                 .collect();
             let interchangeable =
                 projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
+            let refused = round::large_throws_refused(&compiled.code, &compiled.large_throws);
+            if !refused.is_empty() {
+                return Err(refused);
+            }
             let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
             // What play depends on, the shows aside (only where there are
             // shows): a lone chooser's recall is judged on it.

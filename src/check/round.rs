@@ -44,6 +44,53 @@ pub(super) struct Compiled<'s> {
     pub shows: Shows<'s>,
     /// For each shoe, whether the round reads ranks and suits of its cards.
     pub cards_read: Vec<(bool, bool)>,
+    /// The throws with more than [`MAX_THROW_RESULTS`] multisets of faces,
+    /// allowed only if the round reads nothing of them but statistics
+    /// counted face by face (see [`large_throws_refused`]).
+    pub large_throws: Vec<LargeThrow>,
+}
+
+/// A throw with more multisets of faces than one throw may list.
+pub(super) struct LargeThrow {
+    /// The throw statement, the span of its instructions (one per pass of
+    /// a `repeat`).
+    pub statement: crate::ast::Span,
+    pub count: u64,
+    pub sides: u64,
+    /// The dice, for the error.
+    pub span: crate::ast::Span,
+}
+
+/// The large throws of `code` (after projection) that the round reads
+/// other than by statistics the evaluator counts face by face (`count`,
+/// `total`, `highest`...: see `Builtin::stat`): those would be listed as
+/// multisets, too many of them. A throw read only by such statistics is
+/// enumerated by their values (binomial counts for `count`), however many
+/// multisets it has; its other bounds (the bits of its ordered results, the
+/// grouping's states at evaluation) still hold.
+pub(super) fn large_throws_refused(code: &[Instr], large: &[LargeThrow]) -> Vec<CheckError> {
+    let mut seen = BTreeSet::new();
+    large
+        .iter()
+        .filter(|t| seen.insert((t.statement.start, t.statement.end)))
+        .filter(|t| {
+            code.iter().any(|instr| match instr {
+                Instr::Throw { span, observe, .. } if *span == t.statement => {
+                    !observe.as_ref().is_some_and(|p| {
+                        p.observations.iter().all(|(_, e)| {
+                            matches!(&e.kind, ExprKind::Call(b, _) if b.stat([0, 0]).is_some())
+                        })
+                    })
+                }
+                _ => false,
+            })
+        })
+        .map(|t| CheckError::TooManyResults {
+            count: t.count,
+            sides: t.sides,
+            span: t.span,
+        })
+        .collect()
 }
 
 /// The most times one `repeat` may run its block.
@@ -75,6 +122,7 @@ struct Compiler<'a, 'n, 's> {
     /// The slots of hands dealt face down.
     face_down: Vec<usize>,
     turn_ups: Vec<(usize, usize)>,
+    large_throws: Vec<LargeThrow>,
     source_map: SourceMap,
     shows: Shows<'s>,
 }
@@ -117,6 +165,7 @@ pub(super) fn compile<'s>(
         dealt: vec![None; names.shoes.len()],
         face_down: Vec::new(),
         turn_ups: Vec::new(),
+        large_throws: Vec::new(),
         source_map: SourceMap::default(),
         shows,
     };
@@ -160,6 +209,7 @@ pub(super) fn compile<'s>(
         source_map: c.source_map,
         turn_ups: c.turn_ups,
         shows: c.shows,
+        large_throws: c.large_throws,
     }
 }
 
@@ -356,24 +406,32 @@ impl Compiler<'_, '_, '_> {
         let d = &t.dice;
         let (count, sides, span) = (d.count, d.sides, d.span);
         let mut ok = true;
+        let many = throw_results(d.count, d.sides) > MAX_THROW_RESULTS;
+        let too_wide = d.count as f64 * (d.sides as f64).log2() > MAX_THROW_BITS;
         if d.count == 0 {
             self.typer.errors.push(CheckError::NoDice { sides, span });
             ok = false;
         } else if d.sides == 0 {
             self.typer.errors.push(CheckError::NoSides { span });
             ok = false;
-        } else if throw_results(d.count, d.sides) > MAX_THROW_RESULTS
-            || d.count > u64::from(u32::MAX)
-        {
+        } else if d.count > u64::from(u32::MAX) || (many && too_wide) {
             self.typer
                 .errors
                 .push(CheckError::TooManyResults { count, sides, span });
             ok = false;
-        } else if d.count as f64 * (d.sides as f64).log2() > MAX_THROW_BITS {
+        } else if too_wide {
             self.typer
                 .errors
                 .push(CheckError::TooManyOrdered { count, sides, span });
             ok = false;
+        } else if many {
+            // Refused after projection unless only statistics are read.
+            self.large_throws.push(LargeThrow {
+                statement: t.span,
+                count,
+                sides,
+                span,
+            });
         }
         let ty = if ok {
             Ty::Pool {

@@ -28,6 +28,10 @@ use crate::program::{Expr, ExprKind, Instr, Program, Projection};
 /// limits are meant for the round.
 const MIN_GROUPING: usize = 1 << 16;
 
+/// The multisets of one throw that may always be listed: the checker's
+/// bound on a throw the round reads whole.
+const MAX_LISTED: u64 = 1_000_000;
+
 /// One distinct result of a throw: the values it puts in slots, and its
 /// probability as a factor whose numerator is its number of ordered ways.
 #[derive(Debug)]
@@ -383,7 +387,7 @@ impl Throws {
         }
         let groups = match dice.observe {
             None => self
-                .raw(dice.count, dice.sides)
+                .raw(dice, limit)?
                 .iter()
                 .map(|(id, ways)| {
                     let sets = SmallVec::from_slice(&[(dice.slot, Value::Pool(*id))]);
@@ -447,7 +451,7 @@ impl Throws {
                 .collect());
         }
         // Listing the multisets, each observed by the interpreter.
-        let raw = self.raw(dice.count, dice.sides);
+        let raw = self.raw(dice, limit)?;
         let context = Context {
             program,
             pools: &self.pools,
@@ -471,17 +475,29 @@ impl Throws {
             .collect())
     }
 
-    /// Every multiset of `count`d`sides`, interned, with its ordered ways.
-    fn raw(&mut self, count: u32, sides: u32) -> Multisets {
+    /// Every multiset of `dice`, interned, with its ordered ways. The
+    /// checker lets a throw of more multisets than one throw may list
+    /// through only when the round reads nothing of it but statistics
+    /// (counted face by face, never listed); one listed all the same is
+    /// refused here rather than listed for ever.
+    fn raw(&mut self, dice: Dice, limit: usize) -> Result<Multisets, EvalError> {
+        let (count, sides) = (dice.count, dice.sides);
         if let Some(raw) = self.raw.get(&(count, sides)) {
-            return raw.clone();
+            return Ok(raw.clone());
+        }
+        let most = (MAX_LISTED as usize).max(limit);
+        if crate::multiset::count(count, sides) > most as u64 {
+            return Err(EvalError::ThrowLimit {
+                limit: most,
+                span: dice.span,
+            });
         }
         let raw: Multisets = pool::outcomes(count, sides)
             .into_iter()
             .map(|(faces, ways)| (self.pools.intern(&faces), ways))
             .collect();
         self.raw.insert((count, sides), raw.clone());
-        raw
+        Ok(raw)
     }
 
     /// The representative of `value` in the interchangeable slot `slot`: the

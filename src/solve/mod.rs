@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use crate::eval::coverage::{Coverage, Probe};
 use crate::eval::exact::{
     self, Decisions, Distribution, End, InfoSetReport, Kind, Limits, OptionReport, Solution,
-    WORK_PER_STATE,
+    SOLVE_WORK_PER_STATE,
 };
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
@@ -218,7 +218,7 @@ fn solved(
 
 /// Solves the decisions of an evaluated round (`tree`, every option taken)
 /// and returns the distribution under the strategies found. The exact
-/// linear programme, when the floats mislead, may take `limits.max_work()`
+/// linear programme, when the floats mislead, may take `limits.max_solve_work()`
 /// steps (`simplex::maximise_within`).
 pub fn solve(
     program: &Program,
@@ -247,10 +247,10 @@ pub fn solve(
         }
         2 if zero_sum => {
             let (value, x, y) =
-                zero_sum::solve(&game, true, limits.max_work()).map_err(|e| match e {
+                zero_sum::solve(&game, true, limits.max_solve_work()).map_err(|e| match e {
                     simplex::LpError::TooLong => EvalError::SolveWorkLimit {
-                        limit: limits.max_work(),
-                        per_state: WORK_PER_STATE,
+                        limit: limits.max_solve_work(),
+                        per_state: SOLVE_WORK_PER_STATE,
                         infosets: decisions.infosets.len(),
                         span: program.decisions[0].span,
                     },

@@ -219,12 +219,14 @@ pub enum CheckError {
         #[label("these dice")]
         span: Span,
     },
-    /// A throw with more than `MAX_THROW_RESULTS` multisets of faces:
-    /// `100d100`.
+    /// A throw with more than `MAX_THROW_RESULTS` multisets of faces that
+    /// the round reads other than by statistics (`40d6` read by an `is`
+    /// pattern), or with more dice than 32 bits count, or wider than
+    /// `MAX_THROW_BITS` as well: `1000000d6`.
     #[error("{count}d{sides} has too many different results to evaluate exactly")]
     #[diagnostic(
         code(dice::check::dice),
-        help("one throw may have at most {max} different results (as multisets of faces)", max = MAX_THROW_RESULTS)
+        help("one throw the round reads whole, or by `is` patterns and hands, may have at most {max} different results (as multisets of faces); a throw read only by statistics (`count`, `total`, `highest`, ...) is counted by their values instead", max = MAX_THROW_RESULTS)
     )]
     TooManyResults {
         count: u64,

@@ -12,6 +12,33 @@ use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::{Program, Settle, ValueKind};
 
+/// The denominator of a wide weight, to tell whether an addition kept it.
+fn denominator(w: &Weight) -> Option<*const num_bigint::BigUint> {
+    match w {
+        Weight::Wide(_, d) => Some(std::rc::Rc::as_ptr(d)),
+        Weight::Small(..) => None,
+    }
+}
+
+/// The work of an addition to an end's sum, now `sum`, whose denominator was
+/// `before`: the words of its numerator when the denominator stayed (the
+/// sum after the same throw, one pass over the numerator); the square of
+/// them when it changed (a sum of unlike denominators, cross products),
+/// times 64 past 64 words (a binary gcd reduces it). Measured: charging
+/// every addition as the unlike kind stopped twenty-six with 200 throws,
+/// 0.5 s of work, at the limit of ten seconds.
+fn addition_work(sum: &Weight, before: Option<*const num_bigint::BigUint>) -> u64 {
+    let words = sum.words() as u64;
+    match (before, denominator(sum)) {
+        (Some(a), Some(b)) if a == b => words,
+        (None, None) => words,
+        _ => {
+            let gcd = if words > 64 { 64 } else { 1 };
+            words.saturating_mul(words).saturating_mul(gcd)
+        }
+    }
+}
+
 /// One way a round ends, with its probability.
 #[derive(Clone, Debug)]
 pub struct End {
@@ -108,7 +135,7 @@ impl Ends {
     }
 
     /// Adds `weight` times `factor` to the end with `outcome` and the final
-    /// values of `env`.
+    /// values of `env`; returns the work it took (see [`addition_work`]).
     pub(super) fn add(
         &mut self,
         program: &Program,
@@ -117,13 +144,13 @@ impl Ends {
         weight: &Weight,
         factor: &Factor,
         memo: &mut Memo,
-    ) -> usize {
+    ) -> u64 {
         let sum = if self.keyed {
             let key = (outcome, final_values(program, env));
             match self.with_values.entry(key) {
                 Entry::Occupied(sum) => sum.into_mut(),
                 Entry::Vacant(slot) => {
-                    return slot.insert(weight.scaled_in(factor, memo)).words();
+                    return slot.insert(weight.scaled_in(factor, memo)).words() as u64;
                 }
             }
         } else {
@@ -132,14 +159,15 @@ impl Ends {
                 Some(sum) => sum,
                 none => {
                     let first = weight.scaled_in(factor, memo);
-                    let words = first.words();
+                    let words = first.words() as u64;
                     *none = Some(first);
                     return words;
                 }
             }
         };
+        let before = denominator(sum);
         sum.add_product(weight, factor, memo);
-        sum.words()
+        addition_work(sum, before)
     }
 
     /// Every end reached, with its weight.

@@ -1,6 +1,8 @@
 //! The machine that runs a round's states exactly: from throw to throw,
 //! merging the states waiting at each.
 
+mod fuse;
+
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -51,6 +53,9 @@ struct Machine<'p> {
     deals: Vec<Dealt>,
     /// Each step's expression, compiled.
     compiled: Vec<Compiled>,
+    /// The runs of counting throws thrown as one, at their first throw
+    /// (see [`fuse`]).
+    fused: Vec<Option<fuse::Run>>,
     /// Whether any slot is interchangeable (see [`Machine::set`]).
     interchangeable: bool,
     /// The position being thrown, once throwing has begun: states may only
@@ -143,6 +148,7 @@ pub(super) fn evaluate_fixed(
                 _ => Compiled::tree(),
             })
             .collect(),
+        fused: fuse::runs(program),
         interchangeable: program.interchangeable.0.iter().any(|&w| w != 0),
         live,
         current: None,
@@ -302,15 +308,10 @@ impl Machine<'_> {
         result
     }
 
-    /// Counts the work of adding an end to a sum now `words` long: a sum
-    /// of unlike denominators past 64 words is reduced by a binary gcd,
-    /// whose work grows with the square of its length in bits.
-    fn ended(&mut self, words: usize) -> Result<(), EvalError> {
-        let words = words as u64;
-        let gcd = if words > 64 { 64 } else { 1 };
-        self.work = self
-            .work
-            .saturating_add(words.saturating_mul(words).saturating_mul(gcd));
+    /// Counts the work of adding an end to a sum, `work` as
+    /// `Ends::add` measured it.
+    fn ended(&mut self, work: u64) -> Result<(), EvalError> {
+        self.work = self.work.saturating_add(work);
         if self.work > self.limits.max_work() {
             return Err(self.work_limit());
         }
@@ -707,6 +708,11 @@ impl Machine<'_> {
         next: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
+        if let Some(run) = self.fused[pc] {
+            if fuse::covered(self.coverage.as_deref_mut(), pc, run) {
+                return self.throw_fused(pc, run, env, weight, next, outcomes);
+            }
+        }
         let program = self.program;
         let instr = &program.code[pc];
         let (results, until) = match (Dice::of(instr), instr) {

@@ -60,19 +60,30 @@ pub struct Limits {
 /// The steps an evaluation may take for each state [`Limits::max_states`]
 /// allows. A step is a state run through one instruction; a state merged
 /// at a throw, or added to its end, counted once per 64-bit word of its
-/// weight (of the end's sum, squared, times 64 past 64 words: a binary gcd
-/// reduces it); four values copied
-/// when a result lands. Measured: every
-/// game takes under 200,000 steps; an evaluation takes about 10^8 steps a
-/// second, so the default bound (10^9) stops a round that would run for
-/// hours (`repeat 2000 { throw ... }` over thousands of states, with
-/// weights of thousands of digits) after ten seconds or so.
-pub const WORK_PER_STATE: u64 = 1_000;
+/// weight (an end whose sum changes denominator, by the square of its
+/// words, times 64 past 64 words: a binary gcd reduces it); four values
+/// copied when a result lands. Measured (release build, issue 20): every
+/// game takes under 200,000 steps; an evaluation takes 1.5 to 10 times
+/// 10^8 steps a second (many small states, and few states with weights of
+/// thousands of words, at the two ends), so the default bound (2.5 x 10^9)
+/// refuses no round that would finish in 2 s, and stops a round that would
+/// run for hours (`repeat 2000 { throw ... }` over thousands of states,
+/// with weights of thousands of digits) after 3 to 17 s.
+pub const WORK_PER_STATE: u64 = 2_500;
+
+/// The work of the exact fallback solve of a zero-sum round for each state
+/// [`Limits::max_states`] allows (10^9 by default, 10 to 15 s).
+pub const SOLVE_WORK_PER_STATE: u64 = 1_000;
 
 impl Limits {
     /// The most steps an evaluation may take.
     pub fn max_work(&self) -> u64 {
         (self.max_states as u64).saturating_mul(WORK_PER_STATE)
+    }
+
+    /// The most work the exact fallback solve of a zero-sum round may take.
+    pub fn max_solve_work(&self) -> u64 {
+        (self.max_states as u64).saturating_mul(SOLVE_WORK_PER_STATE)
     }
 }
 
