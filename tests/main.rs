@@ -42,6 +42,7 @@ mod play;
 mod punto_banco_count;
 mod round_trip;
 mod show;
+mod simulate_fast;
 mod steps;
 mod strategy;
 mod sweep;
