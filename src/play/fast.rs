@@ -107,6 +107,9 @@ struct Throw {
 #[derive(Debug)]
 struct Deal {
     shoe: usize,
+    /// The shoe's kinds, from and to, in [`Plan::full`].
+    kinds: (usize, usize),
+    finite: bool,
     count: u32,
     /// The hand's register (its total), where it is read again.
     keep: Option<u32>,
@@ -285,6 +288,8 @@ impl<'p> Plan<'p> {
                     let d = &steps.deals[i as usize];
                     plan.deals.push(Deal {
                         shoe: d.shoe,
+                        kinds: (*plan.starts.get(d.shoe)?, *plan.starts.get(d.shoe + 1)?),
+                        finite: *plan.finite.get(d.shoe)?,
                         count: d.count,
                         keep: d.keep.then_some(d.slot as u32),
                         calc: match d.assign {
@@ -360,6 +365,7 @@ impl<'p> Plan<'p> {
             };
         }
         plan.bound_before_read(&order, finals)?;
+        plan.drop_unread(finals);
         Some(plan)
     }
 
@@ -398,6 +404,32 @@ impl<'p> Plan<'p> {
             }
         }
         Some(())
+    }
+
+    /// Keeps of each throw's observations only those some step or bet
+    /// reads (a branch decided per result reads none).
+    fn drop_unread(&mut self, finals: &[usize]) {
+        let mut read = vec![false; self.registers];
+        for f in finals {
+            if let Some(r) = read.get_mut(*f) {
+                *r = true;
+            }
+        }
+        for pc in 0..self.ops.len() {
+            for r in self.effects(pc).0 {
+                read[r as usize] = true;
+            }
+        }
+        for t in &mut self.throws {
+            let width = t.slots.len();
+            let keep: Vec<bool> = t.slots.iter().map(|&s| read[s as usize]).collect();
+            t.values = t
+                .values
+                .chunks(width.max(1))
+                .flat_map(|row| row.iter().zip(&keep).filter(|(_, k)| **k).map(|(v, _)| *v))
+                .collect();
+            t.slots.retain(|&s| read[s as usize]);
+        }
     }
 
     /// The registers step `pc` reads and writes, and where it may go.
@@ -528,6 +560,30 @@ fn topological(
     Some(post)
 }
 
+/// The number `a` gives.
+#[inline(always)]
+fn read(regs: &[i64], a: Arg, dealt: i64) -> i64 {
+    match a {
+        Arg::Const(c) => c,
+        Arg::Reg(r) => regs[r as usize],
+        Arg::Dealt => dealt,
+    }
+}
+
+/// Makes `c`'s assignment.
+#[inline(always)]
+fn calc(regs: &mut [i64], c: &Calc, dealt: i64) -> Result<(), Bail> {
+    let mut x = read(regs, c.a, dealt);
+    if let Some((op, b)) = c.op {
+        x = arith(op, x, read(regs, b, dealt)).ok_or(Bail)?;
+    }
+    if let Some((op, k)) = c.then {
+        x = arith(op, x, k).ok_or(Bail)?;
+    }
+    regs[c.slot as usize] = x;
+    Ok(())
+}
+
 /// A round played by its [`Plan`], with its registers and shoes.
 pub struct Fast<'a, 'p> {
     plan: &'a Plan<'p>,
@@ -569,44 +625,34 @@ impl<'a, 'p> Fast<'a, 'p> {
             self.totals.copy_from_slice(&plan.full_totals);
         }
         let regs = &mut self.regs[..];
-        let read = |regs: &[i64], a: Arg, dealt: i64| match a {
-            Arg::Const(c) => c,
-            Arg::Reg(r) => regs[r as usize],
-            Arg::Dealt => dealt,
-        };
-        let calc = |regs: &mut [i64], c: &Calc, dealt: i64| -> Result<(), Bail> {
-            let mut x = read(regs, c.a, dealt);
-            if let Some((op, b)) = c.op {
-                x = arith(op, x, read(regs, b, dealt)).ok_or(Bail)?;
-            }
-            if let Some((op, k)) = c.then {
-                x = arith(op, x, k).ok_or(Bail)?;
-            }
-            regs[c.slot as usize] = x;
-            Ok(())
-        };
         let mut pc = 0usize;
         loop {
-            let next = match plan.ops[pc] {
-                Op::Throw(i) => {
+            let next = match &plan.ops[pc] {
+                &Op::Throw(i) => {
                     let t = &plan.throws[i as usize];
                     let n = source.results(t.count, t.sides, t.results) as usize;
-                    let width = t.slots.len();
-                    for (&slot, &v) in t.slots.iter().zip(&t.values[n * width..][..width]) {
-                        regs[slot as usize] = v;
+                    match t.slots[..] {
+                        [] => {}
+                        [slot] => regs[slot as usize] = t.values[n],
+                        _ => {
+                            let width = t.slots.len();
+                            let row = &t.values[n * width..][..width];
+                            for (&slot, &v) in t.slots.iter().zip(row) {
+                                regs[slot as usize] = v;
+                            }
+                        }
                     }
                     t.targets[n]
                 }
-                Op::Deal(i) => {
+                &Op::Deal(i) => {
                     let d = &plan.deals[i as usize];
-                    let kinds = plan.starts[d.shoe]..plan.starts[d.shoe + 1];
-                    let values = &plan.values[kinds.clone()];
-                    let left = &mut self.left[kinds];
+                    let values = &plan.values[d.kinds.0..d.kinds.1];
+                    let left = &mut self.left[d.kinds.0..d.kinds.1];
                     let mut all = self.totals[d.shoe];
                     if d.count > all {
                         return Err(Bail);
                     }
-                    let finite = plan.finite[d.shoe];
+                    let finite = d.finite;
                     let mut dealt = 0i64;
                     for _ in 0..d.count {
                         let mut place = source.card(all);
@@ -633,7 +679,7 @@ impl<'a, 'p> Fast<'a, 'p> {
                     }
                     d.next
                 }
-                Op::Regs {
+                &Op::Regs {
                     order,
                     a,
                     b,
@@ -646,7 +692,7 @@ impl<'a, 'p> Fast<'a, 'p> {
                         otherwise
                     }
                 }
-                Op::Test {
+                &Op::Test {
                     order,
                     a,
                     b,
@@ -659,7 +705,7 @@ impl<'a, 'p> Fast<'a, 'p> {
                         otherwise
                     }
                 }
-                Op::Cell {
+                &Op::Cell {
                     grid,
                     row,
                     column,
@@ -674,8 +720,8 @@ impl<'a, 'p> Fast<'a, 'p> {
                     }
                 }
                 Op::Calc { calc: c, next } => {
-                    calc(regs, &c, 0)?;
-                    next
+                    calc(regs, c, 0)?;
+                    *next
                 }
                 Op::Never => return Err(Bail),
             };

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::fast::{Bail, Fast, Plan};
 use super::round::{Round, Source};
-use super::strategy::{Automatic, Strategy};
+use super::strategy::{Sampler, Strategy};
 use crate::eval::exact::Distribution;
 use crate::eval::figures::BetFigures;
 use crate::eval::EvalError;
@@ -331,7 +331,7 @@ fn play_chunk<R: Played>(
     marks: &[u64],
 ) -> Result<(Tally, Vec<Tally>), Failed> {
     let program = round.program();
-    let mut source = Automatic {
+    let mut source = Sampler {
         rng: generator(seed, chunk),
         strategy,
     };
