@@ -28,7 +28,6 @@ mod compare;
 mod csv_output;
 mod examples;
 mod games;
-mod handwritten_simulators;
 mod hostile;
 mod html;
 mod invalid_files;

@@ -109,7 +109,7 @@ impl<R: Rng> Source for Automatic<'_, R> {
     // `gen_range(range)` is `range.sample_single(rng)` after a check that
     // the range is not empty (it never is here): the same numbers, but
     // `gen_range` is not `#[inline]` in rand 0.8, and was not inlined into
-    // the round (benches/handwritten/simulate.rs says more).
+    // the round.
     #[inline]
     fn die(&mut self, sides: u32) -> u32 {
         (1..=sides).sample_single(&mut self.rng)
