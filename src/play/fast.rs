@@ -1,5 +1,5 @@
 //! The round compiled once more for simulation, where every step a round
-//! can reach is one of [`Steps`]' own (no instruction runs as written):
+//! can reach is one of [`Steps`](super::steps::Steps)' own (no instruction runs as written):
 //! its values packed as machine integers, one register per slot, and no
 //! allocation, pool or event per round.
 //!
