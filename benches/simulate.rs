@@ -1,166 +1,132 @@
-//! Simulation throughput, issue 5: simulated rounds per second on one core
-//! for heist and punto banco, the tool's simulator beside hand-written
-//! ones.
+//! Simulation throughput against refbench (issue 20): rounds per second of
+//! `dicerules`' simulator on one and two threads, beside refbench's
+//! hand-written Monte Carlo loops (`../shared/refbench`), timed in the same
+//! run the same way: the median wall time of [`RUNS`] runs of [`ROUNDS`]
+//! rounds.
 //!
-//! Run with `cargo bench --bench simulate` (a release build; one group:
-//! `cargo bench --bench simulate -- simulate_handwritten/heist`).
-//! Criterion prints each group's throughput in elements/s: one element is
-//! one round (a heist round, a punto banco coup).
+//! Run with `cargo bench --bench simulate`. It needs refbench's release
+//! binary at `target/refbench/release/refbench`; without it, the ratios are
+//! skipped and the command that builds it is printed:
 //!
-//! - `simulate_handwritten/heist`: [`heist_rounds`], the player's bet
-//!   settled each round;
-//! - `simulate_handwritten/punto_banco_8_decks`: [`punto_banco_coups`], each
-//!   coup from a fresh 8-deck shoe, the player, banker and tie bets settled;
-//! - `simulate/heist`, `simulate/punto_banco`: the tool's simulator on one
-//!   thread (`dicerules::play::simulate`), every bet of the file settled,
-//!   a new seed per batch.
+//! ```sh
+//! CARGO_TARGET_DIR=target/refbench cargo build --release --manifest-path ../shared/refbench/Cargo.toml
+//! ```
 //!
-//! The hand-written simulators are in `benches/handwritten/simulate.rs`.
-//! Every group takes its dice from one `Xoshiro256PlusPlus` seeded with
-//! `seed_from_u64`, as the tool's simulator does, and times batches of
-//! [`BATCH`] rounds, the generator running on from batch to batch.
-//!
-//! Before measuring, each hand-written simulator runs [`BATCH`] rounds from a
-//! fixed seed and its means are printed to stderr beside the tool's exact
-//! EVs; a mean more than 4 standard errors off stops the bench (the same
-//! check as tests/handwritten_simulators.rs).
+//! Each game is loaded and evaluated once, before the timing: only the
+//! rounds are timed (`play::simulate::simulate`, every bet of the file
+//! settled into exact tallies), not parsing or the exact evaluation. A
+//! heist round is the banker's and the player's throws, the player's bet
+//! settled; a punto banco coup (8 decks) is dealt from a fresh full shoe,
+//! the player, banker and tie bets settled, as refbench's coups are.
+//! Refbench reports the median of its own runs (`--time`), without process
+//! start-up.
 
-use std::hint::black_box;
-use std::time::Duration;
+use std::process::Command;
+use std::time::Instant;
 
-use criterion::{Criterion, SamplingMode, Throughput};
-use dicerules::eval::exact::Limits;
+use dicerules::eval::exact::{Distribution, Limits};
+use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options};
-use dicerules::report::Report;
+use dicerules::program::Program;
 use dicerules::solve::evaluate;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-#[path = "handwritten/simulate.rs"]
-mod simulate;
+/// Rounds per timed run.
+const ROUNDS: u64 = 10_000_000;
 
-use simulate::{heist_rounds, punto_banco_coups, Tally};
+/// Timed runs; the median is reported.
+const RUNS: usize = 5;
 
-/// Rounds per timed iteration.
-const BATCH: u64 = 1_000_000;
-
-/// The seed of every group's generator.
-const SEED: u64 = 5;
-
-/// The games directory of this crate.
 const GAMES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+const REFBENCH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/target/refbench/release/refbench"
+);
 
-/// The tool's exact report of `games/<name>.dice`, default parameters.
-fn exact_report(name: &str) -> Report {
+fn load(name: &str) -> (Program, Distribution) {
     let path = format!("{GAMES_DIR}/{name}.dice");
-    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let program = dicerules::Game::load(&source)
         .map(|g| g.program)
-        .unwrap_or_else(|errors| panic!("{path}: does not load: {errors:?}"));
-    let distribution = evaluate(&program, Limits::default())
-        .unwrap_or_else(|e| panic!("{path}: does not evaluate: {e:?}"));
-    Report::new(&program, &distribution)
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"));
+    let distribution = evaluate(&program, Limits::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    (program, distribution)
 }
 
-/// Prints a simulated bet beside the tool's exact EV; panics if they are
-/// more than 4 standard errors apart.
-fn check(game: &str, report: &Report, bet: &str, tally: &Tally) {
-    let exact = report
-        .bets
-        .iter()
-        .find(|b| b.bet == bet)
-        .unwrap_or_else(|| panic!("{game}: no bet {bet}"))
-        .ev
-        .to_f64();
-    let (mean, se) = (tally.mean(), tally.standard_error());
-    eprintln!(
-        "{game:<20} {bet:<7} simulated EV {mean:+.5} +- {se:.5} ({} rounds), exact {exact:+.5}",
-        tally.count
-    );
-    assert!(
-        (mean - exact).abs() < 4.0 * se,
-        "{game} {bet}: the simulated mean is {:.1} standard errors from the exact EV",
-        (mean - exact) / se
-    );
+/// Rounds per second of `dicerules`' simulator: the median of [`RUNS`].
+fn ours(program: &Program, distribution: &Distribution, threads: usize) -> f64 {
+    let mut times: Vec<f64> = (0..RUNS)
+        .map(|run| {
+            let options = Options {
+                rounds: ROUNDS,
+                seed: 1 + run as u64,
+                threads,
+                max_rerolls: MAX_REROLLS,
+                max_dice: MAX_DICE,
+            };
+            let start = Instant::now();
+            let sim = simulate(program, distribution, options, &|_| {}).expect("simulates");
+            let t = start.elapsed().as_secs_f64();
+            std::hint::black_box(sim);
+            t
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    ROUNDS as f64 / times[RUNS / 2]
 }
 
-fn preflight() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
-    let heist = exact_report("heist");
-    check("heist", &heist, "player", &heist_rounds(&mut rng, BATCH));
-
-    let punto_banco = exact_report("punto_banco");
-    assert_eq!(
-        punto_banco.params.get("decks").map(String::as_str),
-        Some("8"),
-        "games/punto_banco.dice: the default shoe is no longer 8 decks"
-    );
-    let tallies = punto_banco_coups(&mut rng, BATCH, 8);
-    for (bet, tally) in ["player", "banker", "tie"].iter().zip(&tallies) {
-        check("punto_banco_8_decks", &punto_banco, bet, tally);
-    }
-}
-
-fn benches(c: &mut Criterion) {
-    {
-        let mut group = c.benchmark_group("simulate_handwritten");
-        // A batch takes milliseconds: the same iteration count per sample.
-        group.sampling_mode(SamplingMode::Flat);
-        group.sample_size(20);
-        group.throughput(Throughput::Elements(BATCH));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
-        group.bench_function("heist", |b| {
-            b.iter(|| heist_rounds(&mut rng, black_box(BATCH)))
-        });
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
-        group.bench_function("punto_banco_8_decks", |b| {
-            b.iter(|| punto_banco_coups(&mut rng, black_box(BATCH), black_box(8)))
-        });
-        group.finish();
-    }
-
-    {
-        // The tool's simulator: the round compiled once (`play::round`),
-        // played BATCH times per iteration with the solved strategy, every
-        // bet settled into exact tallies, as `dicerules simulate` does on
-        // one thread.
-        let mut group = c.benchmark_group("simulate");
-        group.sampling_mode(SamplingMode::Flat);
-        group.sample_size(20);
-        group.throughput(Throughput::Elements(BATCH));
-        for name in ["heist", "punto_banco"] {
-            let path = format!("{GAMES_DIR}/{name}.dice");
-            let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            let program = dicerules::Game::load(&source)
-                .map(|g| g.program)
-                .unwrap_or_else(|e| panic!("{e:?}"));
-            let distribution =
-                evaluate(&program, Limits::default()).unwrap_or_else(|e| panic!("{e:?}"));
-            let mut seed = SEED;
-            group.bench_function(name, |b| {
-                b.iter(|| {
-                    seed += 1;
-                    let options = Options {
-                        rounds: BATCH,
-                        seed,
-                        threads: 1,
-                        max_rerolls: dicerules::play::round::MAX_REROLLS,
-                        max_dice: dicerules::play::round::MAX_DICE,
-                    };
-                    simulate(&program, &distribution, options, &|_| {}).expect("simulates")
-                })
-            });
-        }
-        group.finish();
-    }
+/// Refbench's rounds per second for `args`, from its `throughput:` line.
+fn refbench(args: &[&str]) -> Option<f64> {
+    let rounds = ROUNDS.to_string();
+    let runs = RUNS.to_string();
+    let out = Command::new(REFBENCH)
+        .args(args)
+        .args(["--rounds", &rounds, "--time", &runs])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("throughput:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn main() {
-    preflight();
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4))
-        .configure_from_args();
-    benches(&mut c);
-    c.final_summary();
+    // `cargo bench` passes `--bench`; a filter is not supported.
+    let have_refbench = std::path::Path::new(REFBENCH).exists();
+    if !have_refbench {
+        println!(
+            "refbench not built: no ratios. Build it with\n  \
+             CARGO_TARGET_DIR=target/refbench cargo build --release \
+             --manifest-path ../shared/refbench/Cargo.toml"
+        );
+    }
+    let games: [(&str, &str, &[&str]); 2] = [
+        ("heist", "rounds", &["simulate-heist"]),
+        (
+            "punto_banco",
+            "coups",
+            &["simulate-punto-banco", "--decks", "8"],
+        ),
+    ];
+    println!("{ROUNDS} rounds a run, median of {RUNS} runs, rounds per second:");
+    for (name, unit, args) in games {
+        let (program, distribution) = load(name);
+        // Refbench between our two timings, so that a change of load
+        // falls on both.
+        let one = ours(&program, &distribution, 1);
+        let theirs = if have_refbench { refbench(args) } else { None };
+        let two = ours(&program, &distribution, 2);
+        println!("{name}: dicerules 1 thread {:.2} M {unit}/s", one / 1e6);
+        println!("{name}: dicerules 2 threads {:.2} M {unit}/s", two / 1e6);
+        println!("{name}: 2 threads / 1 thread = {:.2}x", two / one);
+        match theirs {
+            Some(r) => {
+                println!("{name}: refbench {:.2} M {unit}/s", r / 1e6);
+                println!(
+                    "{name}: dicerules 1 thread / refbench = 1/{:.2} (target: at least 1/2.5)",
+                    r / one
+                );
+            }
+            None if have_refbench => println!("{name}: refbench gave no throughput line"),
+            None => {}
+        }
+    }
 }

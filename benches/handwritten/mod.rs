@@ -23,11 +23,6 @@
 //!   the bettor wins 8 to 1 when later = 0 or score0 + later >= 14.
 
 pub mod punto_banco;
-// Issue 5's simulators: timed by benches/simulate.rs and tested by
-// tests/handwritten_simulators.rs, which include the file by path;
-// benches/evaluate.rs does not use them.
-#[allow(dead_code)]
-pub mod simulate;
 
 use num_bigint::{BigInt, BigUint, Sign};
 use num_rational::BigRational;

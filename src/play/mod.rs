@@ -3,6 +3,8 @@
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for (`strategy`).
 
+#[doc(hidden)]
+pub mod fast;
 mod money;
 #[doc(hidden)]
 pub mod round;

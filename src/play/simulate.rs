@@ -24,8 +24,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::round::Round;
-use super::strategy::{Automatic, Strategy};
+use super::fast::{Bail, Fast, Plan};
+use super::round::{Round, Source};
+use super::strategy::{Sampler, Strategy};
 use crate::eval::exact::Distribution;
 use crate::eval::figures::BetFigures;
 use crate::eval::EvalError;
@@ -118,12 +119,60 @@ pub struct Estimate {
 }
 
 /// Runs the simulation, calling `progress` with the rounds of each chunk
-/// played.
+/// played. A round that [`Plan::new`] compiles is played by [`Fast`],
+/// others by [`Round`]'s steps: the same figures either way.
 pub fn simulate(
     program: &Program,
     distribution: &Distribution,
     options: Options,
     progress: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, EvalError> {
+    run(program, distribution, options, progress, true)
+}
+
+/// [`simulate`] with every round played by [`Round`]'s steps, never
+/// compiled: the yardstick of the compiled rounds' tests.
+#[doc(hidden)]
+pub fn simulate_by_steps(
+    program: &Program,
+    distribution: &Distribution,
+    options: Options,
+) -> Result<Simulation, EvalError> {
+    run(program, distribution, options, &|_| {}, false)
+}
+
+/// Whether [`simulate`] plays the program's rounds compiled ([`Fast`]).
+#[doc(hidden)]
+pub fn compiles(program: &Program, max_dice: u64) -> bool {
+    let round = Round::new(program).with_max_dice(max_dice);
+    Plan::new(&round, &value_slots(program)).is_some()
+}
+
+/// The slots of the final values bets are settled on.
+fn value_slots(program: &Program) -> Vec<usize> {
+    program
+        .bets
+        .iter()
+        .filter_map(|bet| match &bet.settle {
+            Settle::Value { final_index, .. } => program.finals.get(*final_index).map(|f| f.slot),
+            Settle::Outcomes(_) => None,
+        })
+        .collect()
+}
+
+/// A worker's rounds: compiled where the plan allows, by steps (made
+/// when first needed) otherwise and where a compiled chunk bails.
+struct Worker<'a, 'p> {
+    fast: Option<Fast<'a, 'p>>,
+    steps: Option<Round<'p>>,
+}
+
+fn run<'p>(
+    program: &'p Program,
+    distribution: &Distribution,
+    options: Options,
+    progress: &(dyn Fn(u64) + Sync),
+    compile: bool,
 ) -> Result<Simulation, EvalError> {
     let strategy = Strategy::new(distribution);
     let settlements: Vec<Settlement> = program
@@ -131,17 +180,48 @@ pub fn simulate(
         .iter()
         .map(|bet| Settlement::new(program, bet))
         .collect();
+    let new_round = || -> Round<'p> {
+        Round::new(program)
+            .with_max_rerolls(options.max_rerolls)
+            .with_max_dice(options.max_dice)
+    };
+    let plan = if compile {
+        Plan::new(&new_round(), &value_slots(program))
+    } else {
+        None
+    };
     let chunks = options.rounds.div_ceil(CHUNK);
     // The checkpoints below a chunk's length, counted in the first chunk.
     let early: Vec<u64> = checkpoints(options.rounds)
         .into_iter()
         .filter(|&r| r < CHUNK.min(options.rounds))
         .collect();
-    let run = |round: &mut Round, chunk: u64| -> Result<(Tally, Vec<Tally>), EvalError> {
+    let run = |worker: &mut Worker<'_, 'p>, chunk: u64| -> Result<(Tally, Vec<Tally>), EvalError> {
         let rounds = CHUNK.min(options.rounds - chunk * CHUNK);
         let marks = if chunk == 0 { &early[..] } else { &[] };
         let chunk_rng = (options.seed, chunk);
-        let tallies = play_chunk(round, &strategy, &settlements, chunk_rng, rounds, marks)?;
+        let fast = match &mut worker.fast {
+            Some(fast) => play_chunk(fast, &strategy, &settlements, chunk_rng, rounds, marks),
+            None => Err(Failed::Bail),
+        };
+        let tallies = match fast {
+            Ok(tallies) => tallies,
+            Err(Failed::Error(e)) => return Err(e),
+            // The chunk again, by steps: the same rounds up to where the
+            // compiled one stopped, and what the instructions make of it.
+            Err(Failed::Bail) => {
+                let round = worker.steps.get_or_insert_with(new_round);
+                play_chunk(round, &strategy, &settlements, chunk_rng, rounds, marks).map_err(
+                    |f| match f {
+                        Failed::Error(e) => e,
+                        Failed::Bail => EvalError::Internal {
+                            what: "a round by steps stopped as a compiled one",
+                            span: program.round_span,
+                        },
+                    },
+                )?
+            }
+        };
         progress(rounds);
         Ok(tallies)
     };
@@ -161,10 +241,9 @@ pub fn simulate(
         (0..chunks)
             .into_par_iter()
             .map_init(
-                || {
-                    Round::new(program)
-                        .with_max_rerolls(options.max_rerolls)
-                        .with_max_dice(options.max_dice)
+                || Worker {
+                    fast: plan.as_ref().map(Fast::new),
+                    steps: None,
                 },
                 run,
             )
@@ -247,15 +326,16 @@ fn generator(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
 /// Plays one chunk of rounds (`(seed, chunk)` draws its generator); with
 /// the tally of the whole chunk, the tallies after each count of rounds in
 /// `marks` (ascending).
-fn play_chunk(
-    round: &mut Round,
+fn play_chunk<R: Played>(
+    round: &mut R,
     strategy: &Strategy,
     settlements: &[Settlement],
     (seed, chunk): (u64, u64),
     rounds: u64,
     marks: &[u64],
-) -> Result<(Tally, Vec<Tally>), EvalError> {
-    let mut source = Automatic {
+) -> Result<(Tally, Vec<Tally>), Failed> {
+    let program = round.program();
+    let mut source = Sampler {
         rng: generator(seed, chunk),
         strategy,
     };
@@ -264,7 +344,7 @@ fn play_chunk(
     let mut tally = Tally::new(settlements);
     // Bets settled on the outcome are counted from how many rounds ended
     // in each, once the chunk is played.
-    let mut ended = vec![0u64; round.program().outcomes.len()];
+    let mut ended = vec![0u64; program.outcomes.len()];
     let by_value: Vec<usize> = (0..settlements.len())
         .filter(|&i| matches!(settlements[i].rule, Rule::Value { .. }))
         .collect();
@@ -274,7 +354,7 @@ fn play_chunk(
             snapshots.push(tally.settled(settlements, &ended));
         }
         // A generator never abandons a reroll.
-        let Some(outcome) = round.play(&mut source, None)? else {
+        let Some(outcome) = round.next(&mut source)? else {
             continue;
         };
         tally.rounds += 1;
@@ -283,19 +363,71 @@ fn play_chunk(
             // No outcome: a bet settled on one fails here.
             None => {
                 for (i, s) in settlements.iter().enumerate() {
-                    tally.counts[i][s.line(outcome, round)?] += 1;
+                    tally.counts[i][s.line(outcome, &*round)?] += 1;
                 }
                 continue;
             }
         }
         for &i in &by_value {
-            tally.counts[i][settlements[i].line(outcome, round)?] += 1;
+            tally.counts[i][settlements[i].line(outcome, &*round)?] += 1;
         }
     }
     if marks.peek().is_some_and(|&&m| m <= rounds) {
         snapshots.push(tally.settled(settlements, &ended));
     }
     Ok((tally.settled(settlements, &ended), snapshots))
+}
+
+/// Why a chunk stopped.
+enum Failed {
+    Error(EvalError),
+    /// A compiled round met what only the instructions can give.
+    Bail,
+}
+
+impl From<EvalError> for Failed {
+    fn from(e: EvalError) -> Failed {
+        Failed::Error(e)
+    }
+}
+
+/// Rounds one after another, by steps or compiled.
+trait Played {
+    fn program(&self) -> &Program;
+    /// As [`Round::play`] without events.
+    fn next(&mut self, source: &mut impl Source) -> Result<Option<Option<usize>>, Failed>;
+    fn final_value(&self, slot: usize) -> Option<i64>;
+}
+
+impl Played for Round<'_> {
+    fn program(&self) -> &Program {
+        Round::program(self)
+    }
+    #[inline(always)]
+    fn next(&mut self, source: &mut impl Source) -> Result<Option<Option<usize>>, Failed> {
+        Ok(self.play(source, None)?)
+    }
+    #[inline(always)]
+    fn final_value(&self, slot: usize) -> Option<i64> {
+        Round::final_value(self, slot)
+    }
+}
+
+impl Played for Fast<'_, '_> {
+    fn program(&self) -> &Program {
+        Fast::program(self)
+    }
+    #[inline(always)]
+    fn next(&mut self, source: &mut impl Source) -> Result<Option<Option<usize>>, Failed> {
+        match self.play(source) {
+            Ok(outcome) => Ok(Some(outcome)),
+            Err(Bail) => Err(Failed::Bail),
+        }
+    }
+    #[inline(always)]
+    fn final_value(&self, slot: usize) -> Option<i64> {
+        Fast::final_value(self, slot)
+    }
 }
 
 /// How many rounds paid each payout line of each bet (for a bet settled on
@@ -421,7 +553,7 @@ impl Settlement {
 
     /// The payout line of the round just played.
     #[inline]
-    fn line(&self, outcome: Option<usize>, round: &Round) -> Result<usize, EvalError> {
+    fn line(&self, outcome: Option<usize>, round: &impl Played) -> Result<usize, EvalError> {
         match &self.rule {
             Rule::Outcomes => {
                 outcome

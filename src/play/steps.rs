@@ -114,6 +114,9 @@ impl Operand {
 pub struct Order(u8);
 
 impl Order {
+    /// Equal.
+    pub const EQUAL: Order = Order(0b010);
+
     fn of(op: Cmp) -> Order {
         Order(match op {
             Cmp::Lt => 0b001,
@@ -239,7 +242,7 @@ pub struct Deal {
 
 /// A draw table's cells as a grid: 0 stands, 1 draws, 2 has no cell (or a
 /// `?`, which is not read here).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Grid {
     rows: (i64, i64),
     columns: (i64, i64),

@@ -156,6 +156,11 @@ impl DiceLimit {
         }
     }
 
+    /// Whether the steps that never reroll count their dice and cards.
+    pub(super) fn counts_fast(&self) -> bool {
+        self.count_fast
+    }
+
     /// Counts `count` dice or cards a step throws or deals; `false`, with
     /// nothing counted, when they would pass the limit (the instruction
     /// then gives the error).

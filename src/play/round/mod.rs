@@ -206,6 +206,18 @@ impl<'p> Round<'p> {
         self
     }
 
+    /// The round's steps (`play::fast` compiles them once more).
+    pub(in crate::play) fn steps(&self) -> &Steps {
+        &self.steps
+    }
+
+    /// Whether the dice limit counts what the steps throw and deal (a
+    /// limit small against the round's steps), which `play::fast` does
+    /// not.
+    pub(in crate::play) fn counts_fast_steps(&self) -> bool {
+        self.limits.counts_fast()
+    }
+
     /// The program this round plays.
     pub fn program(&self) -> &'p Program {
         self.program
