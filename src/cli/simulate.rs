@@ -186,14 +186,7 @@ pub fn text(s: &Simulation) -> String {
         s.game, s.rounds, s.seed
     );
     for r in &s.removed {
-        let _ = writeln!(
-            out,
-            "shoe {}: less {} ({} of {} cards)",
-            r.shoe,
-            r.written,
-            r.cards_left,
-            r.cards_left + r.cards_removed
-        );
+        let _ = writeln!(out, "{}", r.line());
     }
     out.push('\n');
     let width = s.bets.iter().map(|b| b.bet.len()).max().unwrap_or(3).max(3);

@@ -268,9 +268,7 @@ impl Throws {
         let hands = self.hands(program, index, 1);
         Some(OneCard {
             bits,
-            full: (shoe.kinds.iter())
-                .map(|k| u64::from(k.per_deck) * u64::from(decks))
-                .collect(),
+            full: (shoe.kinds.iter()).map(|k| k.full(decks)).collect(),
             hands: hands.iter().map(|h| Value::Pool(h.pool)).collect(),
         })
     }
@@ -569,7 +567,7 @@ fn deal_one_packed(
     let mask = (1u64 << bits) - 1;
     let left = |k: usize| {
         let gone = (packed >> (bits * k as u32)) & mask;
-        (u64::from(shoe.kinds[k].per_deck) * u64::from(decks)).saturating_sub(gone)
+        shoe.kinds[k].full(decks).saturating_sub(gone)
     };
     let all: u64 = (0..shoe.kinds.len()).map(left).sum();
     if all == 0 {

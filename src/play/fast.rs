@@ -20,7 +20,7 @@
 //! the caller plays the chunk again by the general round, which gives the
 //! same rounds up to there and then the instruction's value or error.
 
-use super::round::{Round, Source};
+use super::round::{kind_at, Round, Source};
 use super::steps::{Grid, Operand, Order, Step, Target};
 use crate::eval::compiled::arith;
 use crate::eval::value::Value;
@@ -655,15 +655,7 @@ impl<'a, 'p> Fast<'a, 'p> {
                     let finite = d.finite;
                     let mut dealt = 0i64;
                     for _ in 0..d.count {
-                        let mut place = source.card(all);
-                        let mut kind = left.len() - 1;
-                        for (k, &n) in left.iter().enumerate() {
-                            if place < n {
-                                kind = k;
-                                break;
-                            }
-                            place -= n;
-                        }
+                        let kind = kind_at(left, source.card(all));
                         if finite {
                             left[kind] -= 1;
                             all -= 1;

@@ -33,6 +33,19 @@ pub struct RemovedShoe {
     pub cards_left: u64,
 }
 
+impl RemovedShoe {
+    /// The shoe as a report's line: `shoe cards: less 5x2,K (413 of 416 cards)`.
+    pub fn line(&self) -> String {
+        format!(
+            "shoe {}: less {} ({} of {} cards)",
+            self.shoe,
+            self.written,
+            self.cards_left,
+            self.cards_left + self.cards_removed
+        )
+    }
+}
+
 /// The shoes with cards removed, in the file's order.
 pub fn removed_shoes(program: &Program) -> Vec<RemovedShoe> {
     program

@@ -177,14 +177,7 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
         let _ = writeln!(out, "table: {}", table.line());
     }
     for r in &report.removed {
-        let _ = writeln!(
-            out,
-            "shoe {}: less {} ({} of {} cards)",
-            r.shoe,
-            r.written,
-            r.cards_left,
-            r.cards_left + r.cards_removed
-        );
+        let _ = writeln!(out, "{}", r.line());
     }
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);

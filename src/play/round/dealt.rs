@@ -105,15 +105,7 @@ impl Shoes {
         let finite = self.finite[shoe];
         let mut all = self.totals[shoe] as u32;
         for _ in 0..count {
-            let mut place = u64::from(source.card(all));
-            let mut kind = left.len() - 1;
-            for (k, &n) in left.iter().enumerate() {
-                if place < n {
-                    kind = k;
-                    break;
-                }
-                place -= n;
-            }
+            let kind = kind_at(left, u64::from(source.card(all)));
             if finite {
                 left[kind] -= 1;
                 all -= 1;
@@ -194,4 +186,20 @@ impl DiceLimit {
         }
         Ok(())
     }
+}
+
+/// The kind of the card at `place` (below the sum of `left`) when the
+/// cards left lie kind after kind, `left[k]` of kind `k`; the last kind for
+/// a place past them all.
+pub(crate) fn kind_at<T: Copy + PartialOrd + std::ops::SubAssign>(
+    left: &[T],
+    mut place: T,
+) -> usize {
+    for (k, &n) in left.iter().enumerate() {
+        if place < n {
+            return k;
+        }
+        place -= n;
+    }
+    left.len() - 1
 }

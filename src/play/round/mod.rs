@@ -23,6 +23,7 @@
 //!   shoe, as the exact evaluation assumes).
 
 mod dealt;
+pub(crate) use dealt::kind_at;
 mod source;
 mod table_cards;
 
