@@ -129,7 +129,9 @@ pub fn run(args: &ShoeArgs) -> u8 {
         Ok(shoe) => shoe,
         Err(e) => return output::finish(exit::INPUT, "", &render(e, &args.file, source)),
     };
-    let cards: u64 = (0..13).filter_map(|i| program.shoes[shoe].rank_count(i)).sum();
+    let cards: u64 = (0..13)
+        .filter_map(|i| program.shoes[shoe].rank_count(i))
+        .sum();
     if args.cut >= cards {
         let text = args.cut.to_string();
         let e = ShoeError::Cut {
@@ -170,7 +172,7 @@ pub fn text(run: &ShoeRun) -> String {
         "{}: shoe `{}` of {} cards, seed {}, dealt to the cut card at {} left: {} coups",
         run.game,
         run.shoe,
-        run.cards,
+        run.shoe_cards,
         run.seed,
         run.cut,
         run.coups.len()
@@ -191,7 +193,8 @@ pub fn text(run: &ShoeRun) -> String {
             let mark = if c.favourable.contains(bet) { "*" } else { " " };
             let _ = write!(line, "  {:>w$}{mark}", format!("{p:.4}%"));
         }
-        let _ = writeln!(out, "{line}  {} -> {}", c.dealt.join(" "), c.outcome);
+        let outcome = c.outcome.as_deref().unwrap_or("(no outcome)");
+        let _ = writeln!(out, "{line}  {} -> {outcome}", c.dealt.join(" "));
     }
     if run.stopped != "cut card" {
         let _ = writeln!(out, "stopped before the cut card: {}", run.stopped);
@@ -200,7 +203,12 @@ pub fn text(run: &ShoeRun) -> String {
         out,
         "\nfavourable coups per bet (the bettor's advantage: mean and best, over those coups)"
     );
-    let name_width = run.bets.iter().map(|b| b.chars().count()).max().unwrap_or(0);
+    let name_width = run
+        .bets
+        .iter()
+        .map(|b| b.chars().count())
+        .max()
+        .unwrap_or(0);
     for s in &run.summary {
         let pct = |m: Option<f64>| m.map_or("-".to_string(), |m| format!("{m:.4}%"));
         let _ = writeln!(

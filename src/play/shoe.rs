@@ -47,7 +47,7 @@ pub struct ShoeRun {
     /// The cut card: cards left at which no coup starts.
     pub cut: u64,
     /// The cards the shoe held before the first coup.
-    pub cards: u64,
+    pub shoe_cards: u64,
     /// The bets, in the file's order: the order of each coup's edges.
     pub bets: Vec<String>,
     /// Every coup dealt.
@@ -68,8 +68,9 @@ pub struct Coup {
     /// The cards left before it.
     pub cards_left: u64,
     /// The cards dealt before it, as `--removed` writes them (`5x2,K`;
-    /// empty before the first coup).
-    pub removed: String,
+    /// empty before the first coup): `check --removed` with these gives
+    /// the same edges.
+    pub dealt_so_far: String,
     /// Each bet's house edge from the cards left, in the order of `bets`.
     pub house_edges: Vec<Exact>,
     /// The same, × 100 (decimal, rounded).
@@ -78,8 +79,9 @@ pub struct Coup {
     pub favourable: Vec<String>,
     /// The cards the coup dealt, in order (`Q♠`).
     pub dealt: Vec<String>,
-    /// The outcome it ended with (empty when it ran to its last statement).
-    pub outcome: String,
+    /// The outcome it ended with (`None` when it ran to its last
+    /// statement).
+    pub outcome: Option<String>,
 }
 
 /// How one bet fared over the shoe.
@@ -147,10 +149,10 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
         };
         let mut round = Round::new(&now).with_named_cards();
         let mut dealt = Vec::new();
-        let mut outcome = String::new();
+        let mut outcome = None;
         let mut on_event = |event: Event| match event {
             Event::Draw { cards, .. } => dealt.extend(cards),
-            Event::End { outcome: o } => outcome = o,
+            Event::End { outcome: o } => outcome = Some(o),
             _ => {}
         };
         round.play(&mut source, Some(&mut on_event))?;
@@ -163,7 +165,7 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
         coups.push(Coup {
             coup: coups.len() as u64 + 1,
             cards_left: left,
-            removed: before,
+            dealt_so_far: before,
             house_edges_percent: edges.iter().map(|e| e.to_f64() * 100.0).collect(),
             favourable: (bets.iter().zip(&edges))
                 .filter(|(_, e)| e.is_negative())
@@ -186,7 +188,7 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
         shoe: the_shoe.name.clone(),
         seed: options.seed,
         cut: options.cut,
-        cards,
+        shoe_cards: cards,
         bets,
         coups,
         stopped,
@@ -197,10 +199,7 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
 /// How often, and by how much, a bet of these house edges favoured its
 /// bettor.
 fn summarise<'e>(bet: &str, edges: impl Iterator<Item = &'e Exact>) -> BetSummary {
-    let advantages: Vec<Exact> = edges
-        .filter(|e| e.is_negative())
-        .map(|e| -e)
-        .collect();
+    let advantages: Vec<Exact> = edges.filter(|e| e.is_negative()).map(|e| -e).collect();
     let best = advantages.iter().max().cloned();
     let mean = (!advantages.is_empty()).then(|| {
         advantages.iter().map(Exact::to_f64).sum::<f64>() / advantages.len() as f64 * 100.0
