@@ -303,7 +303,7 @@ fn favourable_coups_are_marked_and_summarised() {
         }
         let row = &summary[b];
         assert_eq!(row["bet"], bet);
-        assert_eq!(row["favourable"], advantages.len());
+        assert_eq!(row["favourable_coups"], advantages.len());
         if advantages.is_empty() {
             assert!(row["best_advantage"].is_null() && row["mean_advantage_percent"].is_null());
             continue;

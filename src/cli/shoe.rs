@@ -215,7 +215,7 @@ pub fn text(run: &ShoeRun) -> String {
             out,
             "{:<name_width$}  {:>4} of {} coups  mean {:>9}  best {:>9}",
             s.bet,
-            s.favourable,
+            s.favourable_coups,
             run.coups.len(),
             pct(s.mean_advantage_percent),
             pct(s.best_advantage_percent),

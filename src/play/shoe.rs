@@ -90,7 +90,7 @@ pub struct BetSummary {
     /// The bet.
     pub bet: String,
     /// The coups where it favoured its bettor (house edge below zero).
-    pub favourable: u64,
+    pub favourable_coups: u64,
     /// The bettor's mean advantage (minus the house edge) over those
     /// coups, × 100; `None` (`null`) when there was none.
     pub mean_advantage_percent: Option<f64>,
@@ -206,7 +206,7 @@ fn summarise<'e>(bet: &str, edges: impl Iterator<Item = &'e Exact>) -> BetSummar
     });
     BetSummary {
         bet: bet.to_string(),
-        favourable: advantages.len() as u64,
+        favourable_coups: advantages.len() as u64,
         mean_advantage_percent: mean,
         best_advantage_percent: best.as_ref().map(|e| e.to_f64() * 100.0),
         best_advantage: best,
