@@ -18,12 +18,13 @@ use serde_json::{json, Value};
 use crate::common::binary::{self, root};
 
 /// The schema files, `docs/schema/NAME.schema.json`.
-const SCHEMAS: [&str; 6] = [
+const SCHEMAS: [&str; 7] = [
     "common",
     "report",
     "check",
     "compare",
     "simulate",
+    "shoe",
     "play-event",
 ];
 
@@ -36,6 +37,8 @@ enum Kind {
     Compare,
     /// `simulate`'s document.
     Simulate,
+    /// `shoe`'s document.
+    Shoe,
     /// One line of `play`'s transcript.
     PlayEvent,
 }
@@ -46,6 +49,7 @@ impl Kind {
             Kind::Check => "check",
             Kind::Compare => "compare",
             Kind::Simulate => "simulate",
+            Kind::Shoe => "shoe",
             Kind::PlayEvent => "play-event",
         }
     }
@@ -260,6 +264,24 @@ fn documents() -> &'static [Document] {
             ]),
             &[0],
         ));
+        // A shoe dealt to the cut card: one deck of each game with a finite
+        // shoe whose suits the round does not read (a coup that favours a
+        // bet in the first).
+        for (game, seed) in [
+            ("games/punto_banco.dice", "3"),
+            ("games/chemin_de_fer.dice", "1"),
+            ("games/casino_war.dice", "1"),
+            ("games/red_dog.dice", "1"),
+        ] {
+            runs.push((
+                Kind::Shoe,
+                strings(&[
+                    "shoe", game, "--seed", seed, "--set", "decks=1", "--cut", "5", "--format",
+                    "json",
+                ]),
+                &[0],
+            ));
+        }
         // Each game beside the next; the four heists together.
         for pair in games.windows(2) {
             let mut args = strings(&["compare", "--format", "json"]);
@@ -407,7 +429,7 @@ fn every_document_of_every_command_validates_against_its_schema() {
     assert_eq!(commands("simulate"), games + 1);
     assert_eq!(commands("compare"), games + 1);
     assert!(commands("play") > games);
-    assert!(seen.len() == 4, "{seen:?}");
+    assert!(seen.len() == 5, "{seen:?}");
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod play;
 mod punto_banco_count;
 mod removal;
 mod round_trip;
+mod shoe;
 mod show;
 mod simulate_fast;
 mod steps;

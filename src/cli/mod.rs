@@ -10,6 +10,7 @@ mod input;
 mod lints;
 mod output;
 mod play;
+mod shoe;
 mod simulate;
 
 use std::process::ExitCode;
@@ -43,6 +44,10 @@ pub enum Command {
     /// Run a table: seats with chips play a seeded session by the file's
     /// `banking` rules; the transcript goes to stdout.
     Play(play::PlayArgs),
+    /// Deal one whole card shoe (seeded) to the cut card: each bet's exact
+    /// house edge from the cards left before every coup, the coups where a
+    /// bet favours the bettor marked, and a summary.
+    Shoe(shoe::ShoeArgs),
     /// Play many seeded rounds; each bet's simulated house edge beside the
     /// exact one.
     Simulate(simulate::SimulateArgs),
@@ -76,6 +81,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Shoe(args) => shoe::run(&args),
         Command::Simulate(args) => simulate::run(&args),
     };
     ExitCode::from(code)

@@ -1,5 +1,6 @@
 //! Playing games with dice and cards: one round (`round`), many rounds
-//! against the exact figures ([`simulate`]), and a table of seats with
+//! against the exact figures ([`simulate`]), one whole shoe dealt coup
+//! by coup with each bet's exact edge before it (`shoe`), and a table of seats with
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for (`strategy`).
 
@@ -8,6 +9,8 @@ pub mod fast;
 mod money;
 #[doc(hidden)]
 pub mod round;
+#[doc(hidden)]
+pub mod shoe;
 pub mod simulate;
 #[doc(hidden)]
 pub mod steps;

@@ -1,0 +1,225 @@
+//! `dicerules shoe FILE --seed S`: one whole shoe dealt to the cut card,
+//! each bet's exact house edge before every coup (a perfect counter's
+//! view), the coups where a bet favours its bettor marked, and a summary.
+
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+
+use super::diagnostics::render;
+use super::input::{load, GameArgs};
+use super::{exit, output};
+use crate::ast::Span;
+use crate::eval::exact::Limits;
+use crate::play::shoe::{deal, Options, ShoeRun};
+use crate::program::Program;
+
+/// Cards left at which no coup starts, by default: a cut card near the
+/// back, as baccarat places it (14 cards; a coup of punto banco takes at
+/// most 6).
+pub const DEFAULT_CUT: u64 = 14;
+
+#[derive(Debug, Args)]
+pub struct ShoeArgs {
+    /// The rule file, dealt from its one shoe (finite, its suits unread).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// The seed of the deal: the same seed, the same shoe.
+    #[arg(long)]
+    pub seed: u64,
+    /// The cut card: no coup starts with this many cards left or fewer.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUT)]
+    pub cut: u64,
+    /// Output format: text (a line per coup), or json (docs/json.md).
+    #[arg(long, value_enum, default_value_t = ShoeFormat::Text)]
+    pub format: ShoeFormat,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The formats of `dicerules shoe`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShoeFormat {
+    Text,
+    Json,
+}
+
+/// A game, or a cut card, that `shoe` cannot deal.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum ShoeError {
+    #[error("the game deals no cards: `shoe` deals a card shoe")]
+    #[diagnostic(
+        code(dice::shoe::no_shoe),
+        help("`dicerules shoe` is for games with a `shoe`; `play` and `simulate` play any game")
+    )]
+    NoShoe {
+        #[label("no `shoe` in this file")]
+        span: Span,
+    },
+    #[error("the game has several shoes: `shoe` deals one")]
+    #[diagnostic(
+        code(dice::shoe::several),
+        help("`dicerules shoe` follows the cards of a game's single shoe")
+    )]
+    Several {
+        #[label("a second shoe")]
+        span: Span,
+    },
+    #[error("shoe `{shoe}` is infinite: it never runs down, and no card changes the edges")]
+    #[diagnostic(
+        code(dice::shoe::infinite),
+        help("give it a number of decks (`--set decks=8` where the file has that parameter)")
+    )]
+    Infinite {
+        shoe: String,
+        #[label("an infinite shoe")]
+        span: Span,
+    },
+    #[error("the round reads the suits of shoe `{shoe}`: the edges from the cards left are computed by rank")]
+    #[diagnostic(
+        code(dice::shoe::suits),
+        help("`dicerules shoe` deals games whose round reads ranks and values, not suits")
+    )]
+    Suits {
+        shoe: String,
+        #[label("the round reads suits")]
+        span: Span,
+    },
+    #[error("the cut card at {cut} cards left is not inside shoe `{shoe}` of {cards} cards")]
+    #[diagnostic(
+        code(dice::shoe::cut),
+        help("give a cut below {cards} (the default is {DEFAULT_CUT})")
+    )]
+    Cut {
+        cut: u64,
+        shoe: String,
+        cards: u64,
+        #[label("no coup would be dealt")]
+        span: Span,
+    },
+}
+
+/// The shoe `shoe` deals: the game's only one, finite, its suits unread.
+fn the_shoe(program: &Program, source: &str) -> Result<usize, ShoeError> {
+    match program.shoes.as_slice() {
+        [] => Err(ShoeError::NoShoe {
+            span: Span::new(0, source.lines().next().map_or(0, str::len)),
+        }),
+        [shoe] if shoe.decks.is_none() => Err(ShoeError::Infinite {
+            shoe: shoe.name.clone(),
+            span: shoe.span,
+        }),
+        [shoe] if shoe.telling().1 => Err(ShoeError::Suits {
+            shoe: shoe.name.clone(),
+            span: shoe.span,
+        }),
+        [_] => Ok(0),
+        [_, second, ..] => Err(ShoeError::Several { span: second.span }),
+    }
+}
+
+pub fn run(args: &ShoeArgs) -> u8 {
+    let loaded = match load(&args.file, &args.game, &[]) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let program = &loaded.game.program;
+    let source = &loaded.game.source;
+    let shoe = match the_shoe(program, source) {
+        Ok(shoe) => shoe,
+        Err(e) => return output::finish(exit::INPUT, "", &render(e, &args.file, source)),
+    };
+    let cards: u64 = (0..13)
+        .filter_map(|i| program.shoes[shoe].rank_count(i))
+        .sum();
+    if args.cut >= cards {
+        let text = args.cut.to_string();
+        let e = ShoeError::Cut {
+            cut: args.cut,
+            shoe: program.shoes[shoe].name.clone(),
+            cards,
+            span: Span::new(0, text.len()),
+        };
+        return output::finish(exit::INPUT, "", &render(e, "--cut", &text));
+    }
+    let options = Options {
+        shoe,
+        seed: args.seed,
+        cut: args.cut,
+        limits: Limits {
+            max_states: args.game.max_states,
+            max_infosets: args.game.max_infosets,
+        },
+    };
+    match deal(program, options) {
+        Ok(run) => {
+            let out = match args.format {
+                ShoeFormat::Json => serde_json::to_string_pretty(&run).unwrap_or_default() + "\n",
+                ShoeFormat::Text => text(&run),
+            };
+            output::finish(exit::OK, &out, "")
+        }
+        Err(e) => output::finish(exit::INPUT, "", &render(e, &args.file, source)),
+    }
+}
+
+/// The shoe as text: a line per coup, its columns aligned, then the
+/// summary.
+pub fn text(run: &ShoeRun) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: shoe `{}` of {} cards, seed {}, dealt to the cut card at {} left: {} coups",
+        run.game,
+        run.shoe,
+        run.shoe_cards,
+        run.seed,
+        run.cut,
+        run.coups.len()
+    );
+    let _ = writeln!(
+        out,
+        "each bet's exact house edge from the cards left before the coup; * marks a bet that favours the bettor (edge below 0)\n"
+    );
+    let widths: Vec<usize> = run.bets.iter().map(|b| b.chars().count().max(9)).collect();
+    let mut header = format!("{:>4}  {:>5}", "coup", "left");
+    for (bet, w) in run.bets.iter().zip(&widths) {
+        let _ = write!(header, "  {bet:>w$} ");
+    }
+    let _ = writeln!(out, "{header}  dealt -> outcome");
+    for c in &run.coups {
+        let mut line = format!("{:>4}  {:>5}", c.coup, c.cards_left);
+        for ((bet, p), w) in run.bets.iter().zip(&c.house_edges_percent).zip(&widths) {
+            let mark = if c.favourable.contains(bet) { "*" } else { " " };
+            let _ = write!(line, "  {:>w$}{mark}", format!("{p:.4}%"));
+        }
+        let outcome = c.outcome.as_deref().unwrap_or("(no outcome)");
+        let _ = writeln!(out, "{line}  {} -> {outcome}", c.dealt.join(" "));
+    }
+    if run.stopped != "cut card" {
+        let _ = writeln!(out, "stopped before the cut card: {}", run.stopped);
+    }
+    let _ = writeln!(
+        out,
+        "\nfavourable coups per bet (the bettor's advantage: mean and best, over those coups)"
+    );
+    let name_width = run
+        .bets
+        .iter()
+        .map(|b| b.chars().count())
+        .max()
+        .unwrap_or(0);
+    for s in &run.summary {
+        let pct = |m: Option<f64>| m.map_or("-".to_string(), |m| format!("{m:.4}%"));
+        let _ = writeln!(
+            out,
+            "{:<name_width$}  {:>4} of {} coups  mean {:>9}  best {:>9}",
+            s.bet,
+            s.favourable_coups,
+            run.coups.len(),
+            pct(s.mean_advantage_percent),
+            pct(s.best_advantage_percent),
+        );
+    }
+    out
+}

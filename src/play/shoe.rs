@@ -1,0 +1,214 @@
+//! One whole shoe dealt to the cut card, a perfect counter's view: before
+//! every coup each bet's exact house edge from the cards left, then the
+//! coup played from them (seeded, as `play` deals), its cards taken out.
+//!
+//! Each coup's edges are an exact evaluation of the game with the cards
+//! dealt so far removed (`Shoe::remove`, as `check --removed` takes them
+//! out), so a bet whose edge is below zero favours its bettor there.
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+use super::round::{Event, Round};
+use super::strategy::{Automatic, Strategy};
+use crate::eval::exact::Limits;
+use crate::eval::figures::BetFigures;
+use crate::eval::EvalError;
+use crate::number::Exact;
+use crate::program::Program;
+use crate::report::FormatVersion;
+
+/// What `dicerules shoe` is asked.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The shoe dealt (an index into `Program::shoes`): finite, its suits
+    /// unread (`check::removed::analysable`).
+    pub shoe: usize,
+    /// The seed of the deal.
+    pub seed: u64,
+    /// The cut card: no coup starts with this many cards left or fewer.
+    pub cut: u64,
+    /// The bounds on each exact evaluation.
+    pub limits: Limits,
+}
+
+/// One shoe dealt, coup by coup.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShoeRun {
+    /// The version of the JSON contract.
+    pub format_version: FormatVersion,
+    /// The game's name.
+    pub game: String,
+    /// The shoe dealt.
+    pub shoe: String,
+    /// The seed of the deal.
+    pub seed: u64,
+    /// The cut card: cards left at which no coup starts.
+    pub cut: u64,
+    /// The cards the shoe held before the first coup.
+    pub shoe_cards: u64,
+    /// The bets, in the file's order: the order of each coup's edges.
+    pub bets: Vec<String>,
+    /// Every coup dealt.
+    pub coups: Vec<Coup>,
+    /// Why the deal stopped: `cut card`, or `too few cards left for a coup`
+    /// (the round asked for more cards than were left before the cut).
+    pub stopped: String,
+    /// Per bet, how often and how much it favoured its bettor.
+    pub summary: Vec<BetSummary>,
+}
+
+/// One coup: the shoe before it, each bet's exact house edge there, and
+/// what was dealt.
+#[derive(Clone, Debug, Serialize)]
+pub struct Coup {
+    /// The coup's number, from 1.
+    pub coup: u64,
+    /// The cards left before it.
+    pub cards_left: u64,
+    /// The cards dealt before it, as `--removed` writes them (`5x2,K`;
+    /// empty before the first coup): `check --removed` with these gives
+    /// the same edges.
+    pub dealt_so_far: String,
+    /// Each bet's house edge from the cards left, in the order of `bets`.
+    pub house_edges: Vec<Exact>,
+    /// The same, × 100 (decimal, rounded).
+    pub house_edges_percent: Vec<f64>,
+    /// The bets whose house edge is below zero: they favour the bettor.
+    pub favourable: Vec<String>,
+    /// The cards the coup dealt, in order (`Q♠`).
+    pub dealt: Vec<String>,
+    /// The outcome it ended with (`None` when it ran to its last
+    /// statement).
+    pub outcome: Option<String>,
+}
+
+/// How one bet fared over the shoe.
+#[derive(Clone, Debug, Serialize)]
+pub struct BetSummary {
+    /// The bet.
+    pub bet: String,
+    /// The coups where it favoured its bettor (house edge below zero).
+    pub favourable_coups: u64,
+    /// The bettor's mean advantage (minus the house edge) over those
+    /// coups, × 100; `None` (`null`) when there was none.
+    pub mean_advantage_percent: Option<f64>,
+    /// The bettor's largest advantage over those coups, exact.
+    pub best_advantage: Option<Exact>,
+    /// The same, × 100.
+    pub best_advantage_percent: Option<f64>,
+}
+
+/// The rank index (0 for the ace) of a card dealt by rank and suit.
+fn rank_index(card: u32) -> Option<usize> {
+    match card / 8 {
+        14 => Some(0),
+        r @ 1..=13 => Some(r as usize - 1),
+        _ => None,
+    }
+}
+
+/// Deals one whole shoe of `program` to the cut card.
+pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
+    let the_shoe = &program.shoes[options.shoe];
+    let mut removed = the_shoe.removed;
+    let count = |removed: &[u32; 13]| -> u64 {
+        let mut shoe = the_shoe.clone();
+        shoe.removed = *removed;
+        (0..13).filter_map(|i| shoe.rank_count(i)).sum()
+    };
+    let cards = count(&removed);
+    let bets: Vec<String> = program.bets.iter().map(|b| b.name.clone()).collect();
+    let mut coups = Vec::new();
+    let stopped;
+    loop {
+        let left = count(&removed);
+        if left <= options.cut {
+            stopped = "cut card".to_string();
+            break;
+        }
+        let mut now = program.clone();
+        now.shoes[options.shoe].remove(removed);
+        let distribution = match crate::solve::evaluate(&now, options.limits) {
+            Ok(d) => d,
+            Err(EvalError::ShoeEmpty { .. }) => {
+                stopped = "too few cards left for a coup".to_string();
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let edges: Vec<Exact> = (now.bets.iter())
+            .map(|bet| BetFigures::new(bet, &distribution).house_edge())
+            .collect();
+        let strategy = Strategy::new(&distribution);
+        let mut source = Automatic {
+            rng: &mut rng,
+            strategy: &strategy,
+        };
+        let mut round = Round::new(&now).with_named_cards();
+        let mut dealt = Vec::new();
+        let mut outcome = None;
+        let mut on_event = |event: Event| match event {
+            Event::Draw { cards, .. } => dealt.extend(cards),
+            Event::End { outcome: o } => outcome = Some(o),
+            _ => {}
+        };
+        round.play(&mut source, Some(&mut on_event))?;
+        let before = crate::check::removed::written(&removed);
+        for card in &dealt {
+            if let Some(i) = rank_index(card.0) {
+                removed[i] += 1;
+            }
+        }
+        coups.push(Coup {
+            coup: coups.len() as u64 + 1,
+            cards_left: left,
+            dealt_so_far: before,
+            house_edges_percent: edges.iter().map(|e| e.to_f64() * 100.0).collect(),
+            favourable: (bets.iter().zip(&edges))
+                .filter(|(_, e)| e.is_negative())
+                .map(|(b, _)| b.clone())
+                .collect(),
+            house_edges: edges,
+            dealt: dealt
+                .iter()
+                .map(|c| c.name(true).unwrap_or_else(|| "?".to_string()))
+                .collect(),
+            outcome,
+        });
+    }
+    let summary = (bets.iter().enumerate())
+        .map(|(b, bet)| summarise(bet, coups.iter().map(|c| &c.house_edges[b])))
+        .collect();
+    Ok(ShoeRun {
+        format_version: FormatVersion,
+        game: program.name.clone(),
+        shoe: the_shoe.name.clone(),
+        seed: options.seed,
+        cut: options.cut,
+        shoe_cards: cards,
+        bets,
+        coups,
+        stopped,
+        summary,
+    })
+}
+
+/// How often, and by how much, a bet of these house edges favoured its
+/// bettor.
+fn summarise<'e>(bet: &str, edges: impl Iterator<Item = &'e Exact>) -> BetSummary {
+    let advantages: Vec<Exact> = edges.filter(|e| e.is_negative()).map(|e| -e).collect();
+    let best = advantages.iter().max().cloned();
+    let mean = (!advantages.is_empty()).then(|| {
+        advantages.iter().map(Exact::to_f64).sum::<f64>() / advantages.len() as f64 * 100.0
+    });
+    BetSummary {
+        bet: bet.to_string(),
+        favourable_coups: advantages.len() as u64,
+        mean_advantage_percent: mean,
+        best_advantage_percent: best.as_ref().map(|e| e.to_f64() * 100.0),
+        best_advantage: best,
+    }
+}
