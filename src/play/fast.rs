@@ -180,7 +180,8 @@ impl<'p> Plan<'p> {
             let decks = shoe.decks.unwrap_or(1);
             let mut total = 0u32;
             for kind in &shoe.kinds {
-                let n = kind.per_deck.checked_mul(decks)?;
+                // What is left of the shoe: `--removed` cards out.
+                let n = u32::try_from(kind.full(decks)).ok()?;
                 total = total.checked_add(n)?;
                 plan.full.push(n);
                 plan.values.push(kind.value);
