@@ -71,10 +71,10 @@ impl Linear {
         self.groups.len()
     }
 
-    /// Adds a state whose live values are `live` (in the order of the
-    /// draw's live slots, `slots`), of weight `weight` times `factor`.
-    /// Returns whether it was taken, and whether it began a group; a state
-    /// not taken is for the plain path.
+    /// Adds the state `env` (whose values live at the draw are in `slots`),
+    /// of weight `weight` times `factor`: `Some(began a group)` when taken,
+    /// `None` when it is for the plain path (a weight past machine
+    /// integers, or over another denominator than its group's).
     pub fn add(
         &mut self,
         slots: &[usize],
