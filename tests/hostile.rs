@@ -415,6 +415,34 @@ fn a_round_that_would_run_for_hours() {
     insta::assert_snapshot!(run.transcript);
 }
 
+/// Ten thousand throws of a thousand dice, each adding a count: fused into
+/// one throw of ten million dice, whose results would fill any memory (the
+/// 60-second fuzzer found the shape, and was killed at 24 GB). The work
+/// limit counts the results' size before making them: exit 2 at once, with
+/// a few megabytes.
+#[test]
+fn a_run_of_huge_counting_throws_is_refused_not_grown() {
+    let started = Instant::now();
+    let run = run_in(
+        &crate_root(),
+        &[
+            "check",
+            "tests/fixtures/limits/fused_throws_work_limit.dice",
+        ],
+    );
+    assert_sane(&run, 2);
+    assert!(
+        run.stderr.contains("dice::eval::work_limit"),
+        "{}",
+        run.transcript
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{}",
+        run.transcript
+    );
+}
+
 /// Two choices knowing a `d1000` total each: 2,000 information sets, past
 /// the solver's bound (`--max-infosets`, 400). `check`, `play` and
 /// `simulate` all stop at once at the choice (unbounded: 91 s and 2.8 GB).

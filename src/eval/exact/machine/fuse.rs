@@ -207,6 +207,19 @@ impl Machine<'_> {
             });
         };
         dice.count = run.count;
+        // The results' weights are counted as work before they are made:
+        // `count + 1` counts of the face, each a number of about
+        // `count * log2(sides)` bits. A run of thousands of big throws is
+        // refused by the work limit, as thrown one by one it would be,
+        // not grown until memory runs out.
+        let bits = f64::from(run.count) * f64::from(dice.sides.max(2)).log2();
+        let words = (bits / 64.0).ceil() as u64 + 1;
+        self.work = self
+            .work
+            .saturating_add(u64::from(run.count).saturating_add(1).saturating_mul(words));
+        if self.work > self.limits.max_work() {
+            return Err(self.work_limit());
+        }
         let results = self
             .throws
             .results(program, dice, env, self.limits.max_states)?;
