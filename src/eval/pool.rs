@@ -151,6 +151,12 @@ fn grouped_in<W: Ways>(
     stats: &[Stat],
     limit: usize,
 ) -> Result<Vec<(Vec<i64>, W)>, TooMany> {
+    // A face's count takes `count + 1` values, each a binomial kept in a
+    // row: more of them than the states allowed is refused before the row
+    // is built (`1000000000d1` read by a count would fill any memory).
+    if (count as usize).saturating_add(1) > limit {
+        return Err(TooMany::States);
+    }
     // Counts alone read only the faces they count: the other faces are
     // alike, and the dice left after the counted faces show any of them.
     let counts_only = stats.iter().all(|s| s.counted().is_some());
