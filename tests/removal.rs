@@ -5,28 +5,10 @@
 //! of each rank left, sum to zero); and each bad `--removed` as a user sees
 //! it.
 
-use crate::common::binary::{root, run};
+use crate::common::binary::{exact, json, root, run};
 use crate::punto_banco_count::punto_banco;
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde_json::Value;
-
-/// `n/d` or `n` as a fraction.
-fn exact(text: &str) -> BigRational {
-    match text.split_once('/') {
-        Some((n, d)) => BigRational::new(n.parse().expect("n"), d.parse().expect("d")),
-        None => BigRational::from_integer(text.parse::<BigInt>().expect("n")),
-    }
-}
-
-/// `dicerules ARGS --format json`, which exits 0; its document.
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = run(root(), &all, b"");
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    serde_json::from_str(&out.stdout).expect("JSON")
-}
 
 /// A round outcome's probability in a report.
 fn probability(report: &Value, outcome: &str) -> BigRational {

@@ -7,28 +7,14 @@
 
 use std::sync::OnceLock;
 
-use crate::common::binary::{root, run};
-use num_bigint::BigInt;
+use crate::common::binary::{self, json, root, run};
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use serde_json::Value;
 
-/// `n/d` or `n` as a fraction.
+/// An exact number of a report's JSON as a fraction.
 fn exact(value: &Value) -> BigRational {
-    let text = value.as_str().expect("an exact number is a string");
-    match text.split_once('/') {
-        Some((n, d)) => BigRational::new(n.parse().expect("n"), d.parse().expect("d")),
-        None => BigRational::from_integer(text.parse::<BigInt>().expect("n")),
-    }
-}
-
-/// `dicerules ARGS --format json`, which exits 0; its document.
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = run(root(), &all, b"");
-    assert_eq!(out.code, Some(0), "{all:?}: {}", out.stderr);
-    serde_json::from_str(&out.stdout).expect("JSON")
+    binary::exact(value.as_str().expect("an exact number is a string"))
 }
 
 /// A bet's exact house edge in a `check` report.

@@ -111,3 +111,23 @@ pub fn wait(child: &mut Child) -> Option<ExitStatus> {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// `dicerules ARGS --format json`, run from the crate's root, which exits
+/// 0: its document.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = run(root(), &all, b"");
+    assert_eq!(out.code, Some(0), "{all:?}: {}", out.stderr);
+    serde_json::from_str(&out.stdout).expect("JSON")
+}
+
+/// An exact number as the reports write it, `n/d` or `n`, as a fraction.
+pub fn exact(text: &str) -> num_rational::BigRational {
+    match text.split_once('/') {
+        Some((n, d)) => {
+            num_rational::BigRational::new(n.parse().expect("n"), d.parse().expect("d"))
+        }
+        None => num_rational::BigRational::from_integer(text.parse().expect("n")),
+    }
+}
