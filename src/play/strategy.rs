@@ -76,6 +76,21 @@ impl Strategy {
         self.choice
     }
 
+    /// The announced choice among `options`: the strategy's, where offered,
+    /// else the first.
+    fn choose(&self, options: &[i64]) -> i64 {
+        self.choice
+            .filter(|v| options.contains(v))
+            .unwrap_or(options[0])
+    }
+
+    /// The option's value taken at `decision` knowing `key` (see
+    /// [`Strategy::option`]), the first where the index is past `options`.
+    fn decide(&self, decision: usize, key: &[i64], options: &[i64], rng: &mut impl Rng) -> i64 {
+        let i = self.option(decision, key, rng);
+        options.get(i).copied().unwrap_or(options[0])
+    }
+
     /// The option (by index) taken at `decision` knowing `key`, drawn with
     /// the strategy's chances; the first where the strategy says nothing
     /// (an information set the evaluation never met).
@@ -127,14 +142,10 @@ impl<R: Rng> Source for Automatic<'_, R> {
         (0..left).sample_single(&mut self.rng)
     }
     fn choose(&mut self, options: &[i64]) -> i64 {
-        self.strategy
-            .choice
-            .filter(|v| options.contains(v))
-            .unwrap_or(options[0])
+        self.strategy.choose(options)
     }
     fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
-        let i = self.strategy.option(decision, key, &mut self.rng);
-        options.get(i).copied().unwrap_or(options[0])
+        self.strategy.decide(decision, key, options, &mut self.rng)
     }
 }
 
@@ -184,13 +195,9 @@ impl<R: Rng> Source for Sampler<'_, R> {
         self.below(u64::from(left)) as u32
     }
     fn choose(&mut self, options: &[i64]) -> i64 {
-        self.strategy
-            .choice
-            .filter(|v| options.contains(v))
-            .unwrap_or(options[0])
+        self.strategy.choose(options)
     }
     fn decide(&mut self, decision: usize, key: &[i64], options: &[i64]) -> i64 {
-        let i = self.strategy.option(decision, key, &mut self.rng);
-        options.get(i).copied().unwrap_or(options[0])
+        self.strategy.decide(decision, key, options, &mut self.rng)
     }
 }
