@@ -157,10 +157,21 @@ fn grouped_in<W: Ways>(
     if (count as usize).saturating_add(1) > limit {
         return Err(TooMany::States);
     }
+    // So is a statistic with more values than the groups allowed (the
+    // total of `3d2^32` would otherwise be refused only after seconds).
+    if stats
+        .iter()
+        .any(|s| s.distinct_at_least(count, sides) > limit as u64)
+    {
+        return Err(TooMany::States);
+    }
     // Counts alone read only the faces they count: the other faces are
     // alike, and the dice left after the counted faces show any of them.
     let counts_only = stats.iter().all(|s| s.counted().is_some());
-    let faces: Vec<u32> = if counts_only {
+    // Other statistics read every face, taken in turn and never listed: a
+    // die of 2^32 sides is refused by the work bound below, face by face,
+    // not by filling memory with its faces first.
+    let counted: Option<Vec<u32>> = counts_only.then(|| {
         let mut counted: Vec<u32> = stats
             .iter()
             .filter_map(|s| u32::try_from(s.counted()?).ok())
@@ -169,10 +180,10 @@ fn grouped_in<W: Ways>(
         counted.sort_unstable();
         counted.dedup();
         counted
-    } else {
-        (1..=sides).collect()
-    };
-    let others = sides - faces.len() as u32;
+    });
+    let faces = counted.as_ref().map_or(sides as usize, Vec::len);
+    let face_at = |i: usize| counted.as_ref().map_or(i as u32 + 1, |c| c[i]);
+    let others = sides - faces as u32;
     // Statistics that know the same things share one tracker: the most
     // frequent face and its count are followed together.
     let mut trackers: Vec<Stat> = Vec::new();
@@ -193,9 +204,9 @@ fn grouped_in<W: Ways>(
     let mut work = 0usize;
     let mut table = Table::new(count, sides, &trackers);
     table.add((count, start), W::one());
-    for (i, &face) in faces.iter().enumerate() {
-        let f = i64::from(face);
-        let last = others == 0 && i + 1 == faces.len();
+    for i in 0..faces {
+        let f = i64::from(face_at(i));
+        let last = others == 0 && i + 1 == faces;
         for ((left, partial), ways) in table.drain() {
             // `k` dice show this face, in C(left, k) ways; the last face
             // takes every die left.

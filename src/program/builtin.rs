@@ -533,6 +533,20 @@ impl Stat {
             Stat::Pairs => (n / 2 + 1, 1),
         }
     }
+
+    /// At least how many distinct values the statistic takes over every
+    /// throw of `count`d`sides` (every total from `count` to
+    /// `count * sides`, every face as the highest, ...): a grouping with
+    /// more values than it may hold is refused before it starts.
+    pub fn distinct_at_least(self, count: u32, sides: u32) -> u64 {
+        let (n, s) = (u64::from(count), u64::from(sides));
+        match self {
+            _ if n == 0 || s == 0 => 1,
+            Stat::Total => n.saturating_mul(s - 1).saturating_add(1),
+            Stat::Highest | Stat::Lowest | Stat::MostFrequent => s,
+            Stat::Count(_) | Stat::HighestCount | Stat::Pairs => 1,
+        }
+    }
 }
 
 /// The table of built-ins as the language reference's Markdown table
