@@ -13,6 +13,8 @@ use smallvec::SmallVec;
 use std::fmt;
 use std::str::FromStr;
 
+mod decimal;
+
 /// An exact rational number, always reduced.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Exact(pub BigRational);
@@ -357,13 +359,23 @@ impl From<u64> for Exact {
     }
 }
 
+impl Exact {
+    /// The number as it prints, `n/d` or `n` when whole, in ASCII.
+    fn ascii(&self) -> Vec<u8> {
+        let mut text = Vec::new();
+        decimal::push_int(&mut text, self.0.numer());
+        if !self.0.is_integer() {
+            text.push(b'/');
+            decimal::push_int(&mut text, self.0.denom());
+        }
+        text
+    }
+}
+
 impl fmt::Display for Exact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_integer() {
-            write!(f, "{}", self.0.numer())
-        } else {
-            write!(f, "{}/{}", self.0.numer(), self.0.denom())
-        }
+        // Only ASCII digits, a sign and a slash are written.
+        f.write_str(std::str::from_utf8(&self.ascii()).unwrap_or_default())
     }
 }
 
@@ -375,7 +387,7 @@ impl fmt::Debug for Exact {
 
 impl Serialize for Exact {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
+        s.serialize_str(std::str::from_utf8(&self.ascii()).unwrap_or_default())
     }
 }
 
