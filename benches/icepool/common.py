@@ -34,4 +34,4 @@ def run(name, edges, expected, repeat=7, min_time=0.5):
 
 
 if __name__ == "__main__":
-    sys.exit("run heist.py, baccarat_dice.py, heaven_and_nine.py, twenty_six.py or quatorze.py, or all.sh")
+    sys.exit("run heist.py, baccarat_dice.py, heaven_and_nine.py, twenty_six.py, quatorze.py or punto_banco.py, or all.sh")
