@@ -42,6 +42,7 @@ mod play;
 mod punto_banco_count;
 mod removal;
 mod round_trip;
+mod session;
 mod shoe;
 mod show;
 mod simulate_fast;

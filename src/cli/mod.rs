@@ -10,6 +10,7 @@ mod input;
 mod lints;
 mod output;
 mod play;
+mod session;
 mod shoe;
 mod simulate;
 
@@ -44,6 +45,10 @@ pub enum Command {
     /// Run a table: seats with chips play a seeded session by the file's
     /// `banking` rules; the transcript goes to stdout.
     Play(play::PlayArgs),
+    /// Analyse the file's table exactly: its rounds as `play` runs them,
+    /// as a Markov chain over the seats' chips (the bank's ruin by round,
+    /// each seat's expected net and chips).
+    Session(session::SessionArgs),
     /// Deal one whole card shoe (seeded) to the cut card: each bet's exact
     /// house edge from the cards left before every coup, the coups where a
     /// bet favours the bettor marked, and a summary.
@@ -81,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Session(args) => session::run_command(&args),
         Command::Shoe(args) => shoe::run(&args),
         Command::Simulate(args) => simulate::run(&args),
     };

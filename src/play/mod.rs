@@ -4,6 +4,7 @@
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for (`strategy`).
 
+pub mod chain;
 #[doc(hidden)]
 pub mod fast;
 mod money;

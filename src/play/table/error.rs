@@ -132,6 +132,12 @@ pub enum TableError {
         /// The chips dealt.
         dealt: Box<Exact>,
     },
+    /// The exact session (`play::chain`) picked fewer endings than the
+    /// table round played runs: it picks each next one and replays the
+    /// round, so no user meets this.
+    #[error("internal error: a table round played more runs than were picked")]
+    #[diagnostic(code(dice::table::unpicked), help("please report this file as a bug"))]
+    Unpicked,
     /// A round that fails as it is played (a reroll or round limit passed,
     /// an overflow, a shoe run out...): the round's own error and code.
     #[error(transparent)]

@@ -38,10 +38,12 @@
 mod bank;
 mod error;
 mod paths;
+mod script;
 mod seat;
 mod session;
 
 pub use error::TableError;
+pub use script::{RunEnding, TableState};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -382,6 +384,10 @@ pub struct Table<'p, 'e> {
     /// What the transcript's reader last asked for.
     flow: Flow,
     sink: &'e mut dyn FnMut(TableEvent) -> Flow,
+    /// For the exact session: how the runs of the round may end, and the
+    /// picks of this table round's runs with how many were used.
+    endings: Vec<RunEnding>,
+    script: Option<(Vec<usize>, usize)>,
 }
 
 impl<'p, 'e> Table<'p, 'e> {
@@ -440,6 +446,8 @@ impl<'p, 'e> Table<'p, 'e> {
             ended: false,
             flow: Flow::Continue,
             sink: emit,
+            endings: Vec::new(),
+            script: None,
         }
     }
 

@@ -93,6 +93,10 @@ impl<'p, 'e> Table<'p, 'e> {
         placed: &[Placed],
         banker: Option<usize>,
     ) -> Result<(bool, Option<usize>), TableError> {
+        // The exact session gives the run's ending instead of playing it.
+        if let Some(ends) = self.scripted(placed)? {
+            return self.settle(placed, banker, &ends);
+        }
         let program = self.program;
         let person_seat = self.options.person.filter(|_| self.person.is_some());
         let start = self.rng.clone();
@@ -192,6 +196,18 @@ impl<'p, 'e> Table<'p, 'e> {
                 send(&mut *self.sink, &mut self.flow, event);
             }
         }
+        self.settle(placed, banker, &ends)
+    }
+
+    /// Settles `placed` by how each seat's path ended (`ends`); as
+    /// [`Table::play`] returns.
+    fn settle(
+        &mut self,
+        placed: &[Placed],
+        banker: Option<usize>,
+        ends: &[PathEnd],
+    ) -> Result<(bool, Option<usize>), TableError> {
+        let program = self.program;
         let ending = |seat: usize| {
             ends.iter()
                 .find(|(seats, ..)| seats.contains(&seat))
@@ -280,7 +296,7 @@ impl<'p, 'e> Table<'p, 'e> {
 }
 
 /// How a path of a table round ended: its seats, outcome and final values.
-type PathEnd = (Vec<usize>, Option<usize>, Vec<Option<i64>>);
+pub(super) type PathEnd = (Vec<usize>, Option<usize>, Vec<Option<i64>>);
 
 /// Why a session ends: its summary's reason.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,163 @@
+//! `dicerules session FILE`: the table of `play`, its rounds analysed
+//! exactly as a Markov chain over the seats' chips (`play::chain`).
+
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+
+use super::diagnostics::render;
+use super::input::{load, GameArgs};
+use super::{exit, output};
+use crate::play::chain::{run, Options, Session, MAX_STATES};
+use crate::report::text::short;
+
+#[derive(Debug, Args)]
+pub struct SessionArgs {
+    /// The rule file whose table is analysed.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Seats at the table, the banker's included.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub seats: u16,
+    /// Starting chips of every seat (default: the file's `banking` item).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub chips: Option<u64>,
+    /// Table rounds.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub rounds: u64,
+    /// Which of the file's stake rules the table agrees on (from 1), where
+    /// it offers several (`stake fixed 2 or up to 6 or free`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub stake: u16,
+    /// The most different tables (every seat's chips, who banks) alive
+    /// after a round before giving up.
+    #[arg(long, value_name = "N", default_value_t = MAX_STATES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tables: u64,
+    /// Output format: text, or json (docs/json.md).
+    #[arg(long, value_enum, default_value_t = SessionFormat::Text)]
+    pub format: SessionFormat,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The formats of `dicerules session`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SessionFormat {
+    Text,
+    Json,
+}
+
+pub fn run_command(args: &SessionArgs) -> u8 {
+    let loaded = match load(&args.file, &args.game, &[]) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let program = &loaded.game.program;
+    let stakes = program.banking.stakes.len().max(1);
+    if usize::from(args.stake) > stakes {
+        let message = format!(
+            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
+            args.stake,
+            args.file,
+            if stakes == 1 { "" } else { "s" }
+        );
+        return output::finish(exit::INPUT, "", &message);
+    }
+    let options = Options {
+        seats: usize::from(args.seats),
+        chips: args.chips,
+        rounds: args.rounds,
+        stake: usize::from(args.stake) - 1,
+        max_states: usize::try_from(args.max_tables).unwrap_or(usize::MAX),
+    };
+    match run(program, &loaded.distribution, &options) {
+        Ok(session) => {
+            let out = match args.format {
+                SessionFormat::Json => {
+                    serde_json::to_string_pretty(&session).unwrap_or_default() + "\n"
+                }
+                SessionFormat::Text => text(&session),
+            };
+            output::finish(exit::OK, &out, "")
+        }
+        Err(e) => output::finish(exit::INPUT, "", &render(e, &args.file, &loaded.game.source)),
+    }
+}
+
+/// The session as text: a line a round, then a line a seat.
+pub fn text(s: &Session) -> String {
+    let mut out = String::new();
+    let bank = match s.banker {
+        Some(b) => format!("seat {b} banks first"),
+        None => "the house banks".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} seats, {} table round{}, stake rule {}; {bank}",
+        s.game,
+        s.seats,
+        s.rounds,
+        if s.rounds == 1 { "" } else { "s" },
+        s.stake_rule
+    );
+    let _ = writeln!(
+        out,
+        "exact, as `play` runs the table (its automatic seats); at most {} different tables after a round\n",
+        s.peak_states
+    );
+    let _ = writeln!(
+        out,
+        "{:>5}  {:>28}  {:>28}  {:>28}",
+        "round", "bank out of business", "by this round", "session over by"
+    );
+    for r in &s.by_round {
+        let cell = |x: &crate::number::Exact| {
+            format!("{} ({:.4}%)", short(&x.to_string()), x.to_f64() * 100.0)
+        };
+        let _ = writeln!(
+            out,
+            "{:>5}  {:>28}  {:>28}  {:>28}",
+            r.round,
+            cell(&r.bank_broke),
+            cell(&r.bank_broke_by),
+            cell(&r.over_by)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{:>4}  {:>6}  {:>34}  chips after the last round",
+        "seat", "dealt", "expected net"
+    );
+    for seat in &s.by_seat {
+        let net = format!(
+            "{} ({:+.6})",
+            short(&seat.expected_net.to_string()),
+            seat.expected_net_decimal
+        );
+        let low = seat
+            .chips
+            .first()
+            .map(|c| c.chips.decimal())
+            .unwrap_or_default();
+        let high = seat
+            .chips
+            .last()
+            .map(|c| c.chips.decimal())
+            .unwrap_or_default();
+        let none = seat
+            .chips
+            .iter()
+            .find(|c| c.chips.is_zero())
+            .map_or(0.0, |c| c.probability.to_f64() * 100.0);
+        let _ = writeln!(
+            out,
+            "{:>4}  {:>6}  {net:>34}  {} value{} from {low} to {high}; none left {none:.4}%",
+            seat.seat,
+            seat.dealt.decimal(),
+            seat.chips.len(),
+            if seat.chips.len() == 1 { "" } else { "s" },
+        );
+    }
+    out
+}

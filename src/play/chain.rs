@@ -1,0 +1,360 @@
+//! The exact session (`dicerules session`): a table's rounds as a Markov
+//! chain over the seats' chips. The table is `play`'s own ([`Table`]): its
+//! rules bet, cover, settle, pass the bank and deal new games, on a state
+//! the chain restores, and each run of the round ends as the chain picks
+//! from the run's law (the exact distribution of the round's ends, grouped
+//! by what they pay every bet) instead of being played. A table round that
+//! plays several runs (a seat bank plays one against each punter in turn)
+//! is replayed once for each sequence of endings it asks for, so every
+//! branch is settled by the same code `play` settles a session with.
+//!
+//! After each table round the states reached are merged, with their
+//! probabilities summed exactly; the figures are each round's probability
+//! that the bank is put out of business (`play`'s bank that cannot cover
+//! the table minimum at a bet), each seat's expected net (the sum of its
+//! settlements) and its chips after the last round.
+
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use super::round::{MAX_DICE, MAX_REROLLS};
+use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableState};
+use crate::ast::Span;
+use crate::eval::exact::Distribution;
+use crate::number::Exact;
+use crate::program::{Bank, Program};
+use crate::report::FormatVersion;
+
+/// The table the chain runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Seats at the table, the banker's included.
+    pub seats: usize,
+    /// Starting chips of every seat, instead of the file's.
+    pub chips: Option<u64>,
+    /// Table rounds.
+    pub rounds: u64,
+    /// Which of the file's stake rules the table agrees on, from 0.
+    pub stake: usize,
+    /// The most distinct tables alive after a round.
+    pub max_states: usize,
+}
+
+/// The default of [`Options::max_states`].
+pub const MAX_STATES: u64 = 200_000;
+
+/// Why the chain cannot be run.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum ChainError {
+    /// A round with a choice or a decision: each seat's strategy would have
+    /// to be followed through the chain.
+    #[error("the exact session does not yet follow a round's choices")]
+    #[diagnostic(
+        code(dice::session::choices),
+        help("`dicerules play` plays this table; `simulate` and `check` analyse the round")
+    )]
+    Choices {
+        /// The round.
+        #[label("this round chooses")]
+        span: Span,
+    },
+    /// Hands dealt for each seat from one shoe: the seats' runs are not
+    /// alike.
+    #[error("the exact session does not yet deal a hand for each seat")]
+    #[diagnostic(
+        code(dice::session::seat_hands),
+        help("`dicerules play` plays this table; a house-banked table's seats can be analysed one at a time with `check`")
+    )]
+    SeatHands {
+        /// The round.
+        #[label("this round deals each seat a hand")]
+        span: Span,
+    },
+    /// More distinct tables after a round than allowed.
+    #[error("more than {limit} different tables after round {round}")]
+    #[diagnostic(
+        code(dice::session::state_limit),
+        help("fewer seats, rounds or chips keep the chain smaller; raise the bound with --max-tables")
+    )]
+    StateLimit {
+        /// The bound ([`Options::max_states`]).
+        limit: usize,
+        /// The table round that passed it, from 1.
+        round: u64,
+        /// The `banking` item.
+        #[label("this game's table")]
+        span: Span,
+    },
+    /// The table's own error (a bug where money is not sound).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Table(#[from] TableError),
+}
+
+/// The exact session's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct Session {
+    /// The JSON contract's version (docs/json.md).
+    pub format_version: FormatVersion,
+    /// The game's name.
+    pub game: String,
+    /// Seats at the table.
+    pub seats: usize,
+    /// Table rounds.
+    pub rounds: u64,
+    /// The stake rule the table agreed on, from 1.
+    pub stake_rule: usize,
+    /// The seat that banks first (from 1); `None` when the house banks.
+    pub banker: Option<usize>,
+    /// The most distinct tables alive after a round.
+    pub peak_states: usize,
+    /// One row a table round.
+    pub by_round: Vec<RoundRow>,
+    /// One row a seat.
+    pub by_seat: Vec<SeatRow>,
+}
+
+/// A table round's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundRow {
+    /// The table round, from 1.
+    pub round: u64,
+    /// The probability that a bank is put out of business in this round
+    /// (cannot cover the table minimum at a bet).
+    pub bank_broke: Exact,
+    /// `bank_broke` in percent, as the nearest float.
+    pub bank_broke_percent: f64,
+    /// The same, in this round or an earlier one (a bank broke more than
+    /// once counted once a round).
+    pub bank_broke_by: Exact,
+    /// The probability that the session has ended by the end of this
+    /// round (too few seats can bet, no round can be played).
+    pub over_by: Exact,
+}
+
+/// A seat's figures after the last round. Seats are numbered from 1.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRow {
+    /// The seat, from 1.
+    pub seat: usize,
+    /// The chips it was dealt.
+    pub dealt: Exact,
+    /// The expected sum of its settlements over the session.
+    pub expected_net: Exact,
+    /// `expected_net` as the nearest float.
+    pub expected_net_decimal: f64,
+    /// The chips it holds after the last round (a new game deals them
+    /// afresh), each with its probability, fewest first.
+    pub chips: Vec<ChipsRow>,
+}
+
+/// A number of chips and its probability.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChipsRow {
+    /// The chips held.
+    pub chips: Exact,
+    /// The probability of holding them.
+    pub probability: Exact,
+}
+
+/// What one table round's events told.
+struct Recorder {
+    broke: bool,
+    settled: bool,
+    nets: Vec<Exact>,
+}
+
+impl Recorder {
+    fn clear(&mut self) {
+        self.broke = false;
+        self.settled = false;
+        self.nets.iter_mut().for_each(|n| *n = Exact::zero());
+    }
+
+    /// Seats in events are numbered from 1.
+    fn see(&mut self, event: &TableEvent) {
+        match event {
+            TableEvent::BankerBroke { .. } => self.broke = true,
+            TableEvent::Settle { seat, net, .. } => {
+                self.settled = true;
+                if let Some(n) = seat.checked_sub(1).and_then(|s| self.nets.get_mut(s)) {
+                    *n = &*n + net;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The law of one run of the round: its ends grouped by what they pay
+/// every bet (and by outcome where the bank passes on one), a
+/// representative ending and the probability of each group.
+fn run_law(program: &Program, distribution: &Distribution) -> (Vec<RunEnding>, Vec<Exact>) {
+    let by_outcome = matches!(program.banking.bank, Bank::PassesWhen(_));
+    let mut index: FxHashMap<(Vec<Option<Exact>>, Option<usize>), usize> = FxHashMap::default();
+    let (mut endings, mut law) = (Vec::new(), Vec::<Exact>::new());
+    for end in &distribution.ends {
+        let pays = program
+            .bets
+            .iter()
+            .map(|b| b.payout(end.outcome, &end.values).map(|p| p.net.clone()))
+            .collect();
+        let key = (pays, end.outcome.filter(|_| by_outcome));
+        let p = end.probability();
+        match index.get(&key) {
+            Some(&i) => law[i] = &law[i] + &p,
+            None => {
+                index.insert(key, endings.len());
+                endings.push(RunEnding {
+                    outcome: end.outcome,
+                    values: end.values.clone(),
+                });
+                law.push(p);
+            }
+        }
+    }
+    (endings, law)
+}
+
+/// Runs the table of `options` for its rounds, exactly.
+pub fn run(
+    program: &Program,
+    distribution: &Distribution,
+    options: &Options,
+) -> Result<Session, ChainError> {
+    if program.hands_for_each_seat() {
+        return Err(ChainError::SeatHands {
+            span: program.round_span,
+        });
+    }
+    if distribution.choice.is_some() || distribution.decisions.is_some() {
+        return Err(ChainError::Choices {
+            span: program.round_span,
+        });
+    }
+    let (endings, law) = run_law(program, distribution);
+    let recorder = RefCell::new(Recorder {
+        broke: false,
+        settled: false,
+        nets: vec![Exact::zero(); options.seats],
+    });
+    let mut sink = |event: TableEvent| {
+        recorder.borrow_mut().see(&event);
+        Flow::Continue
+    };
+    let table_options = table::Options {
+        seats: options.seats,
+        chips: options.chips,
+        rounds: options.rounds,
+        seed: 1,
+        person: None,
+        max_dice: MAX_DICE,
+        max_rerolls: MAX_REROLLS,
+        stake: options.stake,
+    };
+    let mut table = Table::new(program, distribution, table_options, None, &mut sink);
+    let start = table.chain_start(endings);
+    let dealt: Vec<Exact> = start.seats.iter().map(|(c, _)| c.clone()).collect();
+    let banker = start.banker.map(|b| b + 1);
+    let mut frontier: FxHashMap<TableState, Exact> = FxHashMap::default();
+    frontier.insert(start, Exact::one());
+    let mut nets = vec![Exact::zero(); options.seats];
+    let mut by_round = Vec::new();
+    let mut broke_by = Exact::zero();
+    let mut peak_states = 1;
+    for round in 1..=options.rounds {
+        let mut next: FxHashMap<TableState, Exact> = FxHashMap::default();
+        let mut broke = Exact::zero();
+        for (state, weight) in &frontier {
+            // Each sequence of endings the round asks for, depth first.
+            let mut pending: Vec<Vec<usize>> = vec![Vec::new()];
+            while let Some(picks) = pending.pop() {
+                recorder.borrow_mut().clear();
+                let Some(after) = table.chain_round(state, &picks)? else {
+                    pending.extend((0..law.len()).map(|k| {
+                        let mut more = picks.clone();
+                        more.push(k);
+                        more
+                    }));
+                    continue;
+                };
+                let p = picks.iter().fold(weight.clone(), |w, &k| &w * &law[k]);
+                let seen = recorder.borrow();
+                if seen.broke {
+                    broke = &broke + &p;
+                }
+                for (total, net) in nets.iter_mut().zip(&seen.nets) {
+                    if !net.is_zero() {
+                        *total = &*total + &(&p * net);
+                    }
+                }
+                // A table back where it was with nothing settled would go
+                // round so for ever: `play` ends it there.
+                let after = if after == *state && !seen.settled {
+                    after.came_back()
+                } else {
+                    after
+                };
+                let sum = next.entry(after).or_insert_with(Exact::zero);
+                *sum = &*sum + &p;
+            }
+            if next.len() > options.max_states {
+                return Err(ChainError::StateLimit {
+                    limit: options.max_states,
+                    round,
+                    span: program.banking.span,
+                });
+            }
+        }
+        peak_states = peak_states.max(next.len());
+        broke_by = &broke_by + &broke;
+        let over_by = next
+            .iter()
+            .filter(|(s, _)| s.over.is_some())
+            .fold(Exact::zero(), |a, (_, p)| &a + p);
+        by_round.push(RoundRow {
+            round,
+            bank_broke_percent: broke.to_f64() * 100.0,
+            bank_broke: broke,
+            bank_broke_by: broke_by.clone(),
+            over_by,
+        });
+        frontier = next;
+    }
+    let by_seat = (0..options.seats)
+        .map(|seat| {
+            let mut chips: FxHashMap<Exact, Exact> = FxHashMap::default();
+            for (state, p) in &frontier {
+                let sum = chips
+                    .entry(state.seats[seat].0.clone())
+                    .or_insert_with(Exact::zero);
+                *sum = &*sum + p;
+            }
+            let mut chips: Vec<ChipsRow> = chips
+                .into_iter()
+                .map(|(chips, probability)| ChipsRow { chips, probability })
+                .collect();
+            chips.sort_by(|a, b| a.chips.cmp(&b.chips));
+            SeatRow {
+                seat: seat + 1,
+                dealt: dealt[seat].clone(),
+                expected_net_decimal: nets[seat].to_f64(),
+                expected_net: nets[seat].clone(),
+                chips,
+            }
+        })
+        .collect();
+    Ok(Session {
+        format_version: FormatVersion,
+        game: program.name.clone(),
+        seats: options.seats,
+        rounds: options.rounds,
+        stake_rule: options.stake + 1,
+        banker,
+        peak_states,
+        by_round,
+        by_seat,
+    })
+}

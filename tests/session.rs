@@ -1,0 +1,188 @@
+//! `dicerules session`: a table's rounds as an exact Markov chain, through
+//! the real binary, against a count by hand of a small table, against the
+//! symmetry of a rotating bank, and against `play`'s own sessions on real
+//! dice.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use crate::common::binary::{exact, json, root, run};
+
+type Q = BigRational;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// A heist punter's net on a stake of 1, by every throw of the four dice:
+/// the banker's 6-6 wins, the player's 6-6 is paid 2 to 1, a higher total
+/// 1 to 1, anything else loses. `(P(+2), P(+1), P(-1))`.
+fn heist_law() -> (Q, Q, Q) {
+    let (mut two, mut one, mut lose) = (0i64, 0i64, 0i64);
+    for b1 in 1..=6 {
+        for b2 in 1..=6 {
+            for p1 in 1..=6 {
+                for p2 in 1..=6 {
+                    if b1 + b2 == 12 {
+                        lose += 1;
+                    } else if p1 + p2 == 12 {
+                        two += 1;
+                    } else if p1 + p2 > b1 + b2 {
+                        one += 1;
+                    } else {
+                        lose += 1;
+                    }
+                }
+            }
+        }
+    }
+    (q(two, 1296), q(one, 1296), q(lose, 1296))
+}
+
+fn chips_of(seat: &serde_json::Value) -> Vec<(Q, Q)> {
+    seat["chips"]
+        .as_array()
+        .expect("chips")
+        .iter()
+        .map(|c| {
+            (
+                exact(c["chips"].as_str().expect("chips")),
+                exact(c["probability"].as_str().expect("p")),
+            )
+        })
+        .collect()
+}
+
+/// Two seats of 2 chips, the bank rotating, two rounds, counted by hand.
+/// A bank seat covers a stake while its chips pay the largest win (2 to
+/// 1): 2 chips cover 1, 1 chip covers nothing, and the bank is put out of
+/// business. Round 1: seat 1 banks, seat 2 stakes 1: +2 leaves (0, 4), +1
+/// (1, 3), -1 (3, 1). Round 2, seat 2 banks: from (0, 4) seat 1 cannot
+/// bet and the session is over; from (1, 3) seat 1 stakes 1 again; from
+/// (3, 1) the bank of 1 chip cannot cover it.
+#[test]
+fn a_two_seat_heist_table_against_a_count_by_hand() {
+    let (two, one, lose) = heist_law();
+    let out = json(&[
+        "session",
+        "games/heist.dice",
+        "--seats",
+        "2",
+        "--chips",
+        "2",
+        "--rounds",
+        "2",
+    ]);
+    let rounds = out["by_round"].as_array().expect("rounds");
+    assert_eq!(exact(rounds[0]["bank_broke"].as_str().unwrap()), Q::zero());
+    assert_eq!(exact(rounds[1]["bank_broke"].as_str().unwrap()), lose);
+    // Over by round 2: seat 1 left with nothing, or the bank broke (and
+    // passed to no one: the bank rotates, and seat 2 stops playing).
+    let none_left = &two + &one * &lose;
+    assert_eq!(
+        exact(rounds[1]["over_by"].as_str().unwrap()),
+        &none_left + &lose
+    );
+    let seats = out["by_seat"].as_array().expect("seats");
+    let want_chips = vec![
+        (q(0, 1), none_left.clone()),
+        (q(2, 1), &one * &one),
+        (q(3, 1), &lose + &one * &two),
+    ];
+    assert_eq!(chips_of(&seats[0]), want_chips);
+    // Seat 1's net: the bank's side of round 1, then its own stake from
+    // (1, 3) in round 2.
+    let mean = &two * q(2, 1) + &one - &lose;
+    let net = -&mean + &one * &mean;
+    assert_eq!(exact(seats[0]["expected_net"].as_str().unwrap()), net);
+    assert_eq!(exact(seats[1]["expected_net"].as_str().unwrap()), -net);
+}
+
+/// The rule book's claim that the passing of the bank equalises the
+/// banker's advantage: four seats, one rotation, every seat banks once
+/// and stakes 1 three times, so each seat's expected net is zero; and no
+/// chips are made or lost.
+#[test]
+fn a_rotation_of_the_heist_bank_equalises_every_seat() {
+    let out = json(&[
+        "session",
+        "games/heist.dice",
+        "--seats",
+        "4",
+        "--rounds",
+        "4",
+    ]);
+    let mut held = Q::zero();
+    for seat in out["by_seat"].as_array().expect("seats") {
+        assert_eq!(exact(seat["expected_net"].as_str().unwrap()), Q::zero());
+        let chips = chips_of(seat);
+        let total: Q = chips.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(total, Q::one());
+        held += chips.iter().map(|(c, p)| c * p).sum::<Q>();
+    }
+    assert_eq!(held, q(400, 1));
+}
+
+/// `play`'s own sessions on real dice put the bank of the two-seat table
+/// out of business in round 2 about as often as the chain says (within 4
+/// standard errors of 400 sessions).
+#[test]
+fn plays_of_the_two_seat_table_agree_with_the_chain() {
+    let (_, _, lose) = heist_law();
+    let p: f64 = num_traits::ToPrimitive::to_f64(&lose).unwrap();
+    let sessions = 400;
+    let mut broke = 0;
+    for seed in 1..=sessions {
+        let seed = seed.to_string();
+        let args = [
+            "play",
+            "games/heist.dice",
+            "--seats",
+            "2",
+            "--chips",
+            "2",
+            "--rounds",
+            "2",
+            "--seed",
+            &seed,
+            "--format",
+            "json",
+        ];
+        let out = run(root(), &args, b"");
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        if out.stdout.contains("\"banker_broke\"") {
+            broke += 1;
+        }
+    }
+    let seen = f64::from(broke) / f64::from(sessions);
+    let se = (p * (1.0 - p) / f64::from(sessions)).sqrt();
+    assert!(
+        (seen - p).abs() < 4.0 * se,
+        "{broke} of {sessions} sessions broke the bank; the chain says {p}"
+    );
+}
+
+/// What the chain cannot follow yet is refused with its code and exit 2:
+/// a round's choices, a hand for each seat, more tables than allowed.
+#[test]
+fn what_the_chain_cannot_follow_is_refused() {
+    for (args, code) in [
+        (
+            vec!["session", "games/chemin_de_fer.dice"],
+            "dice::session::choices",
+        ),
+        (
+            vec!["session", "games/casino_war.dice"],
+            "dice::session::seat_hands",
+        ),
+        (
+            vec!["session", "games/heist.dice", "--max-tables", "10"],
+            "dice::session::state_limit",
+        ),
+    ] {
+        let out = run(root(), &args, b"");
+        assert_eq!(out.code, Some(2), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(out.stderr.contains(code), "{args:?}: {}", out.stderr);
+    }
+}
