@@ -163,7 +163,8 @@ fn plays_of_the_two_seat_table_agree_with_the_chain() {
 }
 
 /// What the chain cannot follow yet is refused with its code and exit 2:
-/// a round's choices, a hand for each seat, more tables than allowed.
+/// a round's choices, a hand for each seat, more tables or more work than
+/// allowed.
 #[test]
 fn what_the_chain_cannot_follow_is_refused() {
     for (args, code) in [
@@ -178,6 +179,18 @@ fn what_the_chain_cannot_follow_is_refused() {
         (
             vec!["session", "games/heist.dice", "--max-tables", "10"],
             "dice::session::state_limit",
+        ),
+        // Nineteen punters against one bank: 6^19 sequences of endings.
+        (
+            vec![
+                "session",
+                "games/twenty_six.dice",
+                "--seats",
+                "20",
+                "--max-tables",
+                "1000",
+            ],
+            "dice::session::work_limit",
         ),
     ] {
         let out = run(root(), &args, b"");

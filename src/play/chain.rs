@@ -16,6 +16,9 @@
 
 use std::cell::RefCell;
 
+use num_bigint::{BigInt, BigUint};
+use num_integer::Integer;
+use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -45,11 +48,15 @@ pub struct Options {
 /// The default of [`Options::max_states`].
 pub const MAX_STATES: u64 = 200_000;
 
+/// Replays of a table round the chain may make, per table
+/// [`Options::max_states`] allows: 10^7 by default, some seconds.
+pub const WORK_PER_TABLE: u64 = 50;
+
 /// Why the chain cannot be run.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum ChainError {
-    /// A round with a choice or a decision: each seat's strategy would have
-    /// to be followed through the chain.
+    /// A round with decisions (choices knowing part of the round, by
+    /// strategies per situation): the chain does not follow them yet.
     #[error("the exact session does not yet follow a round's choices")]
     #[diagnostic(
         code(dice::session::choices),
@@ -85,6 +92,22 @@ pub enum ChainError {
         round: u64,
         /// The `banking` item.
         #[label("this game's table")]
+        span: Span,
+    },
+    /// More replays of table rounds than the work allowed: a table round
+    /// of many runs against a bank (each run's endings times the next's).
+    #[error("more than {limit} replays of table rounds by round {round}")]
+    #[diagnostic(
+        code(dice::session::work_limit),
+        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} replays per table --max-tables allows")
+    )]
+    WorkLimit {
+        /// The bound: [`WORK_PER_TABLE`] times [`Options::max_states`].
+        limit: u64,
+        /// The table round that passed it, from 1.
+        round: u64,
+        /// The round of the game.
+        #[label("each run of this round against the bank is a branch")]
         span: Span,
     },
     /// The table's own error (a bug where money is not sound).
@@ -126,8 +149,8 @@ pub struct RoundRow {
     pub bank_broke: Exact,
     /// `bank_broke` in percent, as the nearest float.
     pub bank_broke_percent: f64,
-    /// The same, in this round or an earlier one (a bank broke more than
-    /// once counted once a round).
+    /// The probability that a bank has been put out of business in this
+    /// round or an earlier one.
     pub bank_broke_by: Exact,
     /// The probability that the session has ended by the end of this
     /// round (too few seats can bet, no round can be played).
@@ -218,6 +241,77 @@ fn run_law(program: &Program, distribution: &Distribution) -> (Vec<RunEnding>, V
     (endings, law)
 }
 
+/// Probabilities as whole numbers over a power of the run law's common
+/// denominator `d`: a branch of `m` runs from a table of mass `n / d^e`
+/// has mass `n * n_1 * ... * n_m / d^(e + m)`, so the chain multiplies and
+/// adds whole numbers and reduces a fraction only to report it.
+struct Masses {
+    /// Each ending's probability times `d`.
+    law: Vec<BigUint>,
+    /// `d^0`, `d^1`, ... as far as needed.
+    powers: Vec<BigUint>,
+}
+
+/// A probability `n / d^e` of [`Masses`].
+#[derive(Clone, Debug, Default)]
+struct Mass {
+    n: BigUint,
+    e: u32,
+}
+
+impl Masses {
+    fn new(law: &[Exact]) -> Masses {
+        let d = law
+            .iter()
+            .fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
+        let law = law
+            .iter()
+            .map(|p| (p.0.numer() * (&d / p.0.denom())).magnitude().clone())
+            .collect();
+        Masses {
+            law,
+            powers: vec![BigUint::one(), d.magnitude().clone()],
+        }
+    }
+
+    fn power(&mut self, e: u32) -> &BigUint {
+        while self.powers.len() <= e as usize {
+            let next = &self.powers[self.powers.len() - 1] * &self.powers[1];
+            self.powers.push(next);
+        }
+        &self.powers[e as usize]
+    }
+
+    /// `m` after one more run ending `k`.
+    fn then(&self, m: &Mass, k: usize) -> Mass {
+        Mass {
+            n: &m.n * &self.law[k],
+            e: m.e + 1,
+        }
+    }
+
+    /// `sum + m`.
+    fn add(&mut self, sum: &mut Mass, m: &Mass) {
+        if sum.n.is_zero() {
+            *sum = m.clone();
+        } else if sum.e == m.e {
+            sum.n += &m.n;
+        } else if sum.e > m.e {
+            let scaled = &m.n * self.power(sum.e - m.e);
+            sum.n += scaled;
+        } else {
+            let scaled = &sum.n * self.power(m.e - sum.e);
+            sum.n = scaled + &m.n;
+            sum.e = m.e;
+        }
+    }
+
+    fn exact(&mut self, m: &Mass) -> Exact {
+        let d = self.power(m.e).clone();
+        Exact::from_fraction(m.n.clone(), d)
+    }
+}
+
 /// Runs the table of `options` for its rounds, exactly.
 pub fn run(
     program: &Program,
@@ -229,12 +323,16 @@ pub fn run(
             span: program.round_span,
         });
     }
-    if distribution.choice.is_some() || distribution.decisions.is_some() {
+    // A `choose` is made alike by every automatic seat, the value the
+    // distribution's ends are of (`Strategy::choose`); decisions are drawn
+    // from a strategy per situation, which the run's law does not follow.
+    if distribution.decisions.is_some() {
         return Err(ChainError::Choices {
             span: program.round_span,
         });
     }
     let (endings, law) = run_law(program, distribution);
+    let endings_count = endings.len();
     let recorder = RefCell::new(Recorder {
         broke: false,
         settled: false,
@@ -258,36 +356,56 @@ pub fn run(
     let start = table.chain_start(endings);
     let dealt: Vec<Exact> = start.seats.iter().map(|(c, _)| c.clone()).collect();
     let banker = start.banker.map(|b| b + 1);
-    let mut frontier: FxHashMap<TableState, Exact> = FxHashMap::default();
-    frontier.insert(start, Exact::one());
-    let mut nets = vec![Exact::zero(); options.seats];
+    let mut masses = Masses::new(&law);
+    // Each table after a round, with whether a bank has been put out of
+    // business yet.
+    let mut frontier: FxHashMap<(TableState, bool), Mass> = FxHashMap::default();
+    frontier.insert(
+        (start, false),
+        Mass {
+            n: BigUint::one(),
+            e: 0,
+        },
+    );
+    // Each seat's settlements: the mass of the branches that settled it
+    // so, by net.
+    let mut nets: Vec<FxHashMap<Exact, Mass>> = vec![FxHashMap::default(); options.seats];
     let mut by_round = Vec::new();
-    let mut broke_by = Exact::zero();
     let mut peak_states = 1;
+    let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
+    let mut work = 0u64;
     for round in 1..=options.rounds {
-        let mut next: FxHashMap<TableState, Exact> = FxHashMap::default();
-        let mut broke = Exact::zero();
-        for (state, weight) in &frontier {
-            // Each sequence of endings the round asks for, depth first.
-            let mut pending: Vec<Vec<usize>> = vec![Vec::new()];
-            while let Some(picks) = pending.pop() {
+        let mut next: FxHashMap<(TableState, bool), Mass> = FxHashMap::default();
+        let mut broke = Mass::default();
+        for ((state, ever), weight) in &frontier {
+            // Each sequence of endings the round asks for, depth first,
+            // with its mass.
+            let mut pending: Vec<(Vec<usize>, Mass)> = vec![(Vec::new(), weight.clone())];
+            while let Some((picks, mass)) = pending.pop() {
+                work += 1;
+                if work > work_limit {
+                    return Err(ChainError::WorkLimit {
+                        limit: work_limit,
+                        round,
+                        span: program.round_span,
+                    });
+                }
                 recorder.borrow_mut().clear();
                 let Some(after) = table.chain_round(state, &picks)? else {
-                    pending.extend((0..law.len()).map(|k| {
+                    for k in 0..endings_count {
                         let mut more = picks.clone();
                         more.push(k);
-                        more
-                    }));
+                        pending.push((more, masses.then(&mass, k)));
+                    }
                     continue;
                 };
-                let p = picks.iter().fold(weight.clone(), |w, &k| &w * &law[k]);
                 let seen = recorder.borrow();
                 if seen.broke {
-                    broke = &broke + &p;
+                    masses.add(&mut broke, &mass);
                 }
-                for (total, net) in nets.iter_mut().zip(&seen.nets) {
+                for (by_net, net) in nets.iter_mut().zip(&seen.nets) {
                     if !net.is_zero() {
-                        *total = &*total + &(&p * net);
+                        masses.add(by_net.entry(net.clone()).or_default(), &mass);
                     }
                 }
                 // A table back where it was with nothing settled would go
@@ -297,8 +415,7 @@ pub fn run(
                 } else {
                     after
                 };
-                let sum = next.entry(after).or_insert_with(Exact::zero);
-                *sum = &*sum + &p;
+                masses.add(next.entry((after, *ever || seen.broke)).or_default(), &mass);
             }
             if next.len() > options.max_states {
                 return Err(ChainError::StateLimit {
@@ -309,39 +426,47 @@ pub fn run(
             }
         }
         peak_states = peak_states.max(next.len());
-        broke_by = &broke_by + &broke;
-        let over_by = next
-            .iter()
-            .filter(|(s, _)| s.over.is_some())
-            .fold(Exact::zero(), |a, (_, p)| &a + p);
+        let (mut broke_by, mut over_by) = (Mass::default(), Mass::default());
+        for ((state, ever), m) in &next {
+            if *ever {
+                masses.add(&mut broke_by, m);
+            }
+            if state.over.is_some() {
+                masses.add(&mut over_by, m);
+            }
+        }
+        let broke = masses.exact(&broke);
         by_round.push(RoundRow {
             round,
             bank_broke_percent: broke.to_f64() * 100.0,
             bank_broke: broke,
-            bank_broke_by: broke_by.clone(),
-            over_by,
+            bank_broke_by: masses.exact(&broke_by),
+            over_by: masses.exact(&over_by),
         });
         frontier = next;
     }
     let by_seat = (0..options.seats)
         .map(|seat| {
-            let mut chips: FxHashMap<Exact, Exact> = FxHashMap::default();
-            for (state, p) in &frontier {
-                let sum = chips
-                    .entry(state.seats[seat].0.clone())
-                    .or_insert_with(Exact::zero);
-                *sum = &*sum + p;
+            let mut chips: FxHashMap<Exact, Mass> = FxHashMap::default();
+            for ((state, _), m) in &frontier {
+                masses.add(chips.entry(state.seats[seat].0.clone()).or_default(), m);
             }
             let mut chips: Vec<ChipsRow> = chips
-                .into_iter()
-                .map(|(chips, probability)| ChipsRow { chips, probability })
+                .iter()
+                .map(|(chips, m)| ChipsRow {
+                    chips: chips.clone(),
+                    probability: masses.exact(m),
+                })
                 .collect();
             chips.sort_by(|a, b| a.chips.cmp(&b.chips));
+            let net = nets[seat]
+                .iter()
+                .fold(Exact::zero(), |sum, (net, m)| &sum + &(net * &masses.exact(m)));
             SeatRow {
                 seat: seat + 1,
                 dealt: dealt[seat].clone(),
-                expected_net_decimal: nets[seat].to_f64(),
-                expected_net: nets[seat].clone(),
+                expected_net_decimal: net.to_f64(),
+                expected_net: net,
                 chips,
             }
         })
