@@ -18,13 +18,14 @@ use serde_json::{json, Value};
 use crate::common::binary::{self, root};
 
 /// The schema files, `docs/schema/NAME.schema.json`.
-const SCHEMAS: [&str; 7] = [
+const SCHEMAS: [&str; 8] = [
     "common",
     "report",
     "check",
     "compare",
     "simulate",
     "shoe",
+    "session",
     "play-event",
 ];
 
@@ -39,6 +40,8 @@ enum Kind {
     Simulate,
     /// `shoe`'s document.
     Shoe,
+    /// `session`'s document.
+    Session,
     /// One line of `play`'s transcript.
     PlayEvent,
 }
@@ -50,6 +53,7 @@ impl Kind {
             Kind::Compare => "compare",
             Kind::Simulate => "simulate",
             Kind::Shoe => "shoe",
+            Kind::Session => "session",
             Kind::PlayEvent => "play-event",
         }
     }
@@ -264,6 +268,34 @@ fn documents() -> &'static [Document] {
             ]),
             &[0],
         ));
+        // Exact sessions: a seat bank broke, a rotation, the house banking.
+        for args in [
+            &[
+                "session",
+                "games/heist.dice",
+                "--seats",
+                "2",
+                "--chips",
+                "2",
+                "--rounds",
+                "2",
+            ][..],
+            &["session", "games/twenty_six.dice", "--rounds", "1"],
+            &[
+                "session",
+                "games/baccarat_dice.dice",
+                "--seats",
+                "2",
+                "--chips",
+                "3",
+                "--rounds",
+                "2",
+            ],
+        ] {
+            let mut args = args.to_vec();
+            args.extend(["--format", "json"]);
+            runs.push((Kind::Session, strings(&args), &[0]));
+        }
         // A shoe dealt to the cut card: one deck of each game with a finite
         // shoe whose suits the round does not read (a coup that favours a
         // bet in the first).
@@ -429,7 +461,7 @@ fn every_document_of_every_command_validates_against_its_schema() {
     assert_eq!(commands("simulate"), games + 1);
     assert_eq!(commands("compare"), games + 1);
     assert!(commands("play") > games);
-    assert!(seen.len() == 5, "{seen:?}");
+    assert!(seen.len() == 6, "{seen:?}");
 }
 
 #[test]

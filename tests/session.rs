@@ -40,7 +40,7 @@ fn heist_law() -> (Q, Q, Q) {
 }
 
 fn chips_of(seat: &serde_json::Value) -> Vec<(Q, Q)> {
-    seat["chips"]
+    seat["chips_after"]
         .as_array()
         .expect("chips")
         .iter()
@@ -76,6 +76,7 @@ fn a_two_seat_heist_table_against_a_count_by_hand() {
     let rounds = out["by_round"].as_array().expect("rounds");
     assert_eq!(exact(rounds[0]["bank_broke"].as_str().unwrap()), Q::zero());
     assert_eq!(exact(rounds[1]["bank_broke"].as_str().unwrap()), lose);
+    assert_eq!(exact(rounds[1]["bank_broke_by"].as_str().unwrap()), lose);
     // Over by round 2: seat 1 left with nothing, or the bank broke (and
     // passed to no one: the bank rotates, and seat 2 stops playing).
     let none_left = &two + &one * &lose;
@@ -96,6 +97,64 @@ fn a_two_seat_heist_table_against_a_count_by_hand() {
     let net = -&mean + &one * &mean;
     assert_eq!(exact(seats[0]["expected_net"].as_str().unwrap()), net);
     assert_eq!(exact(seats[1]["expected_net"].as_str().unwrap()), -net);
+}
+
+/// Twenty-six's table of the rule book (a banker of 50 chips, three
+/// throwers of 20, stake 2): the bank covers a stake of 2 while it holds
+/// 20 chips (it pays at most 10 to 1), so it is put out of business in
+/// round 1 when the first two throwers win 16 chips a chip or more
+/// between them. Each thrower's score is binomial (130 dice, one face).
+#[test]
+fn twenty_six_ruin_in_the_first_round_against_the_binomial_law() {
+    // P(score = k) = C(130, k) 5^(130 - k) / 6^130.
+    let mut binomial = vec![num_bigint::BigInt::one()];
+    for k in 1..=130u32 {
+        let c = &binomial[k as usize - 1] * (131 - k) / k;
+        binomial.push(c);
+    }
+    let total = num_traits::pow(num_bigint::BigInt::from(6), 130);
+    let p = |k: usize| {
+        Q::new(
+            &binomial[k] * num_traits::pow(num_bigint::BigInt::from(5), 130 - k),
+            total.clone(),
+        )
+    };
+    let wins = |score: usize| -> i64 {
+        match score {
+            13 | 27 => 5,
+            0..=10 | 30.. => 10,
+            26 => 4,
+            28 => 6,
+            29 => 8,
+            _ => -1,
+        }
+    };
+    let mut law: std::collections::BTreeMap<i64, Q> = Default::default();
+    for k in 0..=130 {
+        *law.entry(wins(k)).or_insert_with(Q::zero) += p(k);
+    }
+    let mut ruin = Q::zero();
+    for (a, pa) in &law {
+        for (b, pb) in &law {
+            if a + b >= 16 {
+                ruin += pa * pb;
+            }
+        }
+    }
+    let out = json(&[
+        "session",
+        "games/twenty_six.dice",
+        "--seats",
+        "4",
+        "--rounds",
+        "1",
+    ]);
+    let round = &out["by_round"][0];
+    assert_eq!(exact(round["bank_broke"].as_str().unwrap()), ruin);
+    assert_eq!(exact(round["bank_broke_by"].as_str().unwrap()), ruin);
+    // About 0.6%: "unlikely", as the rule book says.
+    let percent = round["bank_broke_percent"].as_f64().unwrap();
+    assert!((0.59..0.60).contains(&percent), "{percent}");
 }
 
 /// The rule book's claim that the passing of the bank equalises the

@@ -136,17 +136,17 @@ pub fn text(s: &Session) -> String {
             seat.expected_net_decimal
         );
         let low = seat
-            .chips
+            .chips_after
             .first()
             .map(|c| c.chips.decimal())
             .unwrap_or_default();
         let high = seat
-            .chips
+            .chips_after
             .last()
             .map(|c| c.chips.decimal())
             .unwrap_or_default();
         let none = seat
-            .chips
+            .chips_after
             .iter()
             .find(|c| c.chips.is_zero())
             .map_or(0.0, |c| c.probability.to_f64() * 100.0);
@@ -154,9 +154,9 @@ pub fn text(s: &Session) -> String {
             out,
             "{:>4}  {:>6}  {net:>34}  {} value{} from {low} to {high}; none left {none:.4}%",
             seat.seat,
-            seat.dealt.decimal(),
-            seat.chips.len(),
-            if seat.chips.len() == 1 { "" } else { "s" },
+            seat.chips_dealt.decimal(),
+            seat.chips_after.len(),
+            if seat.chips_after.len() == 1 { "" } else { "s" },
         );
     }
     out

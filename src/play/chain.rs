@@ -163,14 +163,14 @@ pub struct SeatRow {
     /// The seat, from 1.
     pub seat: usize,
     /// The chips it was dealt.
-    pub dealt: Exact,
+    pub chips_dealt: Exact,
     /// The expected sum of its settlements over the session.
     pub expected_net: Exact,
     /// `expected_net` as the nearest float.
     pub expected_net_decimal: f64,
     /// The chips it holds after the last round (a new game deals them
     /// afresh), each with its probability, fewest first.
-    pub chips: Vec<ChipsRow>,
+    pub chips_after: Vec<ChipsRow>,
 }
 
 /// A number of chips and its probability.
@@ -261,9 +261,7 @@ struct Mass {
 
 impl Masses {
     fn new(law: &[Exact]) -> Masses {
-        let d = law
-            .iter()
-            .fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
+        let d = law.iter().fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
         let law = law
             .iter()
             .map(|p| (p.0.numer() * (&d / p.0.denom())).magnitude().clone())
@@ -459,15 +457,15 @@ pub fn run(
                 })
                 .collect();
             chips.sort_by(|a, b| a.chips.cmp(&b.chips));
-            let net = nets[seat]
-                .iter()
-                .fold(Exact::zero(), |sum, (net, m)| &sum + &(net * &masses.exact(m)));
+            let net = nets[seat].iter().fold(Exact::zero(), |sum, (net, m)| {
+                &sum + &(net * &masses.exact(m))
+            });
             SeatRow {
                 seat: seat + 1,
-                dealt: dealt[seat].clone(),
+                chips_dealt: dealt[seat].clone(),
                 expected_net_decimal: net.to_f64(),
                 expected_net: net,
-                chips,
+                chips_after: chips,
             }
         })
         .collect();
