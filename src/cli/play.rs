@@ -78,6 +78,24 @@ fn chips(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `--stake N` (from 1) as the index of the file's stake rule the table
+/// agrees on; one the file does not offer is a message and exit 2.
+pub(super) fn stake_rule(
+    stake: u16,
+    file: &str,
+    program: &crate::program::Program,
+) -> Result<usize, u8> {
+    let stakes = program.banking.stakes.len().max(1);
+    if usize::from(stake) > stakes {
+        let message = format!(
+            "error: --stake {stake}: {file} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
+            if stakes == 1 { "" } else { "s" }
+        );
+        return Err(output::finish(exit::INPUT, "", &message));
+    }
+    Ok(usize::from(stake).saturating_sub(1))
+}
+
 /// The formats of a transcript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Transcript {
@@ -154,16 +172,10 @@ pub fn run(args: &PlayArgs) -> u8 {
         );
         return output::finish(exit::INPUT, "", &message);
     }
-    let stakes = loaded.game.program.banking.stakes.len().max(1);
-    if usize::from(args.stake) > stakes {
-        let message = format!(
-            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
-            args.stake,
-            args.file,
-            if stakes == 1 { "" } else { "s" }
-        );
-        return output::finish(exit::INPUT, "", &message);
-    }
+    let stake = match stake_rule(args.stake, &args.file, &loaded.game.program) {
+        Ok(stake) => stake,
+        Err(code) => return code,
+    };
     let seat = usize::from(args.seat) - 1;
     let options = Options {
         seats: usize::from(args.seats),
@@ -173,7 +185,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         person: args.interactive.then_some(seat),
         max_rerolls: args.max_rerolls,
         max_dice: args.max_dice,
-        stake: usize::from(args.stake) - 1,
+        stake,
     };
     // Ctrl-C ends the session at the end of the round (at once at a
     // prompt) with its summary; a second Ctrl-C ends the process.

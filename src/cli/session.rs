@@ -54,21 +54,15 @@ pub fn run_command(args: &SessionArgs) -> u8 {
         Err(code) => return code,
     };
     let program = &loaded.game.program;
-    let stakes = program.banking.stakes.len().max(1);
-    if usize::from(args.stake) > stakes {
-        let message = format!(
-            "error: --stake {}: {} offers {stakes} stake rule{}; choose from 1 to {stakes}\n",
-            args.stake,
-            args.file,
-            if stakes == 1 { "" } else { "s" }
-        );
-        return output::finish(exit::INPUT, "", &message);
-    }
+    let stake = match super::play::stake_rule(args.stake, &args.file, program) {
+        Ok(stake) => stake,
+        Err(code) => return code,
+    };
     let options = Options {
         seats: usize::from(args.seats),
         chips: args.chips,
         rounds: args.rounds,
-        stake: usize::from(args.stake) - 1,
+        stake,
         max_states: usize::try_from(args.max_tables).unwrap_or(usize::MAX),
     };
     match run(program, &loaded.distribution, &options) {
