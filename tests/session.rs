@@ -99,6 +99,50 @@ fn a_two_seat_heist_table_against_a_count_by_hand() {
     assert_eq!(exact(seats[1]["expected_net"].as_str().unwrap()), -net);
 }
 
+/// Heaven and Nine's bank is "kept until the banker loses a round": with
+/// two seats and chips that never run short in twelve rounds, the first
+/// bank holds each next round with the chance q that the punter does not
+/// win (the round's law, from `check`), so it is held sum q^r (r < 12)
+/// rounds on average counting these twelve, still held after them with
+/// q^12, and its banker nets the bet's edge every round it holds (Wald).
+#[test]
+fn heaven_and_nine_tenure_of_the_first_bank_is_geometric() {
+    let report = json(&["check", "games/heaven_and_nine.dice"]);
+    let outcomes = report["results"].as_array().expect("results");
+    let win = outcomes
+        .iter()
+        .find(|o| o["outcome"] == "player_wins")
+        .map(|o| exact(o["probability"].as_str().unwrap()))
+        .expect("player_wins");
+    let edge = report["bets"]
+        .as_array()
+        .expect("bets")
+        .iter()
+        .find(|b| b["bet"] == "player")
+        .map(|b| exact(b["house_edge"].as_str().unwrap()))
+        .expect("player");
+    let q = Q::one() - win;
+    let mut held = Q::zero();
+    let mut power = Q::one();
+    for _ in 0..12 {
+        held += &power;
+        power *= &q;
+    }
+    let out = json(&[
+        "session",
+        "games/heaven_and_nine.dice",
+        "--seats",
+        "2",
+        "--rounds",
+        "12",
+    ]);
+    let first = &out["first_bank"];
+    assert_eq!(first["seat"], 1);
+    assert_eq!(exact(first["expected_rounds"].as_str().unwrap()), held);
+    assert_eq!(exact(first["held_after_last"].as_str().unwrap()), power);
+    assert_eq!(exact(first["banker_net"].as_str().unwrap()), &held * &edge);
+}
+
 /// Twenty-six's table of the rule book (a banker of 50 chips, three
 /// throwers of 20, stake 2): the bank covers a stake of 2 while it holds
 /// 20 chips (it pays at most 10 to 1), so it is put out of business in
@@ -172,6 +216,10 @@ fn a_rotation_of_the_heist_bank_equalises_every_seat() {
         "4",
     ]);
     let mut held = Q::zero();
+    // The bank rotates: the first bank holds one round.
+    let first = &out["first_bank"];
+    assert_eq!(exact(first["expected_rounds"].as_str().unwrap()), Q::one());
+    assert_eq!(exact(first["held_after_last"].as_str().unwrap()), Q::zero());
     for seat in out["by_seat"].as_array().expect("seats") {
         assert_eq!(exact(seat["expected_net"].as_str().unwrap()), Q::zero());
         let chips = chips_of(seat);
@@ -257,4 +305,26 @@ fn what_the_chain_cannot_follow_is_refused() {
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(out.stderr.contains(code), "{args:?}: {}", out.stderr);
     }
+}
+
+/// The text a host reads: the rounds, the first bank, the seats.
+#[test]
+fn the_text_of_a_two_seat_session() {
+    let out = run(
+        root(),
+        &[
+            "session",
+            "games/heist.dice",
+            "--seats",
+            "2",
+            "--chips",
+            "2",
+            "--rounds",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
 }

@@ -102,20 +102,42 @@ pub fn text(s: &Session) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>5}  {:>28}  {:>28}  {:>28}",
-        "round", "bank out of business", "by this round", "session over by"
+        "{:>5}  {:>28}  {:>28}  {:>28}  {:>28}",
+        "round",
+        "bank out of business",
+        "by this round",
+        "session over by",
+        "first bank held after"
     );
+    let cell = |x: &crate::number::Exact| {
+        format!("{} ({:.4}%)", short(&x.to_string()), x.to_f64() * 100.0)
+    };
     for r in &s.by_round {
-        let cell = |x: &crate::number::Exact| {
-            format!("{} ({:.4}%)", short(&x.to_string()), x.to_f64() * 100.0)
-        };
         let _ = writeln!(
             out,
-            "{:>5}  {:>28}  {:>28}  {:>28}",
+            "{:>5}  {:>28}  {:>28}  {:>28}  {:>28}",
             r.round,
             cell(&r.bank_broke),
             cell(&r.bank_broke_by),
-            cell(&r.over_by)
+            cell(&r.over_by),
+            cell(&r.first_bank_held)
+        );
+    }
+    if let Some(f) = &s.first_bank {
+        let _ = writeln!(
+            out,
+            "\nthe first bank (seat {}): held for {} of these {} rounds on average ({:.6}); still held after the last: {}",
+            f.seat,
+            short(&f.expected_rounds.to_string()),
+            s.rounds,
+            f.expected_rounds.to_f64(),
+            cell(&f.held_after_last)
+        );
+        let _ = writeln!(
+            out,
+            "its banker's expected net over those rounds: {} ({:+.6})",
+            short(&f.banker_net.to_string()),
+            f.banker_net_decimal
         );
     }
     let _ = writeln!(

@@ -49,7 +49,8 @@ pub struct Options {
 pub const MAX_STATES: u64 = 200_000;
 
 /// Replays of a table round the chain may make, per table
-/// [`Options::max_states`] allows: 10^7 by default, some seconds.
+/// [`Options::max_states`] allows, each charged one more for every 64
+/// words of its probability: 10^7 by default, under a minute.
 pub const WORK_PER_TABLE: u64 = 50;
 
 /// Why the chain cannot be run.
@@ -96,7 +97,7 @@ pub enum ChainError {
     },
     /// More replays of table rounds than the work allowed: a table round
     /// of many runs against a bank (each run's endings times the next's).
-    #[error("more than {limit} replays of table rounds by round {round}")]
+    #[error("the chain passed {limit} units of work by round {round}: replays of table rounds, and a unit per 64 words of their arithmetic")]
     #[diagnostic(
         code(dice::session::work_limit),
         help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} replays per table --max-tables allows")
@@ -133,10 +134,31 @@ pub struct Session {
     pub banker: Option<usize>,
     /// The most distinct tables alive after a round.
     pub peak_states: usize,
+    /// The first bank's tenure, where a seat banks.
+    pub first_bank: Option<FirstBank>,
     /// One row a table round.
     pub by_round: Vec<RoundRow>,
     /// One row a seat.
     pub by_seat: Vec<SeatRow>,
+}
+
+/// How long the first bank holds, within the session's rounds: from the
+/// first round until the round in which it passes (by the `bank` clause,
+/// or bankruptcy), that round included.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstBank {
+    /// The seat that banks first, from 1.
+    pub seat: usize,
+    /// The expected number of table rounds it holds the bank, counting only
+    /// the session's rounds: exact, and the tenure itself where
+    /// `held_after_last` is zero.
+    pub expected_rounds: Exact,
+    /// The probability that it still holds the bank after the last round.
+    pub held_after_last: Exact,
+    /// The banker's expected net over the rounds it holds the bank.
+    pub banker_net: Exact,
+    /// `banker_net` as the nearest float.
+    pub banker_net_decimal: f64,
 }
 
 /// A table round's figures.
@@ -144,6 +166,8 @@ pub struct Session {
 pub struct RoundRow {
     /// The table round, from 1.
     pub round: u64,
+    /// The probability that the first bank still holds after this round.
+    pub first_bank_held: Exact,
     /// The probability that a bank is put out of business in this round
     /// (cannot cover the table minimum at a bet).
     pub bank_broke: Exact,
@@ -186,6 +210,8 @@ pub struct ChipsRow {
 struct Recorder {
     broke: bool,
     settled: bool,
+    /// The bank passed, or a new game dealt it.
+    passed: bool,
     nets: Vec<Exact>,
 }
 
@@ -193,6 +219,7 @@ impl Recorder {
     fn clear(&mut self) {
         self.broke = false;
         self.settled = false;
+        self.passed = false;
         self.nets.iter_mut().for_each(|n| *n = Exact::zero());
     }
 
@@ -200,6 +227,7 @@ impl Recorder {
     fn see(&mut self, event: &TableEvent) {
         match event {
             TableEvent::BankerBroke { .. } => self.broke = true,
+            TableEvent::BankPasses { .. } | TableEvent::Game { .. } => self.passed = true,
             TableEvent::Settle { seat, net, .. } => {
                 self.settled = true;
                 if let Some(n) = seat.checked_sub(1).and_then(|s| self.nets.get_mut(s)) {
@@ -252,6 +280,9 @@ struct Masses {
     powers: Vec<BigUint>,
 }
 
+/// The powers of the law's denominator [`Masses`] keeps.
+const KEPT_POWERS: usize = 64;
+
 /// A probability `n / d^e` of [`Masses`].
 #[derive(Clone, Debug, Default)]
 struct Mass {
@@ -272,12 +303,17 @@ impl Masses {
         }
     }
 
-    fn power(&mut self, e: u32) -> &BigUint {
+    /// `d^e`: the small powers (what two masses' exponents differ by)
+    /// kept, a large one (a fraction reported) made each time.
+    fn power(&mut self, e: u32) -> std::borrow::Cow<'_, BigUint> {
+        if e as usize >= KEPT_POWERS {
+            return std::borrow::Cow::Owned(num_traits::pow(self.powers[1].clone(), e as usize));
+        }
         while self.powers.len() <= e as usize {
             let next = &self.powers[self.powers.len() - 1] * &self.powers[1];
             self.powers.push(next);
         }
-        &self.powers[e as usize]
+        std::borrow::Cow::Borrowed(&self.powers[e as usize])
     }
 
     /// `m` after one more run ending `k`.
@@ -295,17 +331,17 @@ impl Masses {
         } else if sum.e == m.e {
             sum.n += &m.n;
         } else if sum.e > m.e {
-            let scaled = &m.n * self.power(sum.e - m.e);
+            let scaled = &m.n * &*self.power(sum.e - m.e);
             sum.n += scaled;
         } else {
-            let scaled = &sum.n * self.power(m.e - sum.e);
+            let scaled = &sum.n * &*self.power(m.e - sum.e);
             sum.n = scaled + &m.n;
             sum.e = m.e;
         }
     }
 
     fn exact(&mut self, m: &Mass) -> Exact {
-        let d = self.power(m.e).clone();
+        let d = self.power(m.e).into_owned();
         Exact::from_fraction(m.n.clone(), d)
     }
 }
@@ -334,6 +370,7 @@ pub fn run(
     let recorder = RefCell::new(Recorder {
         broke: false,
         settled: false,
+        passed: false,
         nets: vec![Exact::zero(); options.seats],
     });
     let mut sink = |event: TableEvent| {
@@ -357,9 +394,10 @@ pub fn run(
     let mut masses = Masses::new(&law);
     // Each table after a round, with whether a bank has been put out of
     // business yet.
-    let mut frontier: FxHashMap<(TableState, bool), Mass> = FxHashMap::default();
+    let first_banker = start.banker;
+    let mut frontier: FxHashMap<(TableState, bool, bool), Mass> = FxHashMap::default();
     frontier.insert(
-        (start, false),
+        (start, false, first_banker.is_some()),
         Mass {
             n: BigUint::one(),
             e: 0,
@@ -370,17 +408,23 @@ pub fn run(
     let mut nets: Vec<FxHashMap<Exact, Mass>> = vec![FxHashMap::default(); options.seats];
     let mut by_round = Vec::new();
     let mut peak_states = 1;
+    // The first bank's rounds held (it holds the first round), and its
+    // banker's settlements while it holds, by net.
+    let mut tenure = Exact::one();
+    let mut tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
     let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
     let mut work = 0u64;
     for round in 1..=options.rounds {
-        let mut next: FxHashMap<(TableState, bool), Mass> = FxHashMap::default();
+        let mut next: FxHashMap<(TableState, bool, bool), Mass> = FxHashMap::default();
         let mut broke = Mass::default();
-        for ((state, ever), weight) in &frontier {
+        for ((state, ever, held), weight) in &frontier {
             // Each sequence of endings the round asks for, depth first,
             // with its mass.
             let mut pending: Vec<(Vec<usize>, Mass)> = vec![(Vec::new(), weight.clone())];
             while let Some((picks, mass)) = pending.pop() {
-                work += 1;
+                // A replay, and the arithmetic of its mass: a unit per 64
+                // words of it (long sessions carry long numbers).
+                work += 1 + mass.n.bits() / 4096;
                 if work > work_limit {
                     return Err(ChainError::WorkLimit {
                         limit: work_limit,
@@ -406,6 +450,14 @@ pub fn run(
                         masses.add(by_net.entry(net.clone()).or_default(), &mass);
                     }
                 }
+                // The first banker's settlements while the first bank holds.
+                if let (true, Some(b)) = (*held, first_banker) {
+                    let net = &seen.nets[b];
+                    if !net.is_zero() {
+                        masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
+                    }
+                }
+                let still = *held && !seen.passed && after.banker == first_banker;
                 // A table back where it was with nothing settled would go
                 // round so for ever: `play` ends it there.
                 let after = if after == *state && !seen.settled {
@@ -413,7 +465,10 @@ pub fn run(
                 } else {
                     after
                 };
-                masses.add(next.entry((after, *ever || seen.broke)).or_default(), &mass);
+                masses.add(
+                    next.entry((after, *ever || seen.broke, still)).or_default(),
+                    &mass,
+                );
             }
             if next.len() > options.max_states {
                 return Err(ChainError::StateLimit {
@@ -425,16 +480,25 @@ pub fn run(
         }
         peak_states = peak_states.max(next.len());
         let (mut broke_by, mut over_by) = (Mass::default(), Mass::default());
-        for ((state, ever), m) in &next {
+        let mut holds = Mass::default();
+        for ((state, ever, held), m) in &next {
             if *ever {
                 masses.add(&mut broke_by, m);
+            }
+            if *held {
+                masses.add(&mut holds, m);
             }
             if state.over.is_some() {
                 masses.add(&mut over_by, m);
             }
         }
         let broke = masses.exact(&broke);
+        let first_bank_held = masses.exact(&holds);
+        if round < options.rounds {
+            tenure = &tenure + &first_bank_held;
+        }
         by_round.push(RoundRow {
+            first_bank_held,
             round,
             bank_broke_percent: broke.to_f64() * 100.0,
             bank_broke: broke,
@@ -446,7 +510,7 @@ pub fn run(
     let by_seat = (0..options.seats)
         .map(|seat| {
             let mut chips: FxHashMap<Exact, Mass> = FxHashMap::default();
-            for ((state, _), m) in &frontier {
+            for ((state, ..), m) in &frontier {
                 masses.add(chips.entry(state.seats[seat].0.clone()).or_default(), m);
             }
             let mut chips: Vec<ChipsRow> = chips
@@ -469,7 +533,23 @@ pub fn run(
             }
         })
         .collect();
+    let first_bank = first_banker.map(|b| {
+        let held_after = by_round
+            .last()
+            .map_or_else(Exact::one, |r: &RoundRow| r.first_bank_held.clone());
+        let banker_net = tenure_nets.iter().fold(Exact::zero(), |sum, (net, m)| {
+            &sum + &(net * &masses.exact(m))
+        });
+        FirstBank {
+            seat: b + 1,
+            expected_rounds: tenure,
+            held_after_last: held_after,
+            banker_net_decimal: banker_net.to_f64(),
+            banker_net,
+        }
+    });
     Ok(Session {
+        first_bank,
         format_version: FormatVersion,
         game: program.name.clone(),
         seats: options.seats,
