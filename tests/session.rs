@@ -10,6 +10,18 @@ use crate::common::binary::{exact, json, root, run};
 
 type Q = BigRational;
 
+/// The two-seat heist table counted by hand below: 2 chips each, two rounds.
+const TWO_SEATS: [&str; 8] = [
+    "session",
+    "games/heist.dice",
+    "--seats",
+    "2",
+    "--chips",
+    "2",
+    "--rounds",
+    "2",
+];
+
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
 }
@@ -63,16 +75,7 @@ fn chips_of(seat: &serde_json::Value) -> Vec<(Q, Q)> {
 #[test]
 fn a_two_seat_heist_table_against_a_count_by_hand() {
     let (two, one, lose) = heist_law();
-    let out = json(&[
-        "session",
-        "games/heist.dice",
-        "--seats",
-        "2",
-        "--chips",
-        "2",
-        "--rounds",
-        "2",
-    ]);
+    let out = json(&TWO_SEATS);
     let rounds = out["by_round"].as_array().expect("rounds");
     assert_eq!(exact(rounds[0]["bank_broke"].as_str().unwrap()), Q::zero());
     assert_eq!(exact(rounds[1]["bank_broke"].as_str().unwrap()), lose);
@@ -241,20 +244,10 @@ fn plays_of_the_two_seat_table_agree_with_the_chain() {
     let mut broke = 0;
     for seed in 1..=sessions {
         let seed = seed.to_string();
-        let args = [
-            "play",
-            "games/heist.dice",
-            "--seats",
-            "2",
-            "--chips",
-            "2",
-            "--rounds",
-            "2",
-            "--seed",
-            &seed,
-            "--format",
-            "json",
-        ];
+        // The same table, played.
+        let mut args = TWO_SEATS.to_vec();
+        args[0] = "play";
+        args.extend(["--seed", &seed, "--format", "json"]);
         let out = run(root(), &args, b"");
         assert_eq!(out.code, Some(0), "{}", out.stderr);
         if out.stdout.contains("\"banker_broke\"") {
@@ -310,20 +303,7 @@ fn what_the_chain_cannot_follow_is_refused() {
 /// The text a host reads: the rounds, the first bank, the seats.
 #[test]
 fn the_text_of_a_two_seat_session() {
-    let out = run(
-        root(),
-        &[
-            "session",
-            "games/heist.dice",
-            "--seats",
-            "2",
-            "--chips",
-            "2",
-            "--rounds",
-            "2",
-        ],
-        b"",
-    );
+    let out = run(root(), &TWO_SEATS, b"");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
