@@ -506,22 +506,12 @@ fn topological(
 ) -> Option<Vec<usize>> {
     let successors = |pc: usize| -> Vec<Target> {
         match list[pc] {
-            Step::Instr => Vec::new(),
             Step::Throw(i) => throws[i as usize].targets.clone(),
             Step::Deal(i) => vec![deals[i as usize].next],
-            Step::Flag {
-                then, otherwise, ..
-            }
-            | Step::Compare {
-                then, otherwise, ..
-            }
-            | Step::Slots {
-                then, otherwise, ..
-            }
-            | Step::Cell {
-                then, otherwise, ..
-            } => vec![then, otherwise],
             Step::Arith { next, .. } => vec![next],
+            step => step
+                .branches()
+                .map_or_else(Vec::new, |(then, otherwise)| vec![then, otherwise]),
         }
     };
     // 0 unseen, 1 on the path, 2 done.

@@ -183,6 +183,28 @@ pub enum Step {
     Arith { assign: Assign, next: Target },
 }
 
+impl Step {
+    /// Where a branching step goes when its test holds and when it does
+    /// not; `None` for the other steps.
+    pub fn branches(self) -> Option<(Target, Target)> {
+        match self {
+            Step::Flag {
+                then, otherwise, ..
+            }
+            | Step::Compare {
+                then, otherwise, ..
+            }
+            | Step::Slots {
+                then, otherwise, ..
+            }
+            | Step::Cell {
+                then, otherwise, ..
+            } => Some((then, otherwise)),
+            Step::Instr | Step::Throw(_) | Step::Deal(_) | Step::Arith { .. } => None,
+        }
+    }
+}
+
 /// A throw's observations for each of its ordered results (see
 /// [`crate::play::round::Source::dice`]), and where the round goes next.
 #[derive(Debug)]
@@ -514,18 +536,8 @@ impl Steps {
                         }
                         _ => None,
                     };
-                    let (
-                        Some(holds),
-                        Step::Flag {
-                            then, otherwise, ..
-                        }
-                        | Step::Compare {
-                            then, otherwise, ..
-                        }
-                        | Step::Slots {
-                            then, otherwise, ..
-                        },
-                    ) = (holds, self.list[pc])
+                    // `holds` is known only for the tests above.
+                    let (Some(holds), Some((then, otherwise))) = (holds, self.list[pc].branches())
                     else {
                         break;
                     };
