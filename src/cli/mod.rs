@@ -58,6 +58,14 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
 }
 
+/// The formats of a command that prints text or one JSON document
+/// (`shoe`, `session`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    Text,
+    Json,
+}
+
 /// The output formats of reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {

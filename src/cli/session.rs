@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
-use super::{exit, output};
+use super::{exit, output, TextOrJson};
 use crate::play::chain::{run, Options, Session, MAX_STATES};
 use crate::report::text::short;
 
@@ -35,17 +35,10 @@ pub struct SessionArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
     /// Output format: text, or json (docs/json.md).
-    #[arg(long, value_enum, default_value_t = SessionFormat::Text)]
-    pub format: SessionFormat,
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// The formats of `dicerules session`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SessionFormat {
-    Text,
-    Json,
 }
 
 pub fn run_command(args: &SessionArgs) -> u8 {
@@ -68,10 +61,10 @@ pub fn run_command(args: &SessionArgs) -> u8 {
     match run(program, &loaded.distribution, &options) {
         Ok(session) => {
             let out = match args.format {
-                SessionFormat::Json => {
+                TextOrJson::Json => {
                     serde_json::to_string_pretty(&session).unwrap_or_default() + "\n"
                 }
-                SessionFormat::Text => text(&session),
+                TextOrJson::Text => text(&session),
             };
             output::finish(exit::OK, &out, "")
         }

@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
-use super::{exit, output};
+use super::{exit, output, TextOrJson};
 use crate::ast::Span;
 use crate::eval::exact::Limits;
 use crate::play::shoe::{deal, Options, ShoeRun};
@@ -31,17 +31,10 @@ pub struct ShoeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CUT)]
     pub cut: u64,
     /// Output format: text (a line per coup), or json (docs/json.md).
-    #[arg(long, value_enum, default_value_t = ShoeFormat::Text)]
-    pub format: ShoeFormat,
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// The formats of `dicerules shoe`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ShoeFormat {
-    Text,
-    Json,
 }
 
 /// A game, or a cut card, that `shoe` cannot deal.
@@ -154,8 +147,8 @@ pub fn run(args: &ShoeArgs) -> u8 {
     match deal(program, options) {
         Ok(run) => {
             let out = match args.format {
-                ShoeFormat::Json => serde_json::to_string_pretty(&run).unwrap_or_default() + "\n",
-                ShoeFormat::Text => text(&run),
+                TextOrJson::Json => serde_json::to_string_pretty(&run).unwrap_or_default() + "\n",
+                TextOrJson::Text => text(&run),
             };
             output::finish(exit::OK, &out, "")
         }

@@ -81,12 +81,9 @@ impl Table<'_, '_> {
     /// would end it before the next: no round can be played, or too few
     /// seats can bet.
     fn state_after(&mut self) -> TableState {
-        let needed = if self.banker.is_some() { 2 } else { 1 };
         let over = match self.unplayable.take() {
             Some(why) => Some(why.to_string()),
-            None if self.seats.iter().filter(|s| s.playing).count() < needed => {
-                Some(super::session::Ending::TooFewSeats.to_string())
-            }
+            None if self.too_few_seats() => Some(super::session::Ending::TooFewSeats.to_string()),
             None => None,
         };
         TableState {

@@ -40,8 +40,7 @@ impl<'p, 'e> Table<'p, 'e> {
             if self.ended {
                 break Ending::InputEnded;
             }
-            let needed = if self.banker.is_some() { 2 } else { 1 };
-            if self.seats.iter().filter(|s| s.playing).count() < needed {
+            if self.too_few_seats() {
                 break Ending::TooFewSeats;
             }
             if moved != (self.settled, self.questions) {
@@ -67,6 +66,13 @@ impl<'p, 'e> Table<'p, 'e> {
             reason: ending.to_string(),
         });
         Ok(())
+    }
+
+    /// Whether fewer seats play than a round needs: two with a seat
+    /// banking (the bank and a punter), one with the house.
+    pub(super) fn too_few_seats(&self) -> bool {
+        let needed = if self.banker.is_some() { 2 } else { 1 };
+        self.seats.iter().filter(|s| s.playing).count() < needed
     }
 
     /// What decides the next table round, when no dice are thrown.
