@@ -23,14 +23,14 @@ pub fn for_each_multiset(count: u32, sides: u32, mut f: impl FnMut(&[u32])) {
 }
 
 /// How many multisets of `count` faces from 1 to `sides` there are,
-/// `C(count + sides - 1, sides - 1)`, saturating at `u64::MAX`.
-pub fn count(count: u32, sides: u32) -> u64 {
+/// `C(count + sides - 1, sides - 1)`, saturating at `u64::MAX` (0 for no
+/// dice or no sides).
+pub fn count(count: u64, sides: u64) -> u64 {
     if count == 0 || sides == 0 {
         return 0;
     }
-    let (count, sides) = (u64::from(count), u64::from(sides));
     let k = (sides - 1).min(count);
-    let n = count + sides - 1;
+    let n = count.saturating_add(sides - 1);
     let mut result: u128 = 1;
     for i in 0..k {
         // Exact: a product of i + 1 consecutive numbers is divisible by
@@ -41,4 +41,18 @@ pub fn count(count: u32, sides: u32) -> u64 {
         }
     }
     result as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_multisets() {
+        assert_eq!(count(2, 6), 21);
+        assert_eq!(count(10, 6), 3003);
+        assert_eq!(count(1, 20), 20);
+        assert!(count(1_000_000, 6) > 1_000_000);
+        assert_eq!(count(u64::MAX, u64::MAX), u64::MAX);
+    }
 }

@@ -400,7 +400,7 @@ impl<'n> Typer<'_, 'n> {
         // A throw too large to list is refused once the round is compiled
         // (a hand table reads more of it than statistics): its gaps are not
         // looked for.
-        let listable = super::round::throw_results(u64::from(count), u64::from(sides))
+        let listable = crate::multiset::count(u64::from(count), u64::from(sides))
             <= super::round::MAX_THROW_RESULTS;
         if complete && listable && self.ranked.insert((count, sides)) {
             let mut missing = Vec::new();

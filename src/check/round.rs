@@ -213,21 +213,6 @@ pub(super) fn compile<'s>(
     }
 }
 
-/// How many multisets `count` dice of `sides` sides can show, saturating.
-pub fn throw_results(count: u64, sides: u64) -> u64 {
-    // C(count + sides - 1, sides - 1), computed incrementally.
-    let k = sides.saturating_sub(1).min(count);
-    let n = count.saturating_add(sides).saturating_sub(1);
-    let mut result: u128 = 1;
-    for i in 0..k {
-        result = result * u128::from(n - i) / u128::from(i + 1);
-        if result > u128::from(u64::MAX) {
-            return u64::MAX;
-        }
-    }
-    result as u64
-}
-
 impl Compiler<'_, '_, '_> {
     fn block(&mut self, block: &ast::Block) {
         self.scope_marks.push(self.typer.vars.len());
@@ -406,7 +391,7 @@ impl Compiler<'_, '_, '_> {
         let d = &t.dice;
         let (count, sides, span) = (d.count, d.sides, d.span);
         let mut ok = true;
-        let many = throw_results(d.count, d.sides) > MAX_THROW_RESULTS;
+        let many = crate::multiset::count(d.count, d.sides) > MAX_THROW_RESULTS;
         let too_wide = d.count as f64 * (d.sides as f64).log2() > MAX_THROW_BITS;
         if d.count == 0 {
             self.typer.errors.push(CheckError::NoDice { sides, span });
@@ -579,18 +564,5 @@ impl Compiler<'_, '_, '_> {
         for j in jumps_to_end {
             self.code[j] = Instr::Jump(end);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::throw_results;
-
-    #[test]
-    fn counts_multisets() {
-        assert_eq!(throw_results(2, 6), 21);
-        assert_eq!(throw_results(10, 6), 3003);
-        assert_eq!(throw_results(1, 20), 20);
-        assert!(throw_results(1_000_000, 6) > 1_000_000);
     }
 }

@@ -484,7 +484,7 @@ impl Throws {
             return Ok(raw.clone());
         }
         let most = (MAX_LISTED as usize).max(limit);
-        if crate::multiset::count(count, sides) > most as u64 {
+        if crate::multiset::count(u64::from(count), u64::from(sides)) > most as u64 {
             return Err(EvalError::ThrowLimit {
                 limit: most,
                 span: dice.span,

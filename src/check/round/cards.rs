@@ -30,7 +30,7 @@ pub(in crate::check) fn tell_apart(
         // checked as it was compiled.
         let told_apart = cards_read.get(*shoe).is_some_and(|&(r, s)| r || s);
         let kinds = shoes.get(*shoe).map_or(0, |s| s.kinds.len()) as u64;
-        if told_apart && throw_results(u64::from(*count), kinds) > MAX_THROW_RESULTS {
+        if told_apart && crate::multiset::count(u64::from(*count), kinds) > MAX_THROW_RESULTS {
             errors.push(CheckError::DrawHands {
                 count: i64::from(*count),
                 span: *span,
@@ -83,7 +83,7 @@ impl Compiler<'_, '_, '_> {
         let mut ty = Ty::Error;
         if let (Some(i), true) = (shoe, count_ok) {
             let kinds = self.typer.names.shoes[i].kinds.len() as u64;
-            if throw_results(d.count as u64, kinds) > MAX_THROW_RESULTS {
+            if crate::multiset::count(d.count as u64, kinds) > MAX_THROW_RESULTS {
                 self.typer.errors.push(CheckError::DrawHands {
                     count: d.count,
                     span: d.count_span,
