@@ -12,8 +12,9 @@ use crate::check::{CheckError, Overrides};
 use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
-use crate::program::Program;
-use crate::report::{ExpectFailed, Report};
+use crate::play::chain::{self, Session};
+use crate::program::{Program, SessionTable};
+use crate::report::{ExpectFailed, Report, Verdict};
 use crate::Error;
 
 /// What an analysis is asked to do.
@@ -285,6 +286,7 @@ impl Game {
         evaluated.insert(&self.program, &report);
         report.locate(&self.program, &self.source);
         self.check_pinned(&mut report, options, evaluated)?;
+        self.check_sessions(&mut report, options, &distribution)?;
         Ok(Analysis {
             game: self,
             distribution,
@@ -333,6 +335,83 @@ impl Game {
             report.leave_removed_unchecked();
         }
         Ok(())
+    }
+
+    /// Runs the session at each table (and setting) the `at` of a line
+    /// names, once, and gives those lines their verdicts: each line that
+    /// [`Game::check_pinned`] would check, the others left not checked.
+    fn check_sessions(
+        &self,
+        report: &mut Report,
+        options: &Options,
+        distribution: &Distribution,
+    ) -> Result<(), Error> {
+        let program = &self.program;
+        let reduced = (program.shoes.iter()).any(|s| s.removed.iter().any(|&n| n > 0));
+        if options.skip_pinned || (reduced && !options.strict) {
+            return Ok(());
+        }
+        let mut sessions: Vec<((Option<usize>, &SessionTable), Session)> = Vec::new();
+        let verdicts = [
+            (&mut report.expects, &program.expects),
+            (&mut report.claims, &program.claims),
+        ];
+        for (verdicts, lines) in verdicts {
+            for (v, a) in verdicts.iter_mut().zip(lines) {
+                let Some(table) = &a.table else { continue };
+                if !options.strict && !a.moved(&program.params).is_empty() {
+                    continue;
+                }
+                let key = (a.setting, table);
+                let at = match sessions.iter().position(|(k, _)| *k == key) {
+                    Some(i) => i,
+                    None => {
+                        let session = self.session(a, table, options, distribution)?;
+                        sessions.push((key, session));
+                        sessions.len() - 1
+                    }
+                };
+                let Some(x) = sessions[at].1.figure(a.figure, a.target) else {
+                    continue;
+                };
+                *v = Verdict {
+                    line: v.line,
+                    ..crate::report::session_verdict(a, x)
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// The session at `table`, at the setting of the line `a`.
+    fn session(
+        &self,
+        a: &crate::program::Assertion,
+        table: &SessionTable,
+        options: &Options,
+        distribution: &Distribution,
+    ) -> Result<Session, Error> {
+        let chain = chain::Options {
+            seats: table.seats,
+            chips: table.chips,
+            rounds: table.rounds,
+            stake: table.stake,
+            stakes: table.stakes.clone(),
+            max_states: chain::MAX_STATES as usize,
+        };
+        let session = |program: &Program, distribution: &Distribution| {
+            chain::run(program, distribution, &chain).map_err(|e| Error::Session(Box::new(e)))
+        };
+        match a.setting {
+            None => session(&self.program, distribution),
+            Some(i) => {
+                let pinned = &self.program.pinned[i];
+                let wrap = |e: Error| AtSetting::wrap(&pinned.settings, a, e);
+                let at = crate::solve::evaluate(&pinned.program, options.limits)
+                    .map_err(|e| wrap(e.into()))?;
+                session(&pinned.program, &at).map_err(wrap)
+            }
+        }
     }
 
     /// The shoe `--effects-of-removal=text` names (empty: the game's one

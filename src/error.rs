@@ -38,6 +38,12 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Table(#[from] TableError),
+    /// The exact session a figure of a session (`at seats = N`) needs
+    /// cannot be run: a bound passed, a round it does not follow yet
+    /// (`dice::session::*`).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Session(Box<crate::play::chain::ChainError>),
     /// An error met evaluating the game at a setting some `expect` or
     /// `claim` lines name with `with`: the error, with its code, and a
     /// label at the first such line.

@@ -782,21 +782,25 @@ pub enum OddsTerm {
     Param(Ident),
 }
 
-/// `expect quantity relation [with ...]`.
+/// `expect quantity relation [at ...] [with ...]`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExpectDecl {
     pub quantity: Quantity,
     pub relation: Relation,
+    /// The table a figure of a session holds at.
+    pub at: Option<At>,
     /// The setting the line holds at; `None`: the run's.
     pub with: Option<With>,
     pub span: Span,
 }
 
-/// `claim quantity relation [with ...] "text"`.
+/// `claim quantity relation [at ...] [with ...] "text"`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClaimDecl {
     pub quantity: Quantity,
     pub relation: Relation,
+    /// The table a figure of a session holds at.
+    pub at: Option<At>,
     /// The setting the line holds at; `None`: the run's.
     pub with: Option<With>,
     pub text: String,
@@ -824,17 +828,49 @@ pub struct WithSetting {
     pub value_span: Span,
 }
 
-/// `house_edge(player)`: a figure of the report.
+/// `at seats = 4, rounds = 4, stakes = [2, 1, 1, 1]`: the table a figure
+/// of a session holds at, its settings in the order written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Quantity {
-    pub func: Ident,
-    pub arg: Ident,
-    /// Further arguments: `strategy(action, draw, 5)` has `draw` and `5`.
-    pub rest: Vec<QuantityArg>,
+pub struct At {
+    pub settings: Vec<AtSetting>,
     pub span: Span,
 }
 
-/// An argument of a quantity after the first.
+/// `seats = 4` or `stakes = [2, 1]` in an `at`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AtSetting {
+    pub name: Ident,
+    /// The value: one number, or the numbers of a list.
+    pub values: Vec<u64>,
+    /// Whether it was written as a list (`[2]` is a list of one).
+    pub list: bool,
+    /// The whole `NAME = VALUE`.
+    pub span: Span,
+    /// The value alone.
+    pub value_span: Span,
+}
+
+/// `house_edge(player)`, `ruin(1)`, `tenure`: a figure of the report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Quantity {
+    pub func: Ident,
+    /// The arguments: `strategy(action, draw, 5)` has `action`, `draw`
+    /// and `5`; `tenure` has none.
+    pub args: Vec<QuantityArg>,
+    pub span: Span,
+}
+
+impl Quantity {
+    /// The first argument where it is a name: the bet of `house_edge(player)`.
+    pub fn first_name(&self) -> Option<&Ident> {
+        match self.args.first() {
+            Some(QuantityArg::Name(n)) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// An argument of a quantity.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum QuantityArg {
     Name(Ident),

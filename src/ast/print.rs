@@ -122,18 +122,20 @@ fn write_item(out: &mut String, item: &Item) {
         Item::Expect(e) => {
             let _ = writeln!(
                 out,
-                "expect {} {}{}",
+                "expect {} {}{}{}",
                 quantity(&e.quantity),
                 relation(&e.relation),
+                at_clause(e.at.as_ref()),
                 with_clause(e.with.as_ref())
             );
         }
         Item::Claim(c) => {
             let _ = writeln!(
                 out,
-                "claim {} {}{} \"{}\"",
+                "claim {} {}{}{} \"{}\"",
                 quantity(&c.quantity),
                 relation(&c.relation),
+                at_clause(c.at.as_ref()),
                 with_clause(c.with.as_ref()),
                 c.text
             );
@@ -466,12 +468,34 @@ fn odds_term(t: &OddsTerm) -> String {
 }
 
 pub fn quantity(q: &Quantity) -> String {
-    let mut args = vec![q.arg.name.clone()];
-    args.extend(q.rest.iter().map(|a| match a {
-        QuantityArg::Name(n) => n.name.clone(),
-        QuantityArg::Int { value, .. } => value.to_string(),
-    }));
+    if q.args.is_empty() {
+        return q.func.name.clone();
+    }
+    let args: Vec<String> = (q.args.iter())
+        .map(|a| match a {
+            QuantityArg::Name(n) => n.name.clone(),
+            QuantityArg::Int { value, .. } => value.to_string(),
+        })
+        .collect();
     format!("{}({})", q.func.name, args.join(", "))
+}
+
+/// ` at seats = 4, stakes = [2, 1]` (with its leading space), or nothing.
+pub fn at_clause(at: Option<&At>) -> String {
+    let Some(at) = at else {
+        return String::new();
+    };
+    let settings: Vec<String> = (at.settings.iter())
+        .map(|s| {
+            let values: Vec<String> = s.values.iter().map(u64::to_string).collect();
+            if s.list {
+                format!("{} = [{}]", s.name.name, values.join(", "))
+            } else {
+                format!("{} = {}", s.name.name, values.join(", "))
+            }
+        })
+        .collect();
+    format!(" at {}", settings.join(", "))
 }
 
 pub fn relation(r: &Relation) -> String {

@@ -160,9 +160,11 @@ fn check_at(
         decisions,
         params: &params,
         reads: &reads,
+        banking: &table_rules,
     };
     let expects = items::assertions(file, false, &scope, &mut finals, &mut errors);
     let claims = items::assertions(file, true, &scope, &mut finals, &mut errors);
+    items::few_tables(&expects, &claims, &mut errors);
     let sides = compiled
         .as_mut()
         .map(|c| sides(c, &bets, &mut errors))

@@ -81,7 +81,7 @@ fn finals_named(file: &ast::File) -> BTreeSet<&str> {
             | ast::Item::Claim(ast::ClaimDecl { quantity, .. })
                 if quantity.func.name == "mean" =>
             {
-                Some(quantity.arg.name.as_str())
+                quantity.first_name().map(|n| n.name.as_str())
             }
             _ => None,
         })

@@ -44,10 +44,8 @@ pub struct PlayArgs {
     /// With `--interactive`, the seat you play (from 1).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub seat: u16,
-    /// Which of the file's stake rules the table agrees on (from 1), where
-    /// it offers several (`stake fixed 2 or up to 6 or free`).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub stake: u16,
+    #[command(flatten)]
+    pub stakes: StakeArgs,
     /// The most attempts of a reroll (`until`) before the run stops with
     /// an error naming the throw.
     #[arg(long, value_name = "N", default_value_t = MAX_REROLLS,
@@ -78,13 +76,43 @@ fn chips(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The stakes a table agrees on: `--stake N`, the file's stake rule, and
+/// `--stakes A,B,...`, what each automatic seat stakes.
+#[derive(Debug, Args)]
+pub struct StakeArgs {
+    /// Which of the file's stake rules the table agrees on (from 1), where
+    /// it offers several (`stake fixed 2 or up to 6 or free`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub stake: u16,
+    /// What each automatic seat stakes, seat by seat (`2,1,1,1`), or one
+    /// value for every seat; cut to what the table's limits and the seat's
+    /// chips allow (default: the table minimum).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub stakes: Vec<u64>,
+}
+
+impl StakeArgs {
+    /// The stake rule's index and the seats' stakes, or the exit code of
+    /// the message that says why they cannot be taken at a table of
+    /// `seats` seats.
+    pub(super) fn table(
+        &self,
+        file: &str,
+        program: &crate::program::Program,
+        seats: usize,
+    ) -> Result<(usize, Vec<u64>), u8> {
+        let rule = stake_rule(self.stake, file, program)?;
+        if let Some(why) = (program.banking).seat_stakes_error(rule, seats, &self.stakes) {
+            let message = format!("error: --stakes: {why}\n");
+            return Err(output::finish(exit::INPUT, "", &message));
+        }
+        Ok((rule, self.stakes.clone()))
+    }
+}
+
 /// `--stake N` (from 1) as the index of the file's stake rule the table
 /// agrees on; one the file does not offer is a message and exit 2.
-pub(super) fn stake_rule(
-    stake: u16,
-    file: &str,
-    program: &crate::program::Program,
-) -> Result<usize, u8> {
+fn stake_rule(stake: u16, file: &str, program: &crate::program::Program) -> Result<usize, u8> {
     let stakes = program.banking.stakes.len().max(1);
     if usize::from(stake) > stakes {
         let message = format!(
@@ -172,13 +200,14 @@ pub fn run(args: &PlayArgs) -> u8 {
         );
         return output::finish(exit::INPUT, "", &message);
     }
-    let stake = match stake_rule(args.stake, &args.file, &loaded.game.program) {
-        Ok(stake) => stake,
+    let seats = usize::from(args.seats);
+    let (stake, stakes) = match args.stakes.table(&args.file, &loaded.game.program, seats) {
+        Ok(table) => table,
         Err(code) => return code,
     };
     let seat = usize::from(args.seat) - 1;
     let options = Options {
-        seats: usize::from(args.seats),
+        seats,
         chips: args.chips,
         rounds: args.rounds,
         seed: args.seed,
@@ -186,6 +215,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         max_rerolls: args.max_rerolls,
         max_dice: args.max_dice,
         stake,
+        stakes,
     };
     // Ctrl-C ends the session at the end of the round (at once at a
     // prompt) with its summary; a second Ctrl-C ends the process.

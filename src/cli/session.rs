@@ -25,10 +25,8 @@ pub struct SessionArgs {
     /// Table rounds.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub rounds: u64,
-    /// Which of the file's stake rules the table agrees on (from 1), where
-    /// it offers several (`stake fixed 2 or up to 6 or free`).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub stake: u16,
+    #[command(flatten)]
+    pub stakes: super::play::StakeArgs,
     /// The most different tables (every seat's chips, who banks) alive
     /// after a round before giving up.
     #[arg(long, value_name = "N", default_value_t = MAX_STATES,
@@ -47,15 +45,17 @@ pub fn run_command(args: &SessionArgs) -> u8 {
         Err(code) => return code,
     };
     let program = &loaded.game.program;
-    let stake = match super::play::stake_rule(args.stake, &args.file, program) {
-        Ok(stake) => stake,
+    let seats = usize::from(args.seats);
+    let (stake, stakes) = match args.stakes.table(&args.file, program, seats) {
+        Ok(table) => table,
         Err(code) => return code,
     };
     let options = Options {
-        seats: usize::from(args.seats),
+        seats,
         chips: args.chips,
         rounds: args.rounds,
         stake,
+        stakes,
         max_states: usize::try_from(args.max_tables).unwrap_or(usize::MAX),
     };
     match run(program, &loaded.distribution, &options) {

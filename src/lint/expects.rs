@@ -62,7 +62,13 @@ fn range(program: &Program, a: &Assertion) -> Option<(Exact, Exact)> {
                 unit()
             }
         }
-        Figure::Mean | Figure::Strategy => None,
+        Figure::Ruin => unit(),
+        Figure::Mean
+        | Figure::Strategy
+        | Figure::Net
+        | Figure::NetSpread
+        | Figure::Tenure
+        | Figure::TenureNet => None,
         _ => {
             let nets = nets(program.bets.get(a.target)?);
             let (min, max) = (nets.iter().min()?.clone(), nets.iter().max()?.clone());
@@ -91,7 +97,7 @@ fn range(program: &Program, a: &Assertion) -> Option<(Exact, Exact)> {
                 Figure::WinProbability => share(Exact::is_positive),
                 Figure::PushProbability => share(Exact::is_zero),
                 Figure::LoseProbability => share(Exact::is_negative),
-                Figure::Probability | Figure::Mean | Figure::Strategy => None,
+                _ => None,
             }
         }
     }

@@ -87,8 +87,11 @@ fn finals(file: &ast::File) -> Vec<&str> {
             Item::Claim(c) => &c.quantity,
             _ => continue,
         };
-        if quantity.func.name == "mean" {
-            out.push(quantity.arg.name.as_str());
+        if let Some(name) = quantity
+            .first_name()
+            .filter(|_| quantity.func.name == "mean")
+        {
+            out.push(name.name.as_str());
         }
     }
     out

@@ -27,7 +27,7 @@ use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableSt
 use crate::ast::Span;
 use crate::eval::exact::Distribution;
 use crate::number::Exact;
-use crate::program::{Bank, Program};
+use crate::program::{Bank, Figure, Program};
 use crate::report::FormatVersion;
 
 /// The table the chain runs.
@@ -41,6 +41,8 @@ pub struct Options {
     pub rounds: u64,
     /// Which of the file's stake rules the table agrees on, from 0.
     pub stake: usize,
+    /// What each seat stakes ([`table::Options::stakes`]).
+    pub stakes: Vec<u64>,
     /// The most distinct tables alive after a round.
     pub max_states: usize,
 }
@@ -54,7 +56,7 @@ pub const MAX_STATES: u64 = 200_000;
 pub const WORK_PER_TABLE: u64 = 50;
 
 /// Why the chain cannot be run.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error, miette::Diagnostic)]
 pub enum ChainError {
     /// A round with decisions (choices knowing part of the round, by
     /// strategies per situation): the chain does not follow them yet.
@@ -140,6 +142,29 @@ pub struct Session {
     pub by_round: Vec<RoundRow>,
     /// One row a seat.
     pub by_seat: Vec<SeatRow>,
+}
+
+impl Session {
+    /// The figure of a session an `expect` or `claim` line names, with its
+    /// target (the rounds of `ruin`, the seat from 0 of `net`); `None`
+    /// where the session does not have it (a house bank's tenure, a round
+    /// or seat beyond the session's).
+    pub fn figure(&self, figure: Figure, target: usize) -> Option<Exact> {
+        let nets = || self.by_seat.iter().map(|s| &s.expected_net);
+        match figure {
+            Figure::Ruin => Some(
+                self.by_round
+                    .get(target.checked_sub(1)?)?
+                    .bank_broke_by
+                    .clone(),
+            ),
+            Figure::Net => Some(self.by_seat.get(target)?.expected_net.clone()),
+            Figure::NetSpread => Some(nets().max()? - nets().min()?),
+            Figure::Tenure => Some(self.first_bank.as_ref()?.expected_rounds.clone()),
+            Figure::TenureNet => Some(self.first_bank.as_ref()?.banker_net.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// How long the first bank holds, within the session's rounds: from the
@@ -386,6 +411,7 @@ pub fn run(
         max_dice: MAX_DICE,
         max_rerolls: MAX_REROLLS,
         stake: options.stake,
+        stakes: options.stakes.clone(),
     };
     let mut table = Table::new(program, distribution, table_options, None, &mut sink);
     let start = table.chain_start(endings);

@@ -641,6 +641,18 @@ pub enum Figure {
     /// The probability a solved strategy gives an option where the chooser
     /// knows given values: `strategy(action, draw, 5)`.
     Strategy,
+    /// A session's: the probability that a bank is put out of business
+    /// within the first R table rounds, `ruin(R)`.
+    Ruin,
+    /// A session's: seat S's expected net over its rounds, `net(S)`.
+    Net,
+    /// A session's: the largest seat's expected net less the smallest's.
+    NetSpread,
+    /// A session's: the expected table rounds the first bank is held
+    /// within the session's rounds.
+    Tenure,
+    /// A session's: the first banker's expected net over those rounds.
+    TenureNet,
 }
 
 impl Figure {
@@ -659,7 +671,21 @@ impl Figure {
         ("probability", Figure::Probability),
         ("mean", Figure::Mean),
         ("strategy", Figure::Strategy),
+        ("ruin", Figure::Ruin),
+        ("net", Figure::Net),
+        ("net_spread", Figure::NetSpread),
+        ("tenure", Figure::Tenure),
+        ("tenure_net", Figure::TenureNet),
     ];
+
+    /// Whether it is a figure of a session at a table (`at seats = N`),
+    /// not of one round.
+    pub fn of_session(self) -> bool {
+        matches!(
+            self,
+            Figure::Ruin | Figure::Net | Figure::NetSpread | Figure::Tenure | Figure::TenureNet
+        )
+    }
 
     pub fn name(self) -> &'static str {
         Figure::ALL
@@ -674,7 +700,8 @@ impl Figure {
 pub struct Assertion {
     pub figure: Figure,
     /// A bet index; an outcome index for [`Figure::Probability`]; a final
-    /// index for [`Figure::Mean`].
+    /// index for [`Figure::Mean`]; the rounds of [`Figure::Ruin`]; the
+    /// seat (from 0) of [`Figure::Net`].
     pub target: usize,
     /// The source text of the quantity: `house_edge(player)`.
     pub quantity: String,
@@ -699,7 +726,45 @@ pub struct Assertion {
     /// The setting it is checked at: an index into [`Program::pinned`], or
     /// `None` for the setting the program was checked at.
     pub setting: Option<usize>,
+    /// For a figure of a session: the table its `at` names.
+    pub table: Option<SessionTable>,
     pub span: Span,
+}
+
+impl std::fmt::Display for SessionTable {
+    /// As an `at` writes it, every setting the session ran with that is
+    /// not the default: `seats = 4, rounds = 4, stakes = [2, 1, 1, 1]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seats = {}, rounds = {}", self.seats, self.rounds)?;
+        if self.stake > 0 {
+            write!(f, ", stake = {}", self.stake + 1)?;
+        }
+        if !self.stakes.is_empty() {
+            let stakes: Vec<String> = self.stakes.iter().map(u64::to_string).collect();
+            write!(f, ", stakes = [{}]", stakes.join(", "))?;
+        }
+        if let Some(chips) = self.chips {
+            write!(f, ", chips = {chips}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The table a figure of a session holds at (`at seats = 4, rounds = 4`),
+/// as `dicerules session` takes it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SessionTable {
+    /// Seats, the banker's included.
+    pub seats: usize,
+    /// Table rounds.
+    pub rounds: u64,
+    /// The stake rule, from 0.
+    pub stake: usize,
+    /// What each seat stakes (one value: every seat's; none: the table
+    /// minimum).
+    pub stakes: Vec<u64>,
+    /// Every seat's starting chips, instead of the file's.
+    pub chips: Option<u64>,
 }
 
 impl Assertion {
@@ -795,6 +860,36 @@ pub struct Banking {
     pub largest_stake_chooses: bool,
     /// Where the item is written; the round's span without one.
     pub span: Span,
+}
+
+impl Banking {
+    /// Why the seats' stakes `stakes` (`--stakes`, or an `at`'s `stakes`)
+    /// cannot be taken at a table of `seats` seats under the stake rule
+    /// `rule` (from 0): a count other than 1 or `seats`, or a stake the
+    /// rule or the house limit never allows.
+    pub fn seat_stakes_error(&self, rule: usize, seats: usize, stakes: &[u64]) -> Option<String> {
+        if stakes.len() > 1 && stakes.len() != seats {
+            return Some(format!(
+                "{} stakes for {seats} seats: give one for every seat, or one for all",
+                stakes.len()
+            ));
+        }
+        let limit = match self.limit {
+            Limit::Fixed(v) => Some(v),
+            _ => None,
+        };
+        let rule = self.stakes.get(rule).or(self.stakes.first());
+        let why = |v: u64| match (rule, limit) {
+            _ if v == 0 => Some("a seat stakes at least 1".to_string()),
+            (Some(Stake::Fixed(f)), _) if v != *f => Some(format!("the stake is fixed at {f}")),
+            (Some(Stake::UpTo(most)), _) if v > *most => Some(format!("stakes are up to {most}")),
+            (_, Some(l)) if v > l => Some(format!("the house limit is {l}")),
+            _ => None,
+        };
+        stakes
+            .iter()
+            .find_map(|&v| why(v).map(|why| format!("a stake of {v} cannot be made: {why}")))
+    }
 }
 
 impl Default for Banking {

@@ -45,6 +45,9 @@ enum Value {
     Sqrt(Exact),
     /// A strategy asked where the round never comes.
     Missing,
+    /// A figure of a session: not a round's, judged by the analysis
+    /// ([`session_verdict`]).
+    Session,
 }
 
 fn figure(
@@ -54,6 +57,9 @@ fn figure(
     distribution: &Distribution,
     program: &Program,
 ) -> Value {
+    if a.figure.of_session() {
+        return Value::Session;
+    }
     match a.figure {
         Figure::Strategy => {
             let found = distribution
@@ -87,7 +93,7 @@ fn figure(
         Figure::WinProbability => f.win.clone(),
         Figure::PushProbability => f.push.clone(),
         Figure::LoseProbability => f.lose.clone(),
-        Figure::Probability | Figure::Mean | Figure::Strategy => Exact::zero(),
+        _ => Exact::zero(),
     })
 }
 
@@ -129,31 +135,43 @@ pub(super) fn verdict(
     distribution: &Distribution,
     program: &Program,
 ) -> Verdict {
-    let (holds, actual, actual_float, difference) =
-        match figure(a, bets, means, distribution, program) {
-            Value::Missing => (
-                false,
-                "never chosen: no round comes to this choice with these values".to_string(),
-                f64::NAN,
-                "-".to_string(),
-            ),
-            Value::Exact(x) => (
-                holds_exact(&x, a.op, &a.value, &a.tolerance),
-                x.to_string(),
-                x.to_f64(),
-                (&x - &a.value).to_string(),
-            ),
-            Value::Sqrt(v) => {
-                let f = v.to_f64().max(0.0).sqrt();
-                let d = f - a.value.to_f64();
-                (
-                    holds_sqrt(&v, a.op, &a.value, &a.tolerance),
-                    format!("{f}"),
-                    f,
-                    format!("{d}"),
-                )
-            }
-        };
+    judged(a, figure(a, bets, means, distribution, program))
+}
+
+/// The verdict of the figure of a session `a`, whose value is `x`: as
+/// `dicerules session` computes it at the table of its `at`.
+pub fn session_verdict(a: &Assertion, x: Exact) -> Verdict {
+    judged(a, Value::Exact(x))
+}
+
+/// The verdict of `a` on its figure's value.
+fn judged(a: &Assertion, value: Value) -> Verdict {
+    let session = matches!(value, Value::Session);
+    let (holds, actual, actual_float, difference) = match value {
+        Value::Session => (false, String::new(), f64::NAN, String::new()),
+        Value::Missing => (
+            false,
+            "never chosen: no round comes to this choice with these values".to_string(),
+            f64::NAN,
+            "-".to_string(),
+        ),
+        Value::Exact(x) => (
+            holds_exact(&x, a.op, &a.value, &a.tolerance),
+            x.to_string(),
+            x.to_f64(),
+            (&x - &a.value).to_string(),
+        ),
+        Value::Sqrt(v) => {
+            let f = v.to_f64().max(0.0).sqrt();
+            let d = f - a.value.to_f64();
+            (
+                holds_sqrt(&v, a.op, &a.value, &a.tolerance),
+                format!("{f}"),
+                f,
+                format!("{d}"),
+            )
+        }
+    };
     let mut statement = format!("{} {} {}", a.quantity, a.op.symbol(), a.value_text);
     if a.op == RelOp::Approx && !a.tolerance.is_zero() {
         let shown = if a.value_text.ends_with('%') {
@@ -163,7 +181,10 @@ pub(super) fn verdict(
         };
         statement = format!("{statement} ± {shown}");
     }
-    Verdict {
+    if let Some(t) = &a.table {
+        statement = format!("{statement} at {}", t);
+    }
+    let mut verdict = Verdict {
         statement,
         text: a.text.clone(),
         with: a
@@ -179,7 +200,11 @@ pub(super) fn verdict(
         difference_float: actual_float - a.value.to_f64(),
         difference,
         line: 0,
+    };
+    if session {
+        verdict.not_checked();
     }
+    verdict
 }
 
 #[cfg(test)]

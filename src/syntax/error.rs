@@ -372,6 +372,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
         Rule::tolerance => "a tolerance `± 0.5%`",
         Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
+        Rule::at_clause | Rule::at_setting | Rule::word_at => "`at seats = N`",
+        Rule::at_list => "a list of whole numbers `[2, 1]`",
         Rule::kw_game => "`game`",
         Rule::kw_draw => "`draw`",
         Rule::kw_burn => "`burn`",

@@ -1,10 +1,12 @@
 //! Errors of the checking stage: names, types and the shape of declarations.
 //! Each variant says which input triggers it.
 
+mod at;
 mod banking;
 mod show;
 mod with;
 
+pub use at::AtError;
 pub use banking::BankingError;
 pub use show::ShowFailure;
 pub use with::WithError;
@@ -735,6 +737,11 @@ pub enum CheckError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     With(Box<WithError>),
+    /// The table a figure of a session holds at (`at seats = N`), or the
+    /// figure's arguments, that cannot be. Boxed like `With`.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    At(Box<AtError>),
     /// A `check --show` expression that cannot be shown in this file; its
     /// spans point into the expression's text. Boxed like `With`.
     #[error(transparent)]
@@ -817,6 +824,12 @@ pub enum CheckError {
         #[help]
         help: String,
     },
+}
+
+impl From<AtError> for CheckError {
+    fn from(e: AtError) -> CheckError {
+        CheckError::At(Box::new(e))
+    }
 }
 
 impl From<WithError> for CheckError {

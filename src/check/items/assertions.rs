@@ -3,12 +3,13 @@
 
 use super::unknown;
 use crate::ast::{self, Item, RelOp};
+use crate::check::error::AtError;
 use crate::check::expr::Ty;
 use crate::check::pinned::with_names;
 use crate::check::reads::Reads;
 use crate::check::CheckError;
 use crate::number::Exact;
-use crate::program::{Assertion, Decision, Figure, Final, Named, Param, Shown};
+use crate::program::{Assertion, Banking, Decision, Figure, Final, Named, Param, Shown};
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
 pub fn default_tolerance(number: &ast::Number) -> Exact {
@@ -36,18 +37,22 @@ pub(in crate::check) struct Figures<'a> {
     pub params: &'a [Param],
     /// What each figure can depend on.
     pub reads: &'a Reads,
+    /// The table rules, for the figures of a session.
+    pub banking: &'a Banking,
 }
 
 /// `strategy(CHOICE, OPTION, KEY...)`: the choice's name, the option and
 /// the known values, checked against the round's decisions.
 fn strategy_target(
     quantity: &ast::Quantity,
+    arg: &ast::Ident,
     decisions: &[Decision],
 ) -> Result<(String, String, Vec<i64>), CheckError> {
-    let Some(d) = decisions.iter().find(|d| d.name == quantity.arg.name) else {
+    let rest = &quantity.args[1..];
+    let Some(d) = decisions.iter().find(|d| d.name == arg.name) else {
         return Err(unknown(
             "choice",
-            &quantity.arg,
+            arg,
             decisions.iter().map(|d| d.name.as_str()),
         ));
     };
@@ -61,7 +66,7 @@ fn strategy_target(
         k
     };
     // A numbered option is written as its number: `strategy(point, 3, ...)`.
-    let option = match quantity.rest.first() {
+    let option = match rest.first() {
         Some(ast::QuantityArg::Name(option)) => option.clone(),
         Some(ast::QuantityArg::Int { value, span }) if d.options.contains(&value.to_string()) => {
             ast::Ident {
@@ -85,7 +90,7 @@ fn strategy_target(
         ));
     }
     let mut key = Vec::new();
-    for arg in &quantity.rest[1..] {
+    for arg in &rest[1..] {
         match arg {
             ast::QuantityArg::Int { value, .. } => key.push(*value),
             ast::QuantityArg::Name(n) => {
@@ -122,6 +127,33 @@ fn strategy_target(
     Ok((d.name.clone(), option.name.clone(), key))
 }
 
+/// The first argument of a figure of one round: a bet, an outcome, a name
+/// or a choice; one alone but for `strategy`.
+fn one_round_argument(quantity: &ast::Quantity, figure: Figure) -> Result<&ast::Ident, CheckError> {
+    let usage = match figure {
+        Figure::Strategy => "CHOICE, OPTION, KNOWN...",
+        Figure::Probability => "OUTCOME",
+        Figure::Mean => "NAME",
+        _ => "BET",
+    };
+    let wrong = |span| CheckError::FigureArguments {
+        figure: quantity.func.name.clone(),
+        arg: usage.to_string(),
+        span,
+    };
+    let first = quantity
+        .first_name()
+        .ok_or_else(|| wrong(quantity.args.first().map_or(quantity.span, |a| a.span())))?;
+    match quantity.args.get(1) {
+        Some(extra) if figure != Figure::Strategy => Err(CheckError::FigureArguments {
+            figure: quantity.func.name.clone(),
+            arg: first.name.clone(),
+            span: extra.span(),
+        }),
+        _ => Ok(first),
+    }
+}
+
 /// The `expect` lines, or with `claims` the `claim` lines.
 pub(in crate::check) fn assertions(
     file: &ast::File,
@@ -141,11 +173,12 @@ pub(in crate::check) fn assertions(
     }
     let mut out = Vec::new();
     for item in &file.items {
-        let (quantity, relation, with, text, span) = match item {
-            Item::Expect(e) if !claims => (&e.quantity, &e.relation, &e.with, None, e.span),
+        let (quantity, relation, at, with, text, span) = match item {
+            Item::Expect(e) if !claims => (&e.quantity, &e.relation, &e.at, &e.with, None, e.span),
             Item::Claim(c) if claims => (
                 &c.quantity,
                 &c.relation,
+                &c.at,
                 &c.with,
                 Some(c.text.clone()),
                 c.span,
@@ -163,35 +196,55 @@ pub(in crate::check) fn assertions(
             ));
             continue;
         };
-        if figure != Figure::Strategy {
-            if let Some(extra) = quantity.rest.first() {
-                errors.push(CheckError::FigureArguments {
-                    figure: quantity.func.name.clone(),
-                    arg: quantity.arg.name.clone(),
-                    span: extra.span(),
-                });
+        let mut table = None;
+        let arg = if figure.of_session() {
+            match super::at::session_table(quantity, figure, at.as_ref(), scope.banking) {
+                Ok((t, target)) => {
+                    table = Some((t, target));
+                    quantity.func.clone()
+                }
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            }
+        } else {
+            if let Some(at) = at {
+                errors.push(
+                    AtError::NotSession {
+                        figure: quantity.func.name.clone(),
+                        span: at.span,
+                    }
+                    .into(),
+                );
                 continue;
             }
-        }
+            match one_round_argument(quantity, figure) {
+                Ok(arg) => arg.clone(),
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            }
+        };
+        let arg = &arg;
         let mut strategy = None;
-        let target = if figure == Figure::Strategy {
-            strategy_target(quantity, scope.decisions).map(|t| {
+        let target = if let Some((_, target)) = &table {
+            Ok(*target)
+        } else if figure == Figure::Strategy {
+            strategy_target(quantity, arg, scope.decisions).map(|t| {
                 strategy = Some(t);
                 0
             })
         } else if figure == Figure::Mean {
-            match top_level
-                .iter()
-                .rev()
-                .find(|(n, _, _)| *n == quantity.arg.name)
-            {
+            match top_level.iter().rev().find(|(n, _, _)| *n == arg.name) {
                 Some((_, slot, ty)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
                     Some(i) => i,
                     None => {
                         finals.push(Final {
-                            name: quantity.arg.name.clone(),
+                            name: arg.name.clone(),
                             slot: *slot,
-                            span: quantity.arg.span,
+                            span: arg.span,
                             shown: Shown::No,
                             kind: super::bets::final_kind(*ty),
                         });
@@ -200,29 +253,23 @@ pub(in crate::check) fn assertions(
                 }),
                 None => Err(unknown(
                     "name",
-                    &quantity.arg,
+                    arg,
                     top_level.iter().map(|(n, _, _)| n.as_str()),
                 )),
             }
         } else if figure == Figure::Probability {
             outcomes
                 .iter()
-                .position(|o| o.name == quantity.arg.name)
-                .ok_or_else(|| {
-                    unknown(
-                        "outcome",
-                        &quantity.arg,
-                        outcomes.iter().map(|o| o.name.as_str()),
-                    )
-                })
+                .position(|o| o.name == arg.name)
+                .ok_or_else(|| unknown("outcome", arg, outcomes.iter().map(|o| o.name.as_str())))
         } else {
             // Every declared bet counts, also one with errors of its own, so
             // that its errors are not followed by "unknown bet" here. When
             // the file has no errors, these are exactly `bets`, in order.
             declared_bets
                 .iter()
-                .position(|b| *b == quantity.arg.name)
-                .ok_or_else(|| unknown("bet", &quantity.arg, declared_bets.iter().copied()))
+                .position(|b| *b == arg.name)
+                .ok_or_else(|| unknown("bet", arg, declared_bets.iter().copied()))
         };
         let target = match target {
             Ok(t) => t,
@@ -243,9 +290,12 @@ pub(in crate::check) fn assertions(
             }
             (_, None) => Exact::zero(),
         };
-        let bet = match figure {
-            Figure::Probability | Figure::Mean | Figure::Strategy => None,
-            _ => Some(quantity.arg.name.as_str()),
+        let depends_on = match figure {
+            // A session's figure can depend on every parameter: the round,
+            // every bet a seat or the bank makes, the table's chips.
+            _ if table.is_some() => scope.params.iter().map(|p| p.name.clone()).collect(),
+            Figure::Probability | Figure::Mean | Figure::Strategy => scope.reads.of(None),
+            _ => scope.reads.of(Some(arg.name.as_str())),
         };
         out.push(Assertion {
             figure,
@@ -259,8 +309,9 @@ pub(in crate::check) fn assertions(
             strategy,
             with: settings,
             with_span: with.as_ref().map(|w| w.span),
-            depends_on: scope.reads.of(bet),
+            depends_on,
             setting: None,
+            table: table.map(|(t, _)| t),
             span,
         });
     }

@@ -5,12 +5,14 @@
 //! a name, an unknown name).
 
 mod assertions;
+mod at;
 mod bets;
 mod params;
 mod shoes;
 mod tables;
 
 pub(super) use assertions::{assertions, Figures};
+pub(super) use at::few_tables;
 pub(super) use bets::bets;
 pub(super) use params::{param, params};
 pub(super) use shoes::shoes;

@@ -168,7 +168,7 @@ impl<'p, 'e> Table<'p, 'e> {
             );
             self.ask_number(&q, minimum, most).unwrap_or(minimum)
         } else {
-            minimum
+            self.wanted(banker).clamp(minimum, most)
         };
         self.emit(TableEvent::BankStake {
             seat: banker,

@@ -80,6 +80,11 @@ pub struct Options {
     /// Which of the file's stake rules (`stake A or B`) the table agrees
     /// on, from 0; the first where there is no such rule.
     pub stake: usize,
+    /// What each automatic seat stakes, by seat (one value: every seat's);
+    /// empty: the table minimum. A seat stakes no more than the table and
+    /// its chips allow, and no less than the minimum
+    /// ([`Banking::seat_stakes_error`](crate::program::Banking::seat_stakes_error) refuses values the stake rule never allows).
+    pub stakes: Vec<u64>,
 }
 
 impl Default for Options {
@@ -96,6 +101,7 @@ impl Default for Options {
             max_dice: super::round::MAX_DICE,
             max_rerolls: super::round::MAX_REROLLS,
             stake: 0,
+            stakes: Vec::new(),
         }
     }
 }

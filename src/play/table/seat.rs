@@ -24,6 +24,18 @@ pub(super) struct Placed {
 }
 
 impl<'p, 'e> Table<'p, 'e> {
+    /// What the automatic seat `seat` would stake, before the table's
+    /// limits and its chips: its `--stakes` value, or the table minimum.
+    pub(super) fn wanted(&self, seat: usize) -> u64 {
+        let stakes = &self.options.stakes;
+        let given = if stakes.len() == 1 {
+            stakes.first()
+        } else {
+            stakes.get(seat)
+        };
+        given.copied().unwrap_or_else(|| self.minimum())
+    }
+
     /// The largest stake the table allows a bettor, before chips.
     pub(super) fn stake_ceiling(&self) -> u64 {
         let limit = match self.banking().limit {
@@ -95,10 +107,11 @@ impl<'p, 'e> Table<'p, 'e> {
         let minimum = self.minimum();
         if !self.is_person(seat) {
             let bet = self.best_bet;
-            return (self.affordable(seat, bet) >= minimum).then_some(Placed {
+            let most = self.affordable(seat, bet);
+            return (most >= minimum).then(|| Placed {
                 seat,
                 bet,
-                stake: minimum,
+                stake: self.wanted(seat).clamp(minimum, most),
             });
         }
         let names: Vec<&str> = bets

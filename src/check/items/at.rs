@@ -1,0 +1,232 @@
+//! The figures of a session (`ruin(R)`, `net(S)`, `net_spread`, `tenure`,
+//! `tenure_net`) and the table their `at` names: `at seats = 4, rounds =
+//! 4, stake = 1, stakes = [2, 1, 1, 1], chips = 20`, as `dicerules session`
+//! takes it.
+
+use crate::ast::{self, QuantityArg};
+use crate::check::error::AtError;
+use crate::check::CheckError;
+use crate::program::{Assertion, Bank, Banking, Figure, SessionTable};
+use crate::suggest::did_you_mean;
+
+/// The settings an `at` may give.
+const NAMES: [&str; 5] = ["seats", "rounds", "stake", "stakes", "chips"];
+
+/// The most seats and table rounds, as `dicerules session` allows.
+const MOST_SEATS: u64 = 64;
+const MOST_ROUNDS: u64 = 10_000;
+
+/// The table rounds when `at` does not say: a `ruin(R)`'s R, else ten, as
+/// `dicerules session` plays by default.
+const ROUNDS: u64 = 10;
+
+/// The most distinct tables the `at` of a file's lines may name: each is
+/// a session run exactly by `check`.
+pub const MAX_TABLES: usize = 8;
+
+/// An error where the lines `expects` and `claims` name more than
+/// [`MAX_TABLES`] distinct tables.
+pub(in crate::check) fn few_tables(
+    expects: &[Assertion],
+    claims: &[Assertion],
+    errors: &mut Vec<CheckError>,
+) {
+    let mut seen: Vec<&SessionTable> = Vec::new();
+    for a in expects.iter().chain(claims) {
+        let Some(t) = &a.table else { continue };
+        if seen.contains(&t) {
+            continue;
+        }
+        if seen.len() == MAX_TABLES {
+            errors.push(
+                AtError::TooManyTables {
+                    max: MAX_TABLES,
+                    span: a.span,
+                }
+                .into(),
+            );
+            return;
+        }
+        seen.push(t);
+    }
+}
+
+/// The table of a figure of a session and its target (the rounds of
+/// `ruin`, the seat from 0 of `net`, else 0); every error on the way.
+pub(super) fn session_table(
+    quantity: &ast::Quantity,
+    figure: Figure,
+    at: Option<&ast::At>,
+    banking: &Banking,
+) -> Result<(SessionTable, usize), CheckError> {
+    let name = quantity.func.name.as_str();
+    let Some(at) = at else {
+        return Err(AtError::Missing {
+            figure: name.to_string(),
+            span: quantity.span,
+        }
+        .into());
+    };
+    if banking.bank == Bank::House
+        && matches!(figure, Figure::Ruin | Figure::Tenure | Figure::TenureNet)
+    {
+        return Err(AtError::HouseBanks {
+            figure: name.to_string(),
+            span: quantity.func.span,
+        }
+        .into());
+    }
+    let argument = figure_argument(quantity, figure)?;
+    let mut given: Vec<&ast::AtSetting> = Vec::new();
+    for s in &at.settings {
+        if !NAMES.contains(&s.name.name.as_str()) {
+            let help = did_you_mean(&s.name.name, NAMES).map_or(
+                format!("a table's settings are {}", NAMES.join(", ")),
+                |n| format!("did you mean `{n}`?"),
+            );
+            return Err(AtError::Unknown {
+                name: s.name.name.clone(),
+                span: s.name.span,
+                help,
+            }
+            .into());
+        }
+        if let Some(first) = given.iter().find(|g| g.name.name == s.name.name) {
+            return Err(AtError::Repeated {
+                name: s.name.name.clone(),
+                first: first.span,
+                second: s.span,
+            }
+            .into());
+        }
+        given.push(s);
+    }
+    let find = |n: &str| given.iter().find(|s| s.name.name == n).copied();
+    let seats = find("seats").ok_or(AtError::NoSeats { span: at.span })?;
+    let seats = one(seats, 1, MOST_SEATS, "a table has")?;
+    let rounds = match find("rounds") {
+        Some(r) => one(r, 1, MOST_ROUNDS, "a session plays")?,
+        None if figure == Figure::Ruin => argument.max(1),
+        None => ROUNDS,
+    };
+    let rules = banking.stakes.len().max(1) as u64;
+    let stake = match find("stake") {
+        Some(s) => one(s, 1, rules, "the file's stake rules are numbered")? - 1,
+        None => 0,
+    };
+    let chips = find("chips")
+        .map(|c| one(c, 1, u64::MAX, "a seat's chips are"))
+        .transpose()?;
+    let stakes = find("stakes").map_or(Vec::new(), |s| s.values.clone());
+    let as_usize = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
+    let (seats, stake) = (as_usize(seats), as_usize(stake));
+    if let Some(s) = find("stakes") {
+        if let Some(reason) = banking.seat_stakes_error(stake, seats, &stakes) {
+            return Err(value_error(s, reason));
+        }
+    }
+    let target = match figure {
+        Figure::Ruin if argument > rounds => {
+            return Err(AtError::Arguments {
+                figure: name.to_string(),
+                usage: "ruin(R)",
+                help: format!("R is a table round of the session: from 1 to its {rounds} rounds"),
+                span: quantity.span,
+            }
+            .into())
+        }
+        Figure::Net if argument > seats as u64 => {
+            return Err(AtError::Arguments {
+                figure: name.to_string(),
+                usage: "net(S)",
+                help: format!("S is a seat of the table: from 1 to {seats}"),
+                span: quantity.span,
+            }
+            .into())
+        }
+        Figure::Ruin => as_usize(argument),
+        Figure::Net => as_usize(argument) - 1,
+        _ => 0,
+    };
+    Ok((
+        SessionTable {
+            seats,
+            rounds,
+            stake,
+            stakes,
+            chips,
+        },
+        target,
+    ))
+}
+
+/// The number a figure of a session takes (`ruin(R)`, `net(S)`), at
+/// least 1; 0 for those that take none.
+fn figure_argument(quantity: &ast::Quantity, figure: Figure) -> Result<u64, CheckError> {
+    let (usage, help) = match figure {
+        Figure::Ruin => (
+            "ruin(R)",
+            "the probability that a bank is put out of business within the first R table rounds",
+        ),
+        Figure::Net => (
+            "net(S)",
+            "seat S's expected net over the session, seats numbered from 1 as at `play`",
+        ),
+        Figure::NetSpread => (
+            "net_spread",
+            "the largest seat's expected net less the smallest's",
+        ),
+        Figure::Tenure => (
+            "tenure",
+            "the table rounds the first bank is held, on average",
+        ),
+        _ => (
+            "tenure_net",
+            "the first banker's expected net over the rounds it holds the bank",
+        ),
+    };
+    let wrong = |span| {
+        CheckError::from(AtError::Arguments {
+            figure: quantity.func.name.clone(),
+            usage,
+            help: help.to_string(),
+            span,
+        })
+    };
+    match (figure, &quantity.args[..]) {
+        (Figure::Ruin | Figure::Net, [QuantityArg::Int { value, .. }]) if *value >= 1 => {
+            Ok(value.unsigned_abs())
+        }
+        (Figure::Ruin | Figure::Net, _) => Err(wrong(quantity.span)),
+        (_, []) => Ok(0),
+        (_, [first, ..]) => Err(wrong(first.span())),
+    }
+}
+
+/// The one number of `s`, from `lo` to `hi`.
+fn one(s: &ast::AtSetting, lo: u64, hi: u64, what: &str) -> Result<u64, CheckError> {
+    match s.values[..] {
+        [v] if !s.list && (lo..=hi).contains(&v) => Ok(v),
+        [_] if !s.list => Err(value_error(s, format!("{what} from {lo} to {hi}"))),
+        _ => Err(value_error(
+            s,
+            "it is one whole number, not a list".to_string(),
+        )),
+    }
+}
+
+fn value_error(s: &ast::AtSetting, reason: String) -> CheckError {
+    let values: Vec<String> = s.values.iter().map(u64::to_string).collect();
+    let value = if s.list {
+        format!("[{}]", values.join(", "))
+    } else {
+        values.join(", ")
+    };
+    AtError::Value {
+        name: s.name.name.clone(),
+        value,
+        reason,
+        span: s.value_span,
+    }
+    .into()
+}
