@@ -371,6 +371,12 @@ fn play_and_simulate(
         max_rerolls: 1_000,
         max_dice: MAX_DICE,
         stake: rng.gen_range(0..program.banking.stakes.len().max(1)),
+        stakes: [vec![], vec![2], vec![u64::MAX], vec![0, 3, 1, 2, 5, 1]][rng.gen_range(0..4)]
+            .iter()
+            .copied()
+            .cycle()
+            .take(seats)
+            .collect(),
     };
     let mut events: Vec<TableEvent> = Vec::new();
     let mut emit = |e: TableEvent| {

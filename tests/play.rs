@@ -58,6 +58,7 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
         stake: 0,
+        stakes: Vec::new(),
     }
 }
 

@@ -32,8 +32,9 @@ const CASES: u64 = 500;
 
 /// What the cases are made of: every clause of a `banking` block, and the
 /// ways of playing.
-const TAGS: [&str; 27] = [
+const TAGS: [&str; 28] = [
     "--chips",
+    "--stakes",
     "a choice",
     "a person",
     "a round that parts",
@@ -362,6 +363,16 @@ fn case(seed: u64) -> Case {
     if chips.is_some() {
         clauses.push("--chips");
     }
+    // What the automatic seats stake: the minimum, or any amount (0 and
+    // beyond the limits included: the table cuts it to what it allows).
+    let seat_stakes: Vec<u64> = match rng.gen_range(0..4) {
+        0 => vec![amount(rng)],
+        1 => (0..seats).map(|_| rng.gen_range(0..=4)).collect(),
+        _ => Vec::new(),
+    };
+    if !seat_stakes.is_empty() {
+        clauses.push("--stakes");
+    }
     let options = Options {
         seats,
         chips,
@@ -371,6 +382,7 @@ fn case(seed: u64) -> Case {
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
         stake: rng.gen_range(0..stakes),
+        stakes: seat_stakes,
     };
     Case {
         source,

@@ -87,6 +87,15 @@ pub enum AtError {
         #[label("here")]
         span: Span,
     },
+    /// `ruin(R)` beyond the session's rounds, `net(S)` beyond its seats.
+    #[error("there is no {what}")]
+    #[diagnostic(code(dice::check::at), help("{help}"))]
+    Beyond {
+        what: String,
+        help: String,
+        #[label("here")]
+        span: Span,
+    },
     /// A figure of a bank held by a seat, where the house banks.
     #[error("the house banks this game: no seat holds a bank for `{figure}` to be about")]
     #[diagnostic(

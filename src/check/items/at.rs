@@ -103,19 +103,19 @@ pub(super) fn session_table(
     }
     let find = |n: &str| given.iter().find(|s| s.name.name == n).copied();
     let seats = find("seats").ok_or(AtError::NoSeats { span: at.span })?;
-    let seats = one(seats, 1, MOST_SEATS, "a table has")?;
+    let seats = one(seats, 1, MOST_SEATS, "a table has", " seats")?;
     let rounds = match find("rounds") {
-        Some(r) => one(r, 1, MOST_ROUNDS, "a session plays")?,
+        Some(r) => one(r, 1, MOST_ROUNDS, "a session plays", " table rounds")?,
         None if figure == Figure::Ruin => argument.max(1),
         None => ROUNDS,
     };
     let rules = banking.stakes.len().max(1) as u64;
     let stake = match find("stake") {
-        Some(s) => one(s, 1, rules, "the file's stake rules are numbered")? - 1,
+        Some(s) => one(s, 1, rules, "the file's stake rules are numbered", "")? - 1,
         None => 0,
     };
     let chips = find("chips")
-        .map(|c| one(c, 1, u64::MAX, "a seat's chips are"))
+        .map(|c| one(c, 1, u64::MAX, "a seat's chips are", ""))
         .transpose()?;
     let stakes = find("stakes").map_or(Vec::new(), |s| s.values.clone());
     let as_usize = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
@@ -127,19 +127,17 @@ pub(super) fn session_table(
     }
     let target = match figure {
         Figure::Ruin if argument > rounds => {
-            return Err(AtError::Arguments {
-                figure: name.to_string(),
-                usage: "ruin(R)",
-                help: format!("R is a table round of the session: from 1 to its {rounds} rounds"),
+            return Err(AtError::Beyond {
+                what: format!("round {argument} of a session of {rounds} table rounds"),
+                help: format!("ask for ruin(1) to ruin({rounds}), or play more with `rounds = {argument}` in the `at`"),
                 span: quantity.span,
             }
             .into())
         }
         Figure::Net if argument > seats as u64 => {
-            return Err(AtError::Arguments {
-                figure: name.to_string(),
-                usage: "net(S)",
-                help: format!("S is a seat of the table: from 1 to {seats}"),
+            return Err(AtError::Beyond {
+                what: format!("seat {argument} at a table of {seats} seats"),
+                help: format!("the seats are numbered from 1 to {seats}, as `play` numbers them"),
                 span: quantity.span,
             }
             .into())
@@ -204,10 +202,10 @@ fn figure_argument(quantity: &ast::Quantity, figure: Figure) -> Result<u64, Chec
 }
 
 /// The one number of `s`, from `lo` to `hi`.
-fn one(s: &ast::AtSetting, lo: u64, hi: u64, what: &str) -> Result<u64, CheckError> {
+fn one(s: &ast::AtSetting, lo: u64, hi: u64, what: &str, unit: &str) -> Result<u64, CheckError> {
     match s.values[..] {
         [v] if !s.list && (lo..=hi).contains(&v) => Ok(v),
-        [_] if !s.list => Err(value_error(s, format!("{what} from {lo} to {hi}"))),
+        [_] if !s.list => Err(value_error(s, format!("{what} from {lo} to {hi}{unit}"))),
         _ => Err(value_error(
             s,
             "it is one whole number, not a list".to_string(),

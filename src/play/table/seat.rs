@@ -248,6 +248,7 @@ mod tests {
             max_dice: MAX_DICE,
             max_rerolls: MAX_REROLLS,
             stake: 0,
+            stakes: Vec::new(),
         };
         let mut sink = |_| Flow::Continue;
         let mut table = Table::new(program, distribution, options, None, &mut sink);
