@@ -686,13 +686,14 @@ fn chips_beyond_64_bits_are_an_input_error() {
     }
 }
 
-/// Issue 15, 7: twenty-six's bank of 19 chips cannot cover a stake of 2
-/// paid 10 to 1, and every new game deals it again: the session ends at
+/// Issue 15, 7: a bank of 19 chips that covers only what it can pay (as
+/// twenty-six's did before `bank covers every bet`) cannot cover a stake of
+/// 2 paid 10 to 1, and every new game deals it again: the session ends at
 /// once, says so, and counts no round (it once "played" every round asked
 /// for, or never stopped).
 #[test]
 fn a_session_that_can_never_play_ends_at_once() {
-    let expected = "Twenty-Six, game 1: 4 seats with 19, 20, 20, 20 chips; seat 1 banks
+    let expected = "Ten to one, game 1: 4 seats with 19, 20, 20, 20 chips; seat 1 banks
 after 0 round(s), no round can be played: a bank of 19 chips cannot cover the smallest bet, which can cost it 20, and every new game deals the same:
   seat 1: 19 chips
   seat 2: 20 chips
@@ -704,7 +705,7 @@ after 0 round(s), no round can be played: a bank of 19 chips cannot cover the sm
         let run = dicerules(
             &[
                 "play",
-                "games/twenty_six.dice",
+                "tests/fixtures/table/covers_what_it_can_pay.dice",
                 "--set",
                 "banker_chips=19",
                 "--rounds",
@@ -719,7 +720,7 @@ after 0 round(s), no round can be played: a bank of 19 chips cannot cover the sm
     let run = dicerules(
         &[
             "play",
-            "games/twenty_six.dice",
+            "tests/fixtures/table/covers_what_it_can_pay.dice",
             "--set",
             "banker_chips=20",
             "--rounds",
@@ -811,4 +812,49 @@ fn a_person_chooses_only_among_the_faces_shown() {
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }
+}
+
+/// `bank covers every bet`: the bank takes the stake whatever it holds,
+/// pays a win it cannot pay in full with all it holds, and is then out of
+/// business; a new game deals again. Seed 2 throws the first six at seat
+/// 4's bet in round 2, when the bank of 3 has won five stakes of 2 (13
+/// chips) against a win of 20.
+#[test]
+fn a_bank_that_covers_every_bet_pays_all_it_holds_and_is_out() {
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/table/covers_every_bet.dice",
+            "--rounds",
+            "3",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for line in [
+        "  seat 4 wins 13 on player (win 10 to 1, all the bank holds): 31 chips",
+        "  seat 1, the bank, loses 13: 0 chips",
+        "  seat 1 cannot cover the bet",
+        "Ten to one, covered, game 2: 4 seats with 20, 3, 20, 20 chips; seat 2 banks",
+    ] {
+        assert!(run.stdout.contains(line), "{line}\n{}", run.stdout);
+    }
+    // Without the clause the bank of 3 could not cover a stake of 2 at 10
+    // to 1, and no round could be played.
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/table/covers_what_it_can_pay.dice",
+            "--set",
+            "banker_chips=3",
+        ],
+        "",
+    );
+    assert!(
+        run.stdout.contains("no round can be played"),
+        "{}",
+        run.stdout
+    );
 }

@@ -272,6 +272,9 @@ pub enum ClauseKind {
     Bank(BankRule),
     /// `bank bets BET`: the bet the bank seat is settled by.
     BankBets(Ident),
+    /// `bank covers every bet`: the bank takes every stake, and pays what
+    /// it owes while it has chips.
+    BankCovers,
     /// `stake A or B ...`: the stakes the table may agree on.
     Stake(Vec<StakeRule>),
     /// `banco`.
@@ -304,6 +307,7 @@ impl ClauseKind {
         match self {
             ClauseKind::Bank(_) => "bank",
             ClauseKind::BankBets(_) => "bank bets",
+            ClauseKind::BankCovers => "bank covers every bet",
             ClauseKind::Stake(_) => "stake",
             ClauseKind::Banco => "banco",
             ClauseKind::Limit(_) => "limit",

@@ -166,6 +166,7 @@ pub fn banking_clause(c: &ClauseKind) -> String {
             }
         },
         ClauseKind::BankBets(bet) => format!("bank bets {}", bet.name),
+        ClauseKind::BankCovers => "bank covers every bet".to_string(),
         ClauseKind::Stake(stakes) => {
             let stakes: Vec<String> = stakes.iter().map(|s| stake(&s.kind)).collect();
             format!("stake {}", stakes.join(" or "))

@@ -72,6 +72,7 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
                 };
             }
             ClauseKind::BankBets(bet) => out.bank_bets = bank_bets(bet, names, errors),
+            ClauseKind::BankCovers => out.covers_every_bet = true,
             ClauseKind::Stake(list) => {
                 stake_clause = Some(clause.span);
                 out.stakes = stakes(list, names.params, &mut fixed_stakes, errors);
@@ -138,6 +139,23 @@ pub(super) fn banking(decl: &ast::Banking, names: &Names, errors: &mut Vec<Check
     }
     if let Some(house) = house {
         seat_clauses_without_seat(&clauses, house, errors);
+    }
+    if let Some(covers) = find("bank covers every bet") {
+        let other = if set_by_bank {
+            stake_clause.map(|s| ("stake set by the bank", s))
+        } else {
+            find("bank bets").map(|c| ("bank bets", c.span))
+        };
+        if let Some((clause, span)) = other {
+            errors.push(
+                BankingError::CoversWith {
+                    clause,
+                    span: covers.span,
+                    other: span,
+                }
+                .into(),
+            );
+        }
     }
     if let (Some(clause), Some(_), [_]) = (find("bank bets"), out.bank_bets, names.declared_bets) {
         errors.push(BankingError::BankBetsOnly { span: clause.span }.into());
@@ -301,6 +319,11 @@ fn seat_clauses_without_seat(
         let error = match &clause.kind {
             ClauseKind::BankBets(_) => BankingError::HouseBanks {
                 clause: "bank bets",
+                span,
+                house,
+            },
+            ClauseKind::BankCovers => BankingError::HouseBanks {
+                clause: "bank covers every bet",
                 span,
                 house,
             },

@@ -3,12 +3,13 @@
 //! rules bet, cover, settle, pass the bank and deal new games, on a state
 //! the chain restores, and each run of the round ends as the chain picks
 //! from the run's law (the exact distribution of the round's ends, grouped
-//! by what they pay every bet) instead of being played. A table round that
-//! plays several runs (a seat bank plays one against each punter in turn)
-//! is replayed once for each sequence of endings it asks for, so every
-//! branch is settled by the same code `play` settles a session with.
+//! by what they pay every bet) instead of being played, so every branch is
+//! settled by the same code `play` settles a session with. A table round
+//! that plays several runs (a seat bank plays one against each punter in
+//! turn) pauses before each; the tables paused at the same point are
+//! merged, and each goes on once for every ending of its run.
 //!
-//! After each table round the states reached are merged, with their
+//! After each step the states reached are merged, with their
 //! probabilities summed exactly; the figures are each round's probability
 //! that the bank is put out of business (`play`'s bank that cannot cover
 //! the table minimum at a bet), each seat's expected net (the sum of its
@@ -50,10 +51,12 @@ pub struct Options {
 /// The default of [`Options::max_states`].
 pub const MAX_STATES: u64 = 200_000;
 
-/// Replays of a table round the chain may make, per table
+/// Steps of table rounds the chain may take (a step is a table round's
+/// start, or a run of it from where it paused), per table
 /// [`Options::max_states`] allows, each charged one more for every 64
-/// words of its probability: 10^7 by default, under a minute.
-pub const WORK_PER_TABLE: u64 = 50;
+/// words of its probability: 3 x 10^7 by default, about 45 seconds at 1.5
+/// microseconds a step.
+pub const WORK_PER_TABLE: u64 = 150;
 
 /// Why the chain cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error, miette::Diagnostic)]
@@ -99,10 +102,10 @@ pub enum ChainError {
     },
     /// More replays of table rounds than the work allowed: a table round
     /// of many runs against a bank (each run's endings times the next's).
-    #[error("the chain passed {limit} units of work by round {round}: replays of table rounds, and a unit per 64 words of their arithmetic")]
+    #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per 64 words of their arithmetic")]
     #[diagnostic(
         code(dice::session::work_limit),
-        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} replays per table --max-tables allows")
+        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} steps per table --max-tables allows")
     )]
     WorkLimit {
         /// The bound: [`WORK_PER_TABLE`] times [`Options::max_states`].
@@ -231,10 +234,13 @@ pub struct ChipsRow {
     pub probability: Exact,
 }
 
-/// What one table round's events told.
+/// Tables with their mass, each with whether a bank has been put out of
+/// business yet and whether the first bank still holds.
+type Frontier = FxHashMap<(TableState, bool, bool), Mass>;
+
+/// What one step's events told.
 struct Recorder {
     broke: bool,
-    settled: bool,
     /// The bank passed, or a new game dealt it.
     passed: bool,
     nets: Vec<Exact>,
@@ -243,7 +249,6 @@ struct Recorder {
 impl Recorder {
     fn clear(&mut self) {
         self.broke = false;
-        self.settled = false;
         self.passed = false;
         self.nets.iter_mut().for_each(|n| *n = Exact::zero());
     }
@@ -254,7 +259,6 @@ impl Recorder {
             TableEvent::BankerBroke { .. } => self.broke = true,
             TableEvent::BankPasses { .. } | TableEvent::Game { .. } => self.passed = true,
             TableEvent::Settle { seat, net, .. } => {
-                self.settled = true;
                 if let Some(n) = seat.checked_sub(1).and_then(|s| self.nets.get_mut(s)) {
                     *n = &*n + net;
                 }
@@ -394,7 +398,6 @@ pub fn run(
     let endings_count = endings.len();
     let recorder = RefCell::new(Recorder {
         broke: false,
-        settled: false,
         passed: false,
         nets: vec![Exact::zero(); options.seats],
     });
@@ -421,7 +424,7 @@ pub fn run(
     // Each table after a round, with whether a bank has been put out of
     // business yet.
     let first_banker = start.banker;
-    let mut frontier: FxHashMap<(TableState, bool, bool), Mass> = FxHashMap::default();
+    let mut frontier: Frontier = FxHashMap::default();
     frontier.insert(
         (start, false, first_banker.is_some()),
         Mass {
@@ -441,68 +444,84 @@ pub fn run(
     let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
     let mut work = 0u64;
     for round in 1..=options.rounds {
-        let mut next: FxHashMap<(TableState, bool, bool), Mass> = FxHashMap::default();
+        // The tables after the round, and those paused within it before a
+        // run (each then goes on once for every ending of that run); the
+        // first step starts each table's round and picks no ending.
+        let mut next: Frontier = FxHashMap::default();
         let mut broke = Mass::default();
-        for ((state, ever, held), weight) in &frontier {
-            // Each sequence of endings the round asks for, depth first,
-            // with its mass.
-            let mut pending: Vec<(Vec<usize>, Mass)> = vec![(Vec::new(), weight.clone())];
-            while let Some((picks, mass)) = pending.pop() {
-                // A replay, and the arithmetic of its mass: a unit per 64
-                // words of it (long sessions carry long numbers).
-                work += 1 + mass.n.bits() / 4096;
-                if work > work_limit {
-                    return Err(ChainError::WorkLimit {
-                        limit: work_limit,
+        let mut open = std::mem::take(&mut frontier);
+        let mut first_step = true;
+        while !open.is_empty() {
+            let mut paused: Frontier = FxHashMap::default();
+            for ((state, ever, held), weight) in &open {
+                let picks: Vec<Option<usize>> = if first_step {
+                    vec![None]
+                } else {
+                    (0..endings_count).map(Some).collect()
+                };
+                for pick in picks {
+                    let mass = match pick {
+                        Some(k) => masses.then(weight, k),
+                        None => weight.clone(),
+                    };
+                    // A step, and the arithmetic of its mass: a unit per
+                    // 64 words of it (long sessions carry long numbers).
+                    work += 1 + mass.n.bits() / 4096;
+                    if work > work_limit {
+                        return Err(ChainError::WorkLimit {
+                            limit: work_limit,
+                            round,
+                            span: program.round_span,
+                        });
+                    }
+                    recorder.borrow_mut().clear();
+                    let after = table.chain_step(state, pick.as_slice())?;
+                    let seen = recorder.borrow();
+                    if seen.broke {
+                        masses.add(&mut broke, &mass);
+                    }
+                    for (by_net, net) in nets.iter_mut().zip(&seen.nets) {
+                        if !net.is_zero() {
+                            masses.add(by_net.entry(net.clone()).or_default(), &mass);
+                        }
+                    }
+                    // The first banker's settlements while the first bank
+                    // holds.
+                    if let (true, Some(b)) = (*held, first_banker) {
+                        let net = &seen.nets[b];
+                        if !net.is_zero() {
+                            masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
+                        }
+                    }
+                    let still = *held && !seen.passed && after.banker == first_banker;
+                    // A round that ran no run settled nothing: a table back
+                    // where it was so would go round for ever, and `play`
+                    // ends it there.
+                    let after = if first_step && after.paused.is_none() && after == *state {
+                        after.came_back()
+                    } else {
+                        after
+                    };
+                    let to = if after.paused.is_some() {
+                        &mut paused
+                    } else {
+                        &mut next
+                    };
+                    masses.add(
+                        to.entry((after, *ever || seen.broke, still)).or_default(),
+                        &mass,
+                    );
+                }
+                if next.len().max(paused.len()) > options.max_states {
+                    return Err(ChainError::StateLimit {
+                        limit: options.max_states,
                         round,
-                        span: program.round_span,
+                        span: program.banking.span,
                     });
                 }
-                recorder.borrow_mut().clear();
-                let Some(after) = table.chain_round(state, &picks)? else {
-                    for k in 0..endings_count {
-                        let mut more = picks.clone();
-                        more.push(k);
-                        pending.push((more, masses.then(&mass, k)));
-                    }
-                    continue;
-                };
-                let seen = recorder.borrow();
-                if seen.broke {
-                    masses.add(&mut broke, &mass);
-                }
-                for (by_net, net) in nets.iter_mut().zip(&seen.nets) {
-                    if !net.is_zero() {
-                        masses.add(by_net.entry(net.clone()).or_default(), &mass);
-                    }
-                }
-                // The first banker's settlements while the first bank holds.
-                if let (true, Some(b)) = (*held, first_banker) {
-                    let net = &seen.nets[b];
-                    if !net.is_zero() {
-                        masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
-                    }
-                }
-                let still = *held && !seen.passed && after.banker == first_banker;
-                // A table back where it was with nothing settled would go
-                // round so for ever: `play` ends it there.
-                let after = if after == *state && !seen.settled {
-                    after.came_back()
-                } else {
-                    after
-                };
-                masses.add(
-                    next.entry((after, *ever || seen.broke, still)).or_default(),
-                    &mass,
-                );
             }
-            if next.len() > options.max_states {
-                return Err(ChainError::StateLimit {
-                    limit: options.max_states,
-                    round,
-                    span: program.banking.span,
-                });
-            }
+            open = paused;
+            first_step = false;
         }
         peak_states = peak_states.max(next.len());
         let (mut broke_by, mut over_by) = (Mass::default(), Mass::default());

@@ -850,6 +850,12 @@ pub struct Banking {
     pub stakes: Vec<Stake>,
     /// One punter may call "banco" and cover the whole bank alone.
     pub banco: bool,
+    /// `bank covers every bet`: the bank takes any stake the table allows
+    /// and pays what it owes while it has chips; a settlement it cannot pay
+    /// in full takes all it holds, and the bank is bankrupt. Without it the
+    /// bank covers a stake only as far as its chips pay the bet's largest
+    /// win.
+    pub covers_every_bet: bool,
     pub limit: Limit,
     /// Starting chips of each player and of the first banker.
     pub chips: Chips,
@@ -899,6 +905,7 @@ impl Default for Banking {
             bank_bets: None,
             stakes: vec![Stake::Free],
             banco: false,
+            covers_every_bet: false,
             limit: Limit::None,
             chips: Chips {
                 players: 100,

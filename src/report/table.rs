@@ -20,6 +20,9 @@ pub struct TableReport {
     pub stakes: Vec<StakeRow>,
     /// `banco`: one punter may cover the bank's whole stake alone.
     pub banco: bool,
+    /// `bank covers every bet`: the bank takes every stake and pays while
+    /// it has chips (otherwise it covers only what its chips can pay).
+    pub covers_every_bet: bool,
     /// The house limit on any one bet.
     pub limit: LimitRow,
     /// What every seat but the bank's is dealt (`chips each = V`, or
@@ -153,6 +156,7 @@ impl TableReport {
                 })
                 .collect(),
             banco: b.banco,
+            covers_every_bet: b.covers_every_bet,
             limit: match b.limit {
                 Limit::None => LimitRow::None,
                 Limit::Fixed(chips) => LimitRow::Fixed { chips },
@@ -182,6 +186,9 @@ impl TableReport {
         }];
         if let Some(bet) = &self.bank_bets {
             parts.push(format!("bank bets {bet}"));
+        }
+        if self.covers_every_bet {
+            parts.push("bank covers every bet".to_string());
         }
         let stakes: Vec<String> = self
             .stakes

@@ -32,7 +32,7 @@ const CASES: u64 = 500;
 
 /// What the cases are made of: every clause of a `banking` block, and the
 /// ways of playing.
-const TAGS: [&str; 28] = [
+const TAGS: [&str; 29] = [
     "--chips",
     "--stakes",
     "a choice",
@@ -40,6 +40,7 @@ const TAGS: [&str; 28] = [
     "a round that parts",
     "banco",
     "bank bets",
+    "bank covers every bet",
     "bank house",
     "bank kept for the game",
     "bank kept until",
@@ -273,6 +274,14 @@ fn case(seed: u64) -> Case {
             clauses.push("stake A or B");
         }
         block.push(format!("stake {}", written.join(" or ")));
+    }
+    // A bank that takes every stake, where the bank neither sets the stake
+    // nor bets a bet of its own (drawn from the second generator, which
+    // leaves the cases drawn from the first as they were).
+    let bank_stake = clauses.contains(&"stake set by the bank");
+    if !house && bank_bet.is_none() && !bank_stake && other.gen_bool(0.5) {
+        clauses.push("bank covers every bet");
+        block.push("bank covers every bet".to_string());
     }
     let most_fixed = fixed.iter().copied().max().unwrap_or(1);
     let mut params = String::new();

@@ -98,6 +98,20 @@ pub enum BankingError {
         #[label("the bank's stake decides every bet")]
         span: Span,
     },
+    /// `bank covers every bet` with `stake set by the bank` (the bank puts
+    /// up what it can pay) or `bank bets` (the bank's side is its own bet).
+    #[error("`bank covers every bet` does not go with `{clause}`")]
+    #[diagnostic(
+        code(dice::check::banking),
+        help("a bank that covers every bet pays each punter what it owes while it has chips: keep one of the two")
+    )]
+    CoversWith {
+        clause: &'static str,
+        #[label("this bank takes every stake")]
+        span: Span,
+        #[label("the bank's stake is set otherwise here")]
+        other: Span,
+    },
     /// With `bank house`, `bank bets` or `stake set by the bank` (`clause`),
     /// which need a player holding the bank.
     #[error("`{clause}` needs a player holding the bank, and the house banks")]

@@ -3,6 +3,7 @@
 //! or putting up a stake the punters cover), the bank passing, and a bank
 //! that cannot cover the table minimum.
 
+use super::script::{Paused, PunterTurn};
 use super::seat::{punter_bets, Placed, Seat};
 use super::session::Ending;
 use super::{Table, TableError, TableEvent};
@@ -46,7 +47,10 @@ impl<'p, 'e> Table<'p, 'e> {
     /// new game and a bank of `bank_chips` cannot cover the smallest bet:
     /// every game deals the same and would end at once.
     fn never_covered(&self, bank_chips: u64) -> Option<Ending> {
-        if self.banker.is_none() || self.banking().bankrupt_banker != BankruptBanker::NewGame {
+        if self.banker.is_none()
+            || self.banking().bankrupt_banker != BankruptBanker::NewGame
+            || self.banking().covers_every_bet
+        {
             return None;
         }
         // A person may bet on any bet, except on a stake the bank sets.
@@ -86,6 +90,12 @@ impl<'p, 'e> Table<'p, 'e> {
     /// One table round.
     pub(super) fn table_round(&mut self) -> Result<(), TableError> {
         let bets = punter_bets(self.program);
+        // Where the exact session paused the round before a punter's run,
+        // it goes on from that punter (the others replay from the start).
+        let resumed = match self.paused.take() {
+            Some(Paused::Punter(p)) => Some(p),
+            _ => None,
+        };
         let Some(banker) = self.banker else {
             // The house banks: every seat bets on one round.
             let mut placed = Vec::new();
@@ -104,14 +114,18 @@ impl<'p, 'e> Table<'p, 'e> {
         if self.stake() == Some(&Stake::SetByBank) {
             return self.bank_stakes(banker, &bets);
         }
-        let mut banker_lost = false;
-        let mut passes = false;
-        let start = if self.first == banker {
-            banker + 1
-        } else {
-            self.first
+        let (start, done, mut banker_lost, mut passes) = match resumed {
+            Some(p) => (p.start, p.done, p.banker_lost, p.passes),
+            None => {
+                let start = if self.first == banker {
+                    banker + 1
+                } else {
+                    self.first
+                };
+                (start, 0, false, false)
+            }
         };
-        for seat in self.in_turn(start) {
+        for (i, seat) in self.in_turn(start).into_iter().enumerate().skip(done) {
             if self.ended || self.banker != Some(banker) {
                 break;
             }
@@ -136,18 +150,38 @@ impl<'p, 'e> Table<'p, 'e> {
             }
             p.stake = p.stake.min(covers);
             self.announce(&p, false);
+            // Where the session pauses at this run, it resumes here.
+            self.paused = Some(Paused::Punter(PunterTurn {
+                start,
+                done: i,
+                banker_lost,
+                passes,
+            }));
             let (lost, outcome) = self.play(&[p], Some(banker))?;
+            self.paused = None;
             banker_lost |= lost;
             passes |= self.passes_on(outcome);
+            // A bank that covers every bet and paid all it had is put out
+            // of business there; the next punter throws first after it.
+            if self.banking().covers_every_bet && self.seats[banker].chips.is_zero() {
+                self.emit(TableEvent::BankerBroke { seat: banker });
+                self.first = self.in_turn(seat + 1).first().copied().unwrap_or(seat);
+                return self.broke(banker);
+            }
         }
         self.first = banker + 1;
         self.after_round(Some(banker), banker_lost, passes);
         Ok(())
     }
 
-    /// The largest stake on `bet` the banker's chips can pay.
+    /// The largest stake on `bet` the banker's chips can pay; with `bank
+    /// covers every bet`, any stake while it has chips.
     fn covers(&self, banker: usize, bet: usize) -> u64 {
-        stakes_payable(&self.seats[banker].chips, &self.bank_risk[bet])
+        let chips = &self.seats[banker].chips;
+        if self.banking().covers_every_bet {
+            return if chips.is_positive() { u64::MAX } else { 0 };
+        }
+        stakes_payable(chips, &self.bank_risk[bet])
     }
 
     /// A table round where the bank puts up a stake and punters cover it.

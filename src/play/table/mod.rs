@@ -394,6 +394,9 @@ pub struct Table<'p, 'e> {
     /// picks of this table round's runs with how many were used.
     endings: Vec<RunEnding>,
     script: Option<(Vec<usize>, usize)>,
+    /// Where the exact session paused the table round: before a run it
+    /// had no ending picked for.
+    paused: Option<script::Paused>,
 }
 
 impl<'p, 'e> Table<'p, 'e> {
@@ -454,6 +457,7 @@ impl<'p, 'e> Table<'p, 'e> {
             sink: emit,
             endings: Vec::new(),
             script: None,
+            paused: None,
         }
     }
 

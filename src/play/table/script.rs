@@ -2,9 +2,10 @@
 //! rules (bets, covers, settlements, the bank passing, bankruptcy, new
 //! games) run on a state the chain restores, and each run of the round
 //! ends as the chain picks from the run's law instead of being played. A
-//! table round that plays more runs than were picked stops with
-//! [`TableError::Unpicked`]; the chain picks the next run's ending and
-//! replays it.
+//! table round pauses before a run it has no ending picked for: the state
+//! says where ([`TableState::paused`]), and the chain goes on from it once
+//! for each ending of that run, so a round against a bank of K punters is
+//! K steps, each merged with every other table at the same point.
 
 use super::seat::{Placed, Seat};
 use super::session::PathEnd;
@@ -22,8 +23,8 @@ pub struct RunEnding {
     pub values: Vec<Option<i64>>,
 }
 
-/// The table between two table rounds: all that decides the later ones.
-/// Seats are numbered from 0.
+/// The table between two table rounds, or paused within one before a run:
+/// all that decides what follows. Seats are numbered from 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableState {
     /// Each seat's chips, and whether it still plays.
@@ -35,6 +36,29 @@ pub struct TableState {
     /// Why the session ended, once it has (as `play`'s summary says it):
     /// no table round is played after.
     pub over: Option<String>,
+    /// Where the table round is paused, before a run; `None` between
+    /// table rounds.
+    pub paused: Option<Paused>,
+}
+
+/// Where a table round paused, before a run it had no ending for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Paused {
+    /// Before the one run of a round (the house's, or a bank's stake
+    /// covered): the round is played again from its start.
+    Restart,
+    /// Before a punter's run against the bank seat.
+    Punter(PunterTurn),
+}
+
+/// A bank seat's round between two punters: the turn order's start, the
+/// punters already passed in it, and what the round has told so far.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PunterTurn {
+    pub(super) start: usize,
+    pub(super) done: usize,
+    pub(super) banker_lost: bool,
+    pub(super) passes: bool,
 }
 
 impl TableState {
@@ -55,24 +79,33 @@ impl Table<'_, '_> {
         self.state_after()
     }
 
-    /// One table round from `state` as [`Table::run`] plays it, the `i`th
-    /// run of the round ending as `endings[picks[i]]`: the state after it,
-    /// or `None` where the round plays more runs than `picks` has.
-    pub fn chain_round(
+    /// The table round from `state` as [`Table::run`] plays it (from where
+    /// it paused, if it did), the `i`th run from here ending as
+    /// `endings[picks[i]]`: the state after the round, or where it paused
+    /// before a run beyond `picks` ([`TableState::paused`]).
+    pub fn chain_step(
         &mut self,
         state: &TableState,
         picks: &[usize],
-    ) -> Result<Option<TableState>, TableError> {
+    ) -> Result<TableState, TableError> {
         if state.over.is_some() {
-            return Ok(Some(state.clone()));
+            return Ok(state.clone());
         }
         self.restore(state);
         self.script = Some((picks.to_vec(), 0));
         let played = self.table_round();
         self.script = None;
         match played {
-            Ok(()) => Ok(Some(self.state_after())),
-            Err(TableError::Unpicked) => Ok(None),
+            Ok(()) => {
+                self.paused = None;
+                Ok(self.state_after())
+            }
+            Err(TableError::Unpicked) => {
+                let paused = self.paused.take().unwrap_or(Paused::Restart);
+                let mut state = self.state_within();
+                state.paused = Some(paused);
+                Ok(state)
+            }
             Err(e) => Err(e),
         }
     }
@@ -87,6 +120,15 @@ impl Table<'_, '_> {
             None => None,
         };
         TableState {
+            over,
+            ..self.state_within()
+        }
+    }
+
+    /// The table as it stands, the session not over and the round not
+    /// paused.
+    fn state_within(&self) -> TableState {
+        TableState {
             seats: self
                 .seats
                 .iter()
@@ -95,7 +137,8 @@ impl Table<'_, '_> {
             banker: self.banker,
             named_limit: self.named_limit,
             first: self.first,
-            over,
+            over: None,
+            paused: None,
         }
     }
 
@@ -112,6 +155,7 @@ impl Table<'_, '_> {
         self.banker = state.banker;
         self.named_limit = state.named_limit;
         self.first = state.first;
+        self.paused = state.paused.clone();
         self.unplayable = None;
         self.house = Exact::zero();
         let held: Vec<Exact> = self.seats.iter().map(|s| s.chips.clone()).collect();

@@ -237,13 +237,22 @@ impl<'p, 'e> Table<'p, 'e> {
                     bank: false,
                     span: bet.span,
                 })?;
-            let net = &chips(p.stake) * &payout.net;
+            let mut net = &chips(p.stake) * &payout.net;
+            let mut label = payout.label.clone();
+            // A bank that covers every bet pays no more than it holds.
+            if let (Some(b), true) = (banker, self.banking().covers_every_bet) {
+                let holds = &self.seats[b].chips + &banker_net;
+                if net > holds {
+                    net = holds;
+                    label.push_str(", all the bank holds");
+                }
+            }
             banker_lost |= net.is_positive();
             self.seats[p.seat].chips = &self.seats[p.seat].chips + &net;
             self.emit(TableEvent::Settle {
                 seat: p.seat,
                 bet: bet.name.clone(),
-                payout: payout.label.clone(),
+                payout: label,
                 net: net.clone(),
                 chips: self.seats[p.seat].chips.clone(),
             });

@@ -49,6 +49,7 @@ fn bank_clause(pair: Pair<Rule>, base: usize) -> Result<ClauseKind> {
             children(pair).map(|o| ident(o, base)).collect(),
         )),
         Rule::bank_bets => ClauseKind::BankBets(ident(next(&mut children(pair), at)?, base)),
+        Rule::bank_covers => ClauseKind::BankCovers,
         _ => return Err(malformed(at)),
     })
 }
