@@ -8,12 +8,13 @@
 
 use crate::ast;
 use crate::check::removed::{self, Removal, RemovedError};
+use crate::check::{AtError, MOST_CARDS_DEALT};
 use crate::check::{CheckError, Overrides};
 use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
 use crate::play::chain::{self, Session};
-use crate::program::{Program, SessionTable};
+use crate::program::{Program, SessionTable, ShoeDeal};
 use crate::report::{ExpectFailed, Report, Verdict};
 use crate::Error;
 
@@ -358,10 +359,17 @@ impl Game {
         ];
         for (verdicts, lines) in verdicts {
             for (v, a) in verdicts.iter_mut().zip(lines) {
-                let Some(table) = &a.table else { continue };
                 if !options.strict && !a.moved(&program.params).is_empty() {
                     continue;
                 }
+                if let Some(deal) = &a.shoes {
+                    *v = Verdict {
+                        line: v.line,
+                        ..self.shoe_margin(a, deal, options, distribution)?
+                    };
+                    continue;
+                }
+                let Some(table) = &a.table else { continue };
                 let key = (a.setting, table);
                 let at = match sessions.iter().position(|(k, _)| *k == key) {
                     Some(i) => i,
@@ -381,6 +389,83 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// The verdict of the line `a` on `shoe_margin`, the shoes of `deal`
+    /// dealt at the line's setting.
+    fn shoe_margin(
+        &self,
+        a: &crate::program::Assertion,
+        deal: &ShoeDeal,
+        options: &Options,
+        distribution: &Distribution,
+    ) -> Result<Verdict, Error> {
+        let pinned;
+        let (program, distribution) = match a.setting {
+            None => (&self.program, distribution),
+            Some(i) => {
+                let at = &self.program.pinned[i];
+                pinned = crate::solve::evaluate(&at.program, options.limits)
+                    .map_err(|e| AtSetting::wrap(&at.settings, a, e.into()))?;
+                (&at.program, &pinned)
+            }
+        };
+        let refuse = |e: AtError| Error::Check(e.into());
+        let finite: Vec<usize> = (0..program.shoes.len())
+            .filter(|&i| program.shoes[i].decks.is_some())
+            .collect();
+        let shoe = match (program.shoes.len(), &finite[..]) {
+            (1, &[shoe]) => shoe,
+            (0, _) => {
+                return Err(refuse(AtError::NoShoe {
+                    what: "no shoe",
+                    span: a.span,
+                }))
+            }
+            (1, _) => {
+                return Err(refuse(AtError::NoShoe {
+                    what: "an infinite shoe",
+                    span: a.span,
+                }))
+            }
+            _ => {
+                return Err(refuse(AtError::NoShoe {
+                    what: "several shoes",
+                    span: a.span,
+                }))
+            }
+        };
+        let cards: u64 = (0..13)
+            .filter_map(|r| program.shoes[shoe].rank_count(r))
+            .sum();
+        let dealt = deal.shoes.saturating_mul(cards.saturating_add(1));
+        if dealt > MOST_CARDS_DEALT {
+            return Err(refuse(AtError::TooManyCards {
+                shoes: deal.shoes,
+                cards,
+                most: MOST_CARDS_DEALT,
+                span: a.span,
+            }));
+        }
+        let margin = crate::play::shoe::Margin {
+            shoe,
+            plus: deal.plus,
+            minus: deal.minus,
+            shoes: deal.shoes,
+            seed: deal.seed,
+            cut: deal.cut,
+        };
+        let estimate = crate::play::shoe::margin(program, distribution, margin)?;
+        let what = format!(
+            "over {} shoes from seed {}, {:.1} coups a shoe",
+            deal.shoes, deal.seed, estimate.coups
+        );
+        Ok(crate::report::estimate_verdict(
+            a,
+            estimate.mean,
+            estimate.std_error,
+            &what,
+        ))
     }
 
     /// The session at `table`, at the setting of the line `a`.

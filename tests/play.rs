@@ -260,16 +260,21 @@ fn a_person_plays_the_seat_they_sit_at() {
 
 /// Twenty-six offers `stake fixed 2 or up to 6 or free`: the table agrees
 /// on one. Fixed, every stake is 2, and a person's 3 is refused; up to 6,
-/// automatic seats stake the minimum of 1 and a person's 7 is refused, and
-/// their 6 is cut to the 5 the bank's 50 chips can pay at 10 to 1, and
-/// they are told.
+/// automatic seats stake the minimum of 1 and a person's 7 is refused. Its
+/// bank covers every bet, so their 6 is taken whole; without that clause
+/// it is cut to the 5 the bank's 50 chips can pay at 10 to 1, and they are
+/// told.
 /// (The person then names the face they play for, and their input ends.)
 #[test]
 fn the_table_plays_the_stake_rule_it_agreed_on() {
-    let (program, distribution) = load(&game("twenty_six.dice"));
-    for (stake, answers, told, placed_by_person, automatic) in [
-        (0, ["3", "2", "1"], &["from 2 to 2"][..], 2, 2),
+    let source = std::fs::read_to_string(game("twenty_six.dice")).expect("the game reads");
+    let covering = source.replace("bank covers every bet", "");
+    assert_ne!(source, covering);
+    for (source, stake, answers, told, placed_by_person, automatic) in [
+        (&source, 0, ["3", "2", "1"], &["from 2 to 2"][..], 2, 2),
+        (&source, 1, ["7", "6", "1"], &["from 1 to 6"][..], 6, 1),
         (
+            &covering,
             1,
             ["7", "6", "1"],
             &["from 1 to 6", "cover 5 of your 6"][..],
@@ -277,6 +282,10 @@ fn the_table_plays_the_stake_rule_it_agreed_on() {
             1,
         ),
     ] {
+        let program = dicerules::Game::load(source.as_str())
+            .map(|g| g.program)
+            .expect("the game checks");
+        let distribution = evaluate(&program, Limits::default()).expect("the game evaluates");
         let mut script = Script {
             answers: VecDeque::from(answers),
             asked: Vec::new(),

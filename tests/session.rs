@@ -325,7 +325,8 @@ fn what_the_chain_cannot_follow_is_refused() {
             vec!["session", "games/heist.dice", "--max-tables", "10"],
             "dice::session::state_limit",
         ),
-        // Nineteen punters against one bank: 6^19 sequences of endings.
+        // Nineteen punters against one bank: the tables part six ways at
+        // each.
         (
             vec![
                 "session",
@@ -334,6 +335,24 @@ fn what_the_chain_cannot_follow_is_refused() {
                 "20",
                 "--max-tables",
                 "1000",
+            ],
+            "dice::session::state_limit",
+        ),
+        // One table (the bank of 1 cannot cover a bet at 2 to 1, and the
+        // session is over at once), a step a round: 200 steps pass the 150
+        // one table allows.
+        (
+            vec![
+                "session",
+                "games/heist.dice",
+                "--seats",
+                "2",
+                "--chips",
+                "1",
+                "--max-tables",
+                "1",
+                "--rounds",
+                "200",
             ],
             "dice::session::work_limit",
         ),
@@ -487,4 +506,94 @@ fn the_rule_books_session_claims_are_judged_by_check() {
     assert_eq!(ruin["holds"], true);
     let heaven = claims("games/heaven_and_nine.dice");
     assert_eq!(find(&heaven, "tenure_net > 0")["holds"], true);
+}
+
+/// Punto banco's "three to four hands more" per 8-deck shoe, as the game
+/// file's `shoe_margin` line estimates it, against shoes dealt here by hand
+/// (the third-card rules written out, cards by value, a cut card 14 from
+/// the end, another generator): the two estimates agree within 4 standard
+/// errors of their difference, and both are near 1, far from 3.5.
+#[test]
+fn the_shoe_margin_of_punto_banco_against_shoes_dealt_by_hand() {
+    use rand::{Rng, SeedableRng};
+    let out = run(
+        root(),
+        &["check", "games/punto_banco.dice", "--format", "json"],
+        b"",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let line = (report["claims"].as_array().expect("claims").iter())
+        .find(|c| c["statement"].as_str().unwrap().starts_with("shoe_margin"))
+        .expect("the shoe_margin claim")
+        .clone();
+    assert_eq!(line["holds"], false);
+    let tool = line["actual_float"].as_f64().unwrap();
+    let actual = line["actual"].as_str().unwrap();
+    let tool_se: f64 = actual
+        .split(" ± ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|r| r.parse().ok())
+        .expect("the standard error");
+
+    // 8 decks by value: 128 of value 0 (tens and faces), 32 of each other.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let shoes = 4000;
+    let (mut sum, mut squares) = (0f64, 0f64);
+    for _ in 0..shoes {
+        let mut left = [128u32, 32, 32, 32, 32, 32, 32, 32, 32, 32];
+        let mut total: u32 = left.iter().sum();
+        let mut margin = 0i32;
+        while total > 14 {
+            let mut card = || {
+                let mut i = rng.gen_range(0..total);
+                let mut v = 0;
+                while i >= left[v] {
+                    i -= left[v];
+                    v += 1;
+                }
+                left[v] -= 1;
+                total -= 1;
+                v as u32
+            };
+            let (p1, b1, p2, b2) = (card(), card(), card(), card());
+            let (mut p, mut b) = ((p1 + p2) % 10, (b1 + b2) % 10);
+            if p < 8 && b < 8 {
+                let third = if p <= 5 { Some(card()) } else { None };
+                if let Some(t) = third {
+                    p = (p + t) % 10;
+                }
+                let draws = match third {
+                    None => b <= 5,
+                    Some(t) => match b {
+                        0..=2 => true,
+                        3 => t != 8,
+                        4 => (2..=7).contains(&t),
+                        5 => (4..=7).contains(&t),
+                        6 => (6..=7).contains(&t),
+                        _ => false,
+                    },
+                };
+                if draws {
+                    b = (b + card()) % 10;
+                }
+            }
+            margin += i32::from(b > p) - i32::from(p > b);
+        }
+        let m = f64::from(margin);
+        sum += m;
+        squares += m * m;
+    }
+    let n = f64::from(shoes);
+    let mean = sum / n;
+    let se = ((squares - n * mean * mean) / (n - 1.0) / n).sqrt();
+    let both = (se * se + tool_se * tool_se).sqrt();
+    assert!(
+        (tool - mean).abs() < 4.0 * both,
+        "the tool {tool} ± {tool_se}, by hand {mean} ± {se}"
+    );
+    for m in [tool, mean] {
+        assert!((0.5..1.5).contains(&m), "{m}");
+    }
 }

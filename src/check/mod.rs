@@ -18,7 +18,8 @@ mod round;
 mod shows;
 mod sweep;
 
-pub use error::{BankingError, CheckError, ShowFailure, WithError};
+pub use error::{AtError, BankingError, CheckError, ShowFailure, WithError};
+pub use items::MOST_CARDS_DEALT;
 pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 

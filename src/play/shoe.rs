@@ -212,3 +212,86 @@ fn summarise<'e>(bet: &str, edges: impl Iterator<Item = &'e Exact>) -> BetSummar
         best_advantage: best,
     }
 }
+
+/// What whole shoes dealt to the cut card are asked to count:
+/// `shoe_margin(O1, O2) ... at shoes = N, seed = S, cut = C`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Margin {
+    /// The shoe dealt (an index into `Program::shoes`).
+    pub shoe: usize,
+    /// The outcome counted for, and the one counted against.
+    pub plus: usize,
+    pub minus: usize,
+    /// Shoes dealt.
+    pub shoes: u64,
+    /// The seed of the first; the others follow from the same generator.
+    pub seed: u64,
+    /// The cut card: no coup starts with this many cards left or fewer.
+    pub cut: u64,
+}
+
+/// The margin over many shoes: an estimate, with its standard error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarginEstimate {
+    /// The mean, over the shoes, of the coups ending `plus` less those
+    /// ending `minus`.
+    pub mean: f64,
+    /// The standard error of the mean.
+    pub std_error: f64,
+    /// The mean number of coups a shoe.
+    pub coups: f64,
+}
+
+/// Deals `margin.shoes` whole shoes of `program` to the cut card, each
+/// coup played as `play` plays it (its choices by the strategies of
+/// `distribution`), and counts each shoe's coups ending `plus` less those
+/// ending `minus`. A coup that finds too few cards left ends the shoe, as
+/// `dicerules shoe` does.
+pub fn margin(
+    program: &Program,
+    distribution: &crate::eval::exact::Distribution,
+    margin: Margin,
+) -> Result<MarginEstimate, EvalError> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(margin.seed);
+    let strategy = Strategy::new(distribution);
+    let mut round = Round::new(program).dealing_on();
+    let (mut sum, mut squares, mut coups) = (0f64, 0f64, 0u64);
+    for _ in 0..margin.shoes {
+        round.new_shoes();
+        let mut difference = 0i64;
+        while round.cards_left(margin.shoe) > margin.cut {
+            let mut source = Automatic {
+                rng: &mut rng,
+                strategy: &strategy,
+            };
+            // `Some(outcome)`, or `None` where a reroll was given up (never,
+            // by an automatic source).
+            let outcome = match round.play(&mut source, None) {
+                Ok(ended) => ended.flatten(),
+                Err(EvalError::ShoeEmpty { .. }) => break,
+                Err(e) => return Err(e),
+            };
+            coups += 1;
+            if outcome == Some(margin.plus) {
+                difference += 1;
+            } else if outcome == Some(margin.minus) {
+                difference -= 1;
+            }
+        }
+        let d = difference as f64;
+        sum += d;
+        squares += d * d;
+    }
+    let n = margin.shoes.max(1) as f64;
+    let mean = sum / n;
+    let variance = if margin.shoes > 1 {
+        (squares - n * mean * mean).max(0.0) / (n - 1.0)
+    } else {
+        0.0
+    };
+    Ok(MarginEstimate {
+        mean,
+        std_error: (variance / n).sqrt(),
+        coups: coups as f64 / n,
+    })
+}

@@ -653,6 +653,10 @@ pub enum Figure {
     Tenure,
     /// A session's: the first banker's expected net over those rounds.
     TenureNet,
+    /// Whole shoes dealt to the cut card: the mean, per shoe, of the coups
+    /// ending one outcome less those ending another, estimated by dealing
+    /// them, `shoe_margin(banker, player)`.
+    ShoeMargin,
 }
 
 impl Figure {
@@ -676,14 +680,20 @@ impl Figure {
         ("net_spread", Figure::NetSpread),
         ("tenure", Figure::Tenure),
         ("tenure_net", Figure::TenureNet),
+        ("shoe_margin", Figure::ShoeMargin),
     ];
 
-    /// Whether it is a figure of a session at a table (`at seats = N`),
-    /// not of one round.
+    /// Whether it is a figure of a session (at a table, `at seats = N`;
+    /// or of whole shoes, `at shoes = N`), not of one round.
     pub fn of_session(self) -> bool {
         matches!(
             self,
-            Figure::Ruin | Figure::Net | Figure::NetSpread | Figure::Tenure | Figure::TenureNet
+            Figure::Ruin
+                | Figure::Net
+                | Figure::NetSpread
+                | Figure::Tenure
+                | Figure::TenureNet
+                | Figure::ShoeMargin
         )
     }
 
@@ -728,7 +738,36 @@ pub struct Assertion {
     pub setting: Option<usize>,
     /// For a figure of a session: the table its `at` names.
     pub table: Option<SessionTable>,
+    /// For [`Figure::ShoeMargin`]: the shoes its `at` deals.
+    pub shoes: Option<ShoeDeal>,
     pub span: Span,
+}
+
+/// Whole shoes dealt to the cut card, for [`Figure::ShoeMargin`]:
+/// `shoe_margin(banker, player) ~ 3.5 at shoes = 10000, seed = 1, cut = 14`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShoeDeal {
+    /// The outcome counted for, and the one counted against (indices into
+    /// `Program::outcomes`).
+    pub plus: usize,
+    pub minus: usize,
+    /// Shoes dealt.
+    pub shoes: u64,
+    /// The seed of the deal.
+    pub seed: u64,
+    /// The cut card: no coup starts with this many cards left or fewer.
+    pub cut: u64,
+}
+
+impl std::fmt::Display for ShoeDeal {
+    /// As an `at` writes it: `shoes = 10000, seed = 1, cut = 14`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "shoes = {}, seed = {}, cut = {}",
+            self.shoes, self.seed, self.cut
+        )
+    }
 }
 
 impl std::fmt::Display for SessionTable {

@@ -144,6 +144,36 @@ pub fn session_verdict(a: &Assertion, x: Exact) -> Verdict {
     judged(a, Value::Exact(x))
 }
 
+/// The verdict of the estimated figure `a` (`shoe_margin`): `mean`, with
+/// the standard error `std_error`, over `samples` shoes from `seed`. The
+/// line holds where every value within 4 standard errors of the mean does,
+/// and fails where none does; else it is undecided, and does not hold.
+pub fn estimate_verdict(a: &Assertion, mean: f64, std_error: f64, what: &str) -> Verdict {
+    let (lo, hi) = (mean - 4.0 * std_error, mean + 4.0 * std_error);
+    let v = a.value.to_f64();
+    let t = a.tolerance.to_f64();
+    // (every value of the interval holds, none does)
+    let (all, none) = match a.op {
+        RelOp::Approx => (v - t <= lo && hi <= v + t, hi < v - t || lo > v + t),
+        RelOp::Eq => (false, hi < v || lo > v),
+        RelOp::Lt => (hi < v, lo >= v),
+        RelOp::Le => (hi <= v, lo > v),
+        RelOp::Gt => (lo > v, hi <= v),
+        RelOp::Ge => (lo >= v, hi < v),
+    };
+    let mut verdict = judged(a, Value::Session);
+    verdict.checked = true;
+    verdict.holds = all;
+    verdict.actual = format!(
+        "{mean:.4} ± {std_error:.4}, estimated {what} (4 standard errors: {lo:.4} to {hi:.4}){}",
+        if all || none { "" } else { "; undecided" }
+    );
+    verdict.actual_float = mean;
+    verdict.difference_float = mean - v;
+    verdict.difference = format!("{:+.4}", mean - v);
+    verdict
+}
+
 /// The verdict of `a` on its figure's value.
 fn judged(a: &Assertion, value: Value) -> Verdict {
     let session = matches!(value, Value::Session);
@@ -182,7 +212,10 @@ fn judged(a: &Assertion, value: Value) -> Verdict {
         statement = format!("{statement} ± {shown}");
     }
     if let Some(t) = &a.table {
-        statement = format!("{statement} at {}", t);
+        statement = format!("{statement} at {t}");
+    }
+    if let Some(s) = &a.shoes {
+        statement = format!("{statement} at {s}");
     }
     let mut verdict = Verdict {
         statement,

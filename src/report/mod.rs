@@ -30,7 +30,7 @@ use crate::program::Program;
 
 pub use contract::{FormatVersion, FORMAT_VERSION};
 pub use diagnostic::{DiagnosticEntry, Location};
-pub use figures::{session_verdict, BetFigures};
+pub use figures::{estimate_verdict, session_verdict, BetFigures};
 pub use values::{ValueDistribution, ValueRow};
 
 use diagnostic::Lines;

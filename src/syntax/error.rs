@@ -374,6 +374,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
         Rule::at_clause | Rule::at_setting | Rule::word_at => "`at seats = N`",
         Rule::at_list => "a list of whole numbers `[2, 1]`",
+        Rule::bank_covers | Rule::word_covers => "`covers every bet`",
         Rule::kw_game => "`game`",
         Rule::kw_draw => "`draw`",
         Rule::kw_burn => "`burn`",

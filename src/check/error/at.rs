@@ -38,10 +38,12 @@ pub enum AtError {
         span: Span,
     },
     /// A setting that is none of a table's.
-    #[error("`at` names `{name}`, which is no setting of a table")]
+    #[error("`at` names `{name}`, which is no setting {of}")]
     #[diagnostic(code(dice::check::at), help("{help}"))]
     Unknown {
         name: String,
+        /// `of a table`, or `of the shoes dealt`.
+        of: &'static str,
         #[label("not a table's setting")]
         span: Span,
         /// "did you mean", or the settings there are.
@@ -105,6 +107,30 @@ pub enum AtError {
     HouseBanks {
         figure: String,
         #[label("the house banks")]
+        span: Span,
+    },
+    /// `shoe_margin` of a game without one finite shoe.
+    #[error("`shoe_margin` deals whole shoes, and this game has {what}")]
+    #[diagnostic(
+        code(dice::check::at),
+        help("the coups of a shoe are counted for a game of one finite shoe (`decks = N`)")
+    )]
+    NoShoe {
+        what: &'static str,
+        #[label("here")]
+        span: Span,
+    },
+    /// More cards dealt than the bound: shoes times the shoe's cards.
+    #[error("dealing {shoes} shoes of {cards} cards passes the bound of {most} cards dealt")]
+    #[diagnostic(
+        code(dice::check::at),
+        help("deal fewer shoes (`at shoes = N`): the estimate's standard error shrinks with the square root of their number")
+    )]
+    TooManyCards {
+        shoes: u64,
+        cards: u64,
+        most: u64,
+        #[label("here")]
         span: Span,
     },
     /// More distinct tables named than the checker runs.

@@ -197,7 +197,20 @@ pub(in crate::check) fn assertions(
             continue;
         };
         let mut table = None;
-        let arg = if figure.of_session() {
+        let mut shoes = None;
+        let arg = if figure == Figure::ShoeMargin {
+            match super::at::shoe_deal(quantity, at.as_ref(), outcomes) {
+                Ok(deal) => {
+                    shoes = Some(deal);
+                    table = None;
+                    quantity.func.clone()
+                }
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            }
+        } else if figure.of_session() {
             match super::at::session_table(quantity, figure, at.as_ref(), scope.banking) {
                 Ok((t, target)) => {
                     table = Some((t, target));
@@ -231,6 +244,8 @@ pub(in crate::check) fn assertions(
         let mut strategy = None;
         let target = if let Some((_, target)) = &table {
             Ok(*target)
+        } else if shoes.is_some() {
+            Ok(0)
         } else if figure == Figure::Strategy {
             strategy_target(quantity, arg, scope.decisions).map(|t| {
                 strategy = Some(t);
@@ -293,7 +308,9 @@ pub(in crate::check) fn assertions(
         let depends_on = match figure {
             // A session's figure can depend on every parameter: the round,
             // every bet a seat or the bank makes, the table's chips.
-            _ if table.is_some() => scope.params.iter().map(|p| p.name.clone()).collect(),
+            _ if table.is_some() || shoes.is_some() => {
+                scope.params.iter().map(|p| p.name.clone()).collect()
+            }
             Figure::Probability | Figure::Mean | Figure::Strategy => scope.reads.of(None),
             _ => scope.reads.of(Some(arg.name.as_str())),
         };
@@ -312,6 +329,7 @@ pub(in crate::check) fn assertions(
             depends_on,
             setting: None,
             table: table.map(|(t, _)| t),
+            shoes,
             span,
         });
     }

@@ -13,6 +13,7 @@ mod tables;
 
 pub(super) use assertions::{assertions, Figures};
 pub(super) use at::few_tables;
+pub use at::MOST_CARDS_DEALT;
 pub(super) use bets::bets;
 pub(super) use params::{param, params};
 pub(super) use shoes::shoes;

@@ -107,6 +107,9 @@ pub struct Round<'p> {
     limits: DiceLimit,
     /// The dice and cards of the round so far (see [`DiceLimit`]).
     dealt: u64,
+    /// Whether each round deals on from the cards the last left
+    /// ([`Round::dealing_on`]) rather than from full shoes.
+    dealing_on: bool,
 }
 
 impl<'p> Round<'p> {
@@ -158,7 +161,26 @@ impl<'p> Round<'p> {
             max_rerolls: MAX_REROLLS,
             limits: DiceLimit::new(MAX_DICE, fast_most),
             dealt: 0,
+            dealing_on: false,
         }
+    }
+
+    /// The round dealing each round on from the cards the last one left,
+    /// as a shoe is dealt coup after coup to its cut card: the shoes are
+    /// filled by [`Round::new_shoes`] only.
+    pub fn dealing_on(mut self) -> Round<'p> {
+        self.dealing_on = true;
+        self
+    }
+
+    /// Fills every shoe again, for rounds [`Round::dealing_on`].
+    pub fn new_shoes(&mut self) {
+        self.shoes.refill();
+    }
+
+    /// The cards left in the shoe `shoe` (an index into `Program::shoes`).
+    pub fn cards_left(&self, shoe: usize) -> u64 {
+        self.shoes.left(shoe)
     }
 
     /// The round dealing every card by rank and suit, so that each
@@ -255,6 +277,7 @@ impl<'p> Round<'p> {
         self.pools.clear();
         match &mut self.table {
             Some(table) => table.next_run(),
+            None if self.dealing_on => {}
             None => self.shoes.refill(),
         }
         self.dealt = 0;
