@@ -308,9 +308,11 @@ pub(in crate::check) fn assertions(
         let depends_on = match figure {
             // A session's figure can depend on every parameter: the round,
             // every bet a seat or the bank makes, the table's chips.
-            _ if table.is_some() || shoes.is_some() => {
-                scope.params.iter().map(|p| p.name.clone()).collect()
-            }
+            // A session's figure at a table can depend on every parameter:
+            // the round, every bet a seat or the bank makes, the table's
+            // chips; whole shoes' margin on how the round plays alone.
+            _ if table.is_some() => scope.params.iter().map(|p| p.name.clone()).collect(),
+            _ if shoes.is_some() => scope.reads.of(None),
             Figure::Probability | Figure::Mean | Figure::Strategy => scope.reads.of(None),
             _ => scope.reads.of(Some(arg.name.as_str())),
         };
