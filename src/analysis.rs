@@ -400,16 +400,7 @@ impl Game {
         options: &Options,
         distribution: &Distribution,
     ) -> Result<Verdict, Error> {
-        let pinned;
-        let (program, distribution) = match a.setting {
-            None => (&self.program, distribution),
-            Some(i) => {
-                let at = &self.program.pinned[i];
-                pinned = crate::solve::evaluate(&at.program, options.limits)
-                    .map_err(|e| AtSetting::wrap(&at.settings, a, e.into()))?;
-                (&at.program, &pinned)
-            }
-        };
+        let (program, distribution) = self.at_setting(a, options, distribution)?;
         let refuse = |e: AtError| Error::Check(e.into());
         let finite: Vec<usize> = (0..program.shoes.len())
             .filter(|&i| program.shoes[i].decks.is_some())
@@ -455,7 +446,7 @@ impl Game {
             seed: deal.seed,
             cut: deal.cut,
         };
-        let estimate = crate::play::shoe::margin(program, distribution, margin)?;
+        let estimate = crate::play::shoe::margin(program, &distribution, margin)?;
         let what = format!(
             "over {} shoes from seed {}, {:.1} coups a shoe",
             deal.shoes, deal.seed, estimate.coups
@@ -484,19 +475,31 @@ impl Game {
             stakes: table.stakes.clone(),
             max_states: chain::MAX_STATES as usize,
         };
-        let session = |program: &Program, distribution: &Distribution| {
-            chain::run(program, distribution, &chain).map_err(|e| Error::Session(Box::new(e)))
-        };
-        match a.setting {
-            None => session(&self.program, distribution),
-            Some(i) => {
-                let pinned = &self.program.pinned[i];
-                let wrap = |e: Error| AtSetting::wrap(&pinned.settings, a, e);
-                let at = crate::solve::evaluate(&pinned.program, options.limits)
-                    .map_err(|e| wrap(e.into()))?;
-                session(&pinned.program, &at).map_err(wrap)
+        let (program, distribution) = self.at_setting(a, options, distribution)?;
+        chain::run(program, &distribution, &chain).map_err(|e| {
+            let e = Error::Session(Box::new(e));
+            match a.setting {
+                Some(i) => AtSetting::wrap(&self.program.pinned[i].settings, a, e),
+                None => e,
             }
-        }
+        })
+    }
+
+    /// The game at the setting of the line `a`, and its distribution: the
+    /// run's own, or the game evaluated at the line's `with`.
+    fn at_setting<'d>(
+        &'d self,
+        a: &crate::program::Assertion,
+        options: &Options,
+        distribution: &'d Distribution,
+    ) -> Result<(&'d Program, std::borrow::Cow<'d, Distribution>), Error> {
+        let Some(i) = a.setting else {
+            return Ok((&self.program, std::borrow::Cow::Borrowed(distribution)));
+        };
+        let at = &self.program.pinned[i];
+        let evaluated = crate::solve::evaluate(&at.program, options.limits)
+            .map_err(|e| AtSetting::wrap(&at.settings, a, e.into()))?;
+        Ok((&at.program, std::borrow::Cow::Owned(evaluated)))
     }
 
     /// The shoe `--effects-of-removal=text` names (empty: the game's one
