@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use crate::common::binary::{self, root};
 
 /// The schema files, `docs/schema/NAME.schema.json`.
-const SCHEMAS: [&str; 8] = [
+const SCHEMAS: [&str; 9] = [
     "common",
     "report",
     "check",
@@ -26,6 +26,7 @@ const SCHEMAS: [&str; 8] = [
     "simulate",
     "shoe",
     "session",
+    "session-simulated",
     "play-event",
 ];
 
@@ -42,6 +43,8 @@ enum Kind {
     Shoe,
     /// `session`'s document.
     Session,
+    /// `session --simulate`'s document.
+    SessionSimulated,
     /// One line of `play`'s transcript.
     PlayEvent,
 }
@@ -54,6 +57,7 @@ impl Kind {
             Kind::Simulate => "simulate",
             Kind::Shoe => "shoe",
             Kind::Session => "session",
+            Kind::SessionSimulated => "session-simulated",
             Kind::PlayEvent => "play-event",
         }
     }
@@ -296,6 +300,25 @@ fn documents() -> &'static [Document] {
             args.extend(["--format", "json"]);
             runs.push((Kind::Session, strings(&args), &[0]));
         }
+        // Estimated sessions: a seat bank, and chemin de fer's decisions.
+        for game in ["games/heist.dice", "games/chemin_de_fer.dice"] {
+            runs.push((
+                Kind::SessionSimulated,
+                strings(&[
+                    "session",
+                    game,
+                    "--seats",
+                    "3",
+                    "--rounds",
+                    "2",
+                    "--simulate",
+                    "50",
+                    "--format",
+                    "json",
+                ]),
+                &[0],
+            ));
+        }
         // A shoe dealt to the cut card: one deck of each game with a finite
         // shoe whose suits the round does not read (a coup that favours a
         // bet in the first).
@@ -461,7 +484,7 @@ fn every_document_of_every_command_validates_against_its_schema() {
     assert_eq!(commands("simulate"), games + 1);
     assert_eq!(commands("compare"), games + 1);
     assert!(commands("play") > games);
-    assert!(seen.len() == 6, "{seen:?}");
+    assert!(seen.len() == 7, "{seen:?}");
 }
 
 #[test]

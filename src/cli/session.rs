@@ -9,6 +9,7 @@ use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
 use crate::play::chain::{run, Options, Session, MAX_STATES};
+use crate::play::sampled::{self, Estimate, SampledSession};
 use crate::report::text::short;
 
 #[derive(Debug, Args)]
@@ -32,6 +33,16 @@ pub struct SessionArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_STATES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
+    /// Estimate the figures from N sessions played on real dice, as `play`
+    /// plays them, instead of computing them exactly: for tables the exact
+    /// chain does not follow or that are too big for it.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=crate::play::sampled::MAX_SESSIONS))]
+    pub simulate: Option<u64>,
+    /// With `--simulate`, the seed of the first session (session i is
+    /// seeded S + i).
+    #[arg(long, default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
     /// Output format: text, or json (docs/json.md).
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     pub format: TextOrJson,
@@ -58,6 +69,23 @@ pub fn run_command(args: &SessionArgs) -> u8 {
         stakes,
         max_states: usize::try_from(args.max_tables).unwrap_or(usize::MAX),
     };
+    if let Some(sessions) = args.simulate {
+        let sampled = sampled::Options {
+            table: options,
+            sessions,
+            seed: args.seed,
+        };
+        return match sampled::play(program, &loaded.distribution, &sampled) {
+            Ok(s) => {
+                let out = match args.format {
+                    TextOrJson::Json => serde_json::to_string_pretty(&s).unwrap_or_default() + "\n",
+                    TextOrJson::Text => sampled_text(&s),
+                };
+                output::finish(exit::OK, &out, "")
+            }
+            Err(e) => output::finish(exit::INPUT, "", &render(e, &args.file, &loaded.game.source)),
+        };
+    }
     match run(program, &loaded.distribution, &options) {
         Ok(session) => {
             let out = match args.format {
@@ -166,6 +194,85 @@ pub fn text(s: &Session) -> String {
             seat.chips_dealt.decimal(),
             seat.chips_after.len(),
             if seat.chips_after.len() == 1 { "" } else { "s" },
+        );
+    }
+    out
+}
+
+/// The estimated session as text: the same rows as [`text`], each figure
+/// its mean and standard error.
+pub fn sampled_text(s: &SampledSession) -> String {
+    let mut out = String::new();
+    let bank = match s.banker {
+        Some(b) => format!("seat {b} banks first"),
+        None => "the house banks".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} seats, {} table round{}, stake rule {}; {bank}",
+        s.game,
+        s.seats,
+        s.rounds,
+        if s.rounds == 1 { "" } else { "s" },
+        s.stake_rule
+    );
+    let _ = writeln!(
+        out,
+        "estimated from {} sessions played as `play` plays them (seeds {} to {}): mean ± standard error\n",
+        s.sessions,
+        s.seed,
+        s.seed.wrapping_add(s.sessions - 1)
+    );
+    let percent = |e: &Estimate| format!("{:.4}% ± {:.4}", e.mean * 100.0, e.std_error * 100.0);
+    let _ = writeln!(
+        out,
+        "{:>5}  {:>22}  {:>22}  {:>22}  {:>22}",
+        "round",
+        "bank out of business",
+        "by this round",
+        "session over by",
+        "first bank held after"
+    );
+    for r in &s.by_round {
+        let _ = writeln!(
+            out,
+            "{:>5}  {:>22}  {:>22}  {:>22}  {:>22}",
+            r.round,
+            percent(&r.bank_out),
+            percent(&r.bank_out_by),
+            percent(&r.ended_by),
+            percent(&r.first_bank_held_after)
+        );
+    }
+    let plain = |e: &Estimate| format!("{:+.6} ± {:.6}", e.mean, e.std_error);
+    if let Some(f) = &s.first_bank {
+        let _ = writeln!(
+            out,
+            "\nthe first bank (seat {}): held for {:.6} ± {:.6} of these {} rounds on average",
+            f.seat, f.rounds_held.mean, f.rounds_held.std_error, s.rounds
+        );
+        let _ = writeln!(
+            out,
+            "its banker's net over those rounds: {}",
+            plain(&f.banker_net_held)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{:>4}  {:>24}  {:>24}  {:>22}",
+        "seat", "net", "chips after", "none left"
+    );
+    for seat in &s.by_seat {
+        let _ = writeln!(
+            out,
+            "{:>4}  {:>24}  {:>24}  {:>22}",
+            seat.seat,
+            plain(&seat.net_over_session),
+            format!(
+                "{:.4} ± {:.4}",
+                seat.chips_held.mean, seat.chips_held.std_error
+            ),
+            percent(&seat.no_chips)
         );
     }
     out

@@ -10,6 +10,7 @@ pub mod fast;
 mod money;
 #[doc(hidden)]
 pub mod round;
+pub mod sampled;
 #[doc(hidden)]
 pub mod shoe;
 pub mod simulate;

@@ -259,7 +259,13 @@ pub fn margin(
     for _ in 0..margin.shoes {
         round.new_shoes();
         let mut difference = 0i64;
-        while round.cards_left(margin.shoe) > margin.cut {
+        // A coup may deal no card: a shoe ends after as many coups as it
+        // has cards, whatever its rounds deal.
+        let most = round.cards_left(margin.shoe);
+        for _ in 0..=most {
+            if round.cards_left(margin.shoe) <= margin.cut {
+                break;
+            }
             let mut source = Automatic {
                 rng: &mut rng,
                 strategy: &strategy,
