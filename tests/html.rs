@@ -857,3 +857,74 @@ fn lint_findings_are_listed_and_marked_at_their_lines() {
         assert_eq!(notes, diagnostics.len(), "{name}: a note per finding");
     }
 }
+
+/// `session --html`: the bank by round and each seat's chips after the
+/// last round, each chart beside its table, every figure the JSON's: the
+/// two-seat heist table counted by hand in tests/session.rs.
+#[test]
+fn session_charts_the_bank_by_round_and_each_seats_chips() {
+    let dir = scratch("session");
+    let out = dir.join("report");
+    let common = [
+        "session",
+        "games/heist.dice",
+        "--seats",
+        "2",
+        "--chips",
+        "2",
+        "--rounds",
+        "2",
+    ];
+    let mut args = common.to_vec();
+    args.extend(["--html", out.to_str().expect("UTF-8")]);
+    let (code, text_out, stderr) = dicerules(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let (_, text_alone, _) = dicerules(&common);
+    assert_eq!(text_out, text_alone, "--html leaves the text as it was");
+    let mut json_args = common.to_vec();
+    json_args.extend(["--format", "json"]);
+    let (_, stdout, _) = dicerules(&json_args);
+    let session: Value = serde_json::from_str(&stdout).expect("JSON");
+    let pages = files(&out);
+    let (name, doc) = page_of(&pages, "games/heist.dice");
+    let rounds: Vec<Vec<String>> = doc
+        .select(&selector("table.rounds tr"))
+        .skip(1)
+        .map(|tr| tr.select(&selector("td")).map(text).collect())
+        .collect();
+    assert_eq!(rounds.len(), 2, "{name}: a row per round");
+    for (row, json) in rounds
+        .iter()
+        .zip(session["by_round"].as_array().expect("rounds"))
+    {
+        let by = json["bank_broke_by"].as_str().expect("exact");
+        assert!(
+            row[2].starts_with(&format!("{by} = ")),
+            "{row:?} against {by}"
+        );
+    }
+    assert_eq!(rounds[1][2], "721/1296 = 55.6327%");
+    let chart = doc
+        .select(&selector("svg#bank-chart"))
+        .next()
+        .expect("the bank's chart");
+    assert_eq!(
+        chart.select(&selector("polyline")).count(),
+        3,
+        "three lines"
+    );
+    for seat in session["by_seat"].as_array().expect("seats") {
+        let id = format!("svg#seat-{}-chips", seat["seat"]);
+        let columns = doc
+            .select(&selector(&id))
+            .next()
+            .expect("a seat's chart")
+            .select(&selector("rect.bar"))
+            .count();
+        assert_eq!(
+            columns,
+            seat["chips_after"].as_array().expect("chips").len(),
+            "{id}"
+        );
+    }
+}

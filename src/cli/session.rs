@@ -10,6 +10,7 @@ use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
 use crate::play::chain::{run, Options, Session, MAX_STATES};
 use crate::play::sampled::{self, Estimate, SampledSession};
+use crate::report::html::{ExactRound, ExactSeat, ExactSession};
 use crate::report::text::short;
 
 #[derive(Debug, Args)]
@@ -43,6 +44,11 @@ pub struct SessionArgs {
     /// seeded S + i).
     #[arg(long, default_value_t = 1, requires = "simulate")]
     pub seed: u64,
+    /// Also write an HTML report into this directory (made if missing): the
+    /// bank put out of business by round, and each seat's chips after the
+    /// last round, as charts beside their exact tables.
+    #[arg(long, value_name = "DIR", conflicts_with = "simulate")]
+    pub html: Option<String>,
     /// Output format: text, or json (docs/json.md).
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     pub format: TextOrJson,
@@ -51,6 +57,11 @@ pub struct SessionArgs {
 }
 
 pub fn run_command(args: &SessionArgs) -> u8 {
+    if let Some(dir) = &args.html {
+        if let Err(shown) = super::html::prepare(dir) {
+            return output::finish(exit::INPUT, "", &shown);
+        }
+    }
     let loaded = match load(&args.file, &args.game, &[]) {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -88,6 +99,12 @@ pub fn run_command(args: &SessionArgs) -> u8 {
     }
     match run(program, &loaded.distribution, &options) {
         Ok(session) => {
+            if let Some(dir) = &args.html {
+                let files = crate::report::html::exact_session(&args.file, &page(&session));
+                if let Err(shown) = super::html::write(dir, &files) {
+                    return output::finish(exit::INPUT, "", &shown);
+                }
+            }
             let out = match args.format {
                 TextOrJson::Json => {
                     serde_json::to_string_pretty(&session).unwrap_or_default() + "\n"
@@ -103,19 +120,7 @@ pub fn run_command(args: &SessionArgs) -> u8 {
 /// The session as text: a line a round, then a line a seat.
 pub fn text(s: &Session) -> String {
     let mut out = String::new();
-    let bank = match s.banker {
-        Some(b) => format!("seat {b} banks first"),
-        None => "the house banks".to_string(),
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} seats, {} table round{}, stake rule {}; {bank}",
-        s.game,
-        s.seats,
-        s.rounds,
-        if s.rounds == 1 { "" } else { "s" },
-        s.stake_rule
-    );
+    let _ = writeln!(out, "{}: {}", s.game, table_line(s));
     let _ = writeln!(
         out,
         "exact, as `play` runs the table (its automatic seats); at most {} different tables after a round\n",
@@ -276,4 +281,45 @@ pub fn sampled_text(s: &SampledSession) -> String {
         );
     }
     out
+}
+
+/// The session as its HTML page draws it.
+fn page(s: &Session) -> ExactSession {
+    ExactSession {
+        game: s.game.clone(),
+        table: table_line(s),
+        rounds: (s.by_round.iter())
+            .map(|r| ExactRound {
+                round: r.round,
+                out: r.bank_broke.clone(),
+                out_by: r.bank_broke_by.clone(),
+                held: r.first_bank_held.clone(),
+            })
+            .collect(),
+        seats: (s.by_seat.iter())
+            .map(|seat| ExactSeat {
+                seat: seat.seat,
+                net: seat.expected_net.clone(),
+                chips: (seat.chips_after.iter())
+                    .map(|c| (c.chips.clone(), c.probability.clone()))
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// The table in a line: `4 seats, 10 table rounds, stake rule 1; seat 1
+/// banks first`.
+fn table_line(s: &Session) -> String {
+    let bank = match s.banker {
+        Some(b) => format!("seat {b} banks first"),
+        None => "the house banks".to_string(),
+    };
+    format!(
+        "{} seats, {} table round{}, stake rule {}; {bank}",
+        s.seats,
+        s.rounds,
+        if s.rounds == 1 { "" } else { "s" },
+        s.stake_rule
+    )
 }

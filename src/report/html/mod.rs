@@ -19,6 +19,7 @@
 //! colours in CSS classes (so the dark scheme and print restyle them), a
 //! `<title>` on every mark, and the bytes stable (docs/architecture.md).
 
+mod chain;
 mod game;
 mod index;
 pub mod markup;
@@ -30,6 +31,7 @@ mod simulation;
 mod source;
 pub mod svg;
 
+pub use chain::{ExactRound, ExactSeat, ExactSession};
 pub use game::GameInput;
 pub use names::page_names;
 pub use session::{Handover, RoundChips, Session};
@@ -132,6 +134,30 @@ pub fn session(file: &str, s: &Session) -> Files {
     vec![
         ("index.html".to_string(), index),
         (name, session::page(file, s)),
+    ]
+}
+
+/// The report of `session`: the index and the exact session's page.
+pub fn exact_session(file: &str, s: &ExactSession) -> Files {
+    let name = single_page(file);
+    let last = s.rounds.last();
+    let index = single_index(
+        "session",
+        file,
+        &s.game,
+        &name,
+        &format!(
+            "{}; a bank out of business by round {}: {}",
+            s.table,
+            last.map_or(0, |r| r.round),
+            last.map_or("0%".to_string(), |r| super::text::percent(
+                r.out_by.to_f64() * 100.0
+            ))
+        ),
+    );
+    vec![
+        ("index.html".to_string(), index),
+        (name, chain::page(file, s)),
     ]
 }
 
