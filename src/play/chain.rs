@@ -66,7 +66,7 @@ pub enum ChainError {
     #[error("the exact session does not yet follow a round's choices")]
     #[diagnostic(
         code(dice::session::choices),
-        help("`dicerules play` plays this table; `simulate` and `check` analyse the round")
+        help("`session --simulate N` estimates this table's figures from sessions `play` plays; `check` analyses the round")
     )]
     Choices {
         /// The round.
@@ -78,7 +78,7 @@ pub enum ChainError {
     #[error("the exact session does not yet deal a hand for each seat")]
     #[diagnostic(
         code(dice::session::seat_hands),
-        help("`dicerules play` plays this table; a house-banked table's seats can be analysed one at a time with `check`")
+        help("`session --simulate N` estimates this table's figures from sessions `play` plays; a house-banked table's seats can be analysed one at a time with `check`")
     )]
     SeatHands {
         /// The round.
@@ -89,7 +89,7 @@ pub enum ChainError {
     #[error("more than {limit} different tables after round {round}")]
     #[diagnostic(
         code(dice::session::state_limit),
-        help("fewer seats, rounds or chips keep the chain smaller; raise the bound with --max-tables")
+        help("fewer seats, rounds or chips keep the chain smaller; raise the bound with --max-tables, or estimate the figures with --simulate N")
     )]
     StateLimit {
         /// The bound ([`Options::max_states`]).
@@ -105,7 +105,7 @@ pub enum ChainError {
     #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per 64 words of their arithmetic")]
     #[diagnostic(
         code(dice::session::work_limit),
-        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} steps per table --max-tables allows")
+        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} steps per table --max-tables allows; --simulate N estimates the figures instead")
     )]
     WorkLimit {
         /// The bound: [`WORK_PER_TABLE`] times [`Options::max_states`].
