@@ -38,6 +38,10 @@ pub struct Options {
     /// than evaluate the game at their settings: for the commands that
     /// play, which print no verdicts (an evaluation each saved).
     pub skip_pinned: bool,
+    /// The most different tables after a round (and so the work) of the
+    /// sessions the `at` of `expect` and `claim` lines name: `check
+    /// --max-tables`; `None`, [`chain::CHECK_TABLES`].
+    pub max_tables: Option<usize>,
     /// `check --show EXPR`: the expressions whose distribution when the
     /// round ends the report gives ([`Report::values`], marked `shown`).
     pub shows: Shows,
@@ -473,7 +477,7 @@ impl Game {
             rounds: table.rounds,
             stake: table.stake,
             stakes: table.stakes.clone(),
-            max_states: chain::MAX_STATES as usize,
+            max_states: options.max_tables.unwrap_or(chain::CHECK_TABLES as usize),
         };
         let (program, distribution) = self.at_setting(a, options, distribution)?;
         chain::run(program, &distribution, &chain).map_err(|e| {

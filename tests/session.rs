@@ -672,3 +672,23 @@ fn simulated_sessions_agree_with_the_exact_chain_on_every_game() {
     }
     assert!(compared >= 10, "{compared} games compared");
 }
+
+/// `check` runs the sessions its lines name within tight bounds: a line
+/// asking for 10,000 rounds of a two-seat table stops at the work bound
+/// (about two seconds), and `--max-tables` moves the bound, exit 2 either
+/// way; the shipped heist's tables fit well within.
+#[test]
+fn check_bounds_the_sessions_its_lines_name() {
+    let source = std::fs::read_to_string(root().join("games/heist.dice")).expect("the game");
+    let long = format!("{source}\nexpect tenure = 1 at seats = 2, rounds = 10000\n");
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("session");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("heist_ten_thousand_rounds.dice");
+    std::fs::write(&file, long).expect("written");
+    let file = file.to_str().expect("a UTF-8 path");
+    refused(&["check", file], "dice::session::work_limit");
+    refused(
+        &["check", "games/heist.dice", "--max-tables", "3"],
+        "dice::session::state_limit",
+    );
+}

@@ -44,6 +44,11 @@ pub struct CheckArgs {
     /// make, all swept names together.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
     pub max_settings: usize,
+    /// The most different tables after a round of the session an `at` of
+    /// an `expect` or `claim` line names (its work too: 150 steps a table).
+    #[arg(long, value_name = "N", default_value_t = crate::play::chain::CHECK_TABLES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tables: u64,
     /// Check every `expect` and `claim` line at this run's `--set` values,
     /// also those written for the file's values (without it, a line whose
     /// figure depends on a parameter `--set` changes and its `with` does
@@ -175,6 +180,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         lint: true,
         strict: args.strict,
         skip_pinned: false,
+        max_tables: Some(usize::try_from(args.max_tables).unwrap_or(usize::MAX)),
         shows,
         removed,
         effects_of_removal: args.effects_of_removal.clone(),

@@ -80,6 +80,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         lint: false,
         strict: false,
         skip_pinned: false,
+        max_tables: None,
         shows: Shows::default(),
         removed,
         effects_of_removal: None,

@@ -405,6 +405,7 @@ pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis,
             strict: false,
             // Playing prints no verdicts.
             skip_pinned: true,
+            max_tables: None,
             shows: Shows::default(),
             removed: Vec::new(),
             effects_of_removal: None,

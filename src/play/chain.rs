@@ -51,6 +51,12 @@ pub struct Options {
 /// The default of [`Options::max_states`].
 pub const MAX_STATES: u64 = 200_000;
 
+/// The default of [`Options::max_states`] for the sessions `check` runs for
+/// the `at` of `expect` and `claim` lines (`check --max-tables`): 1.5 x
+/// 10^6 steps, about two seconds, so that no rule file makes `check` run
+/// long; the shipped games' tables take at most a few hundred.
+pub const CHECK_TABLES: u64 = 10_000;
+
 /// Steps of table rounds the chain may take (a step is a table round's
 /// start, or a run of it from where it paused), per table
 /// [`Options::max_states`] allows, each charged one more for every 64

@@ -27,7 +27,7 @@ const SHOES: u64 = 10_000;
 /// The most shoes one line deals, and the most cards in all (every coup
 /// takes a card or more): about a minute of dealing.
 const MOST_SHOES: u64 = 1_000_000;
-pub const MOST_CARDS_DEALT: u64 = 50_000_000;
+pub const MOST_CARDS_DEALT: u64 = 20_000_000;
 
 /// Cards left at which no coup starts, by default, as `dicerules shoe`.
 const CUT: u64 = 14;
