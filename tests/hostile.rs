@@ -442,6 +442,21 @@ fn a_run_of_huge_counting_throws_is_refused_not_grown() {
     }
 }
 
+/// A thousand one-sided dice read by a count: the binomials of the count
+/// are far beyond 128 bits though the throw has one result (the 60-second
+/// fuzzer found the overflow). It checks, exactly: every die shows 1.
+#[test]
+fn a_thousand_one_sided_dice_are_counted_exactly() {
+    let path = "tests/fixtures/limits/thousand_one_sided_dice.dice";
+    let run = run_in(&crate_root(), &["check", path]);
+    assert_sane(&run, 0);
+    assert!(
+        run.stdout.contains("ok  line 17  probability(high) = 1"),
+        "{}",
+        run.transcript
+    );
+}
+
 /// Two choices knowing a `d1000` total each: 2,000 information sets, past
 /// the solver's bound (`--max-infosets`, 400). `check`, `play` and
 /// `simulate` all stop at once at the choice (unbounded: 91 s and 2.8 GB).

@@ -75,8 +75,9 @@ pub fn grouped(
     limit: usize,
 ) -> Result<Vec<(Vec<i64>, BigUint)>, TooMany> {
     // Machine integers while every number of ways fits, with room for the
-    // products that build the binomials.
-    let fits = u128::from(sides)
+    // products that build the binomials: each binomial C(count, k) is at
+    // most 2^count, whatever the sides (one-sided dice included).
+    let fits = u128::from(sides.max(2))
         .checked_pow(count)
         .and_then(|t| t.checked_mul(u128::from(count) + 1))
         .is_some();
