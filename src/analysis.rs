@@ -14,7 +14,8 @@ use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
 use crate::play::chain::{self, Session};
-use crate::program::{Program, SessionTable, ShoeDeal};
+use crate::play::shoe::MarginEstimate;
+use crate::program::{NotOneShoe, Program, SessionTable, ShoeDeal};
 use crate::report::{ExpectFailed, Report, Verdict};
 use crate::Error;
 
@@ -311,12 +312,8 @@ impl Game {
     ) -> Result<(), Error> {
         let program = &self.program;
         let lines = || program.expects.iter().chain(&program.claims);
-        let checked =
-            |a: &&crate::program::Assertion| options.strict || a.moved(&program.params).is_empty();
-        let reduced = program
-            .shoes
-            .iter()
-            .any(|s| s.removed.iter().any(|&n| n > 0));
+        let checked = |a: &&crate::program::Assertion| checked_at_run(program, options, a);
+        let reduced = cards_removed(program);
         for (i, pinned) in program.pinned.iter().enumerate() {
             if options.skip_pinned || reduced {
                 report.leave_pinned_unchecked(program, i);
@@ -352,38 +349,40 @@ impl Game {
         distribution: &Distribution,
     ) -> Result<(), Error> {
         let program = &self.program;
-        let reduced = (program.shoes.iter()).any(|s| s.removed.iter().any(|&n| n > 0));
-        if options.skip_pinned || (reduced && !options.strict) {
+        if options.skip_pinned || (cards_removed(program) && !options.strict) {
             return Ok(());
         }
+        // Each session and each shoe deal run once, by the line's setting.
         let mut sessions: Vec<((Option<usize>, &SessionTable), Session)> = Vec::new();
+        let mut margins: Vec<((Option<usize>, &ShoeDeal), MarginEstimate)> = Vec::new();
         let verdicts = [
             (&mut report.expects, &program.expects),
             (&mut report.claims, &program.claims),
         ];
         for (verdicts, lines) in verdicts {
             for (v, a) in verdicts.iter_mut().zip(lines) {
-                if !options.strict && !a.moved(&program.params).is_empty() {
+                if !checked_at_run(program, options, a) {
                     continue;
                 }
                 if let Some(deal) = &a.shoes {
+                    let e = once(&mut margins, (a.setting, deal), || {
+                        self.shoe_margin(a, deal, options, distribution)
+                    })?;
+                    let what = format!(
+                        "over {} shoes from seed {}, {:.1} coups a shoe",
+                        deal.shoes, deal.seed, e.coups
+                    );
                     *v = Verdict {
                         line: v.line,
-                        ..self.shoe_margin(a, deal, options, distribution)?
+                        ..crate::report::estimate_verdict(a, e.mean, e.std_error, &what)
                     };
                     continue;
                 }
                 let Some(table) = &a.table else { continue };
-                let key = (a.setting, table);
-                let at = match sessions.iter().position(|(k, _)| *k == key) {
-                    Some(i) => i,
-                    None => {
-                        let session = self.session(a, table, options, distribution)?;
-                        sessions.push((key, session));
-                        sessions.len() - 1
-                    }
-                };
-                let Some(x) = sessions[at].1.figure(a.figure, a.target) else {
+                let session = once(&mut sessions, (a.setting, table), || {
+                    self.session(a, table, options, distribution)
+                })?;
+                let Some(x) = session.figure(a.figure, a.target) else {
                     continue;
                 };
                 *v = Verdict {
@@ -395,44 +394,26 @@ impl Game {
         Ok(())
     }
 
-    /// The verdict of the line `a` on `shoe_margin`, the shoes of `deal`
-    /// dealt at the line's setting.
+    /// The shoes of `deal` dealt at the setting of the line `a`, for its
+    /// `shoe_margin`.
     fn shoe_margin(
         &self,
         a: &crate::program::Assertion,
         deal: &ShoeDeal,
         options: &Options,
         distribution: &Distribution,
-    ) -> Result<Verdict, Error> {
+    ) -> Result<MarginEstimate, Error> {
         let (program, distribution) = self.at_setting(a, options, distribution)?;
         let refuse = |e: AtError| Error::Check(e.into());
-        let finite: Vec<usize> = (0..program.shoes.len())
-            .filter(|&i| program.shoes[i].decks.is_some())
-            .collect();
-        let shoe = match (program.shoes.len(), &finite[..]) {
-            (1, &[shoe]) => shoe,
-            (0, _) => {
-                return Err(refuse(AtError::NoShoe {
-                    what: "no shoe",
-                    span: a.span,
-                }))
-            }
-            (1, _) => {
-                return Err(refuse(AtError::NoShoe {
-                    what: "an infinite shoe",
-                    span: a.span,
-                }))
-            }
-            _ => {
-                return Err(refuse(AtError::NoShoe {
-                    what: "several shoes",
-                    span: a.span,
-                }))
-            }
-        };
-        let cards: u64 = (0..13)
-            .filter_map(|r| program.shoes[shoe].rank_count(r))
-            .sum();
+        let shoe = program.one_finite_shoe().map_err(|not| {
+            let what = match not {
+                NotOneShoe::NoShoe => "no shoe",
+                NotOneShoe::Infinite => "an infinite shoe",
+                NotOneShoe::Several => "several shoes",
+            };
+            refuse(AtError::NoShoe { what, span: a.span })
+        })?;
+        let cards = program.shoes[shoe].cards_held();
         let dealt = deal.shoes.saturating_mul(cards.saturating_add(1));
         if dealt > MOST_CARDS_DEALT {
             return Err(refuse(AtError::TooManyCards {
@@ -450,17 +431,7 @@ impl Game {
             seed: deal.seed,
             cut: deal.cut,
         };
-        let estimate = crate::play::shoe::margin(program, &distribution, margin)?;
-        let what = format!(
-            "over {} shoes from seed {}, {:.1} coups a shoe",
-            deal.shoes, deal.seed, estimate.coups
-        );
-        Ok(crate::report::estimate_verdict(
-            a,
-            estimate.mean,
-            estimate.std_error,
-            &what,
-        ))
+        Ok(crate::play::shoe::margin(program, &distribution, margin)?)
     }
 
     /// The session at `table`, at the setting of the line `a`.
@@ -531,6 +502,35 @@ impl Game {
             crate::report::removal::EffectsReport::new(&self.program, shoe, distribution, limits)?;
         Ok(report)
     }
+}
+
+/// The value kept under `key` in `kept`, made by `make` the first time it
+/// is asked for.
+fn once<K: PartialEq, V>(
+    kept: &mut Vec<(K, V)>,
+    key: K,
+    make: impl FnOnce() -> Result<V, Error>,
+) -> Result<&V, Error> {
+    let at = match kept.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            kept.push((key, make()?));
+            kept.len() - 1
+        }
+    };
+    Ok(&kept[at].1)
+}
+
+/// Whether any shoe has cards taken out (`--removed`): the lines, written
+/// for the full shoes, are then not checked.
+fn cards_removed(program: &Program) -> bool {
+    (program.shoes.iter()).any(|s| s.removed.iter().any(|&n| n > 0))
+}
+
+/// Whether the line `a` is checked at this run's setting: with `--strict`,
+/// or where `--set` moved no parameter its figure depends on.
+fn checked_at_run(program: &Program, options: &Options, a: &crate::program::Assertion) -> bool {
+    options.strict || a.moved(&program.params).is_empty()
 }
 
 /// The reports of one rule file at the settings evaluated so far, by the

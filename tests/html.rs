@@ -865,16 +865,7 @@ fn lint_findings_are_listed_and_marked_at_their_lines() {
 fn session_charts_the_bank_by_round_and_each_seats_chips() {
     let dir = scratch("session");
     let out = dir.join("report");
-    let common = [
-        "session",
-        "games/heist.dice",
-        "--seats",
-        "2",
-        "--chips",
-        "2",
-        "--rounds",
-        "2",
-    ];
+    let common = crate::session::TWO_SEATS;
     let mut args = common.to_vec();
     args.extend(["--html", out.to_str().expect("UTF-8")]);
     let (code, text_out, stderr) = dicerules(&args);

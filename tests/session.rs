@@ -10,8 +10,9 @@ use crate::common::binary::{exact, json, root, run};
 
 type Q = BigRational;
 
-/// The two-seat heist table counted by hand below: 2 chips each, two rounds.
-const TWO_SEATS: [&str; 8] = [
+/// The two-seat heist table counted by hand below: 2 chips each, two rounds
+/// (`tests/html.rs` charts it too).
+pub(crate) const TWO_SEATS: [&str; 8] = [
     "session",
     "games/heist.dice",
     "--seats",

@@ -8,7 +8,7 @@ use clap::Args;
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
-use crate::play::chain::{run, Options, Session, MAX_STATES};
+use crate::play::chain::{run, Heading, Options, Session, MAX_STATES};
 use crate::play::sampled::{self, Estimate, SampledSession};
 use crate::report::html::{ExactRound, ExactSeat, ExactSession};
 use crate::report::text::short;
@@ -120,42 +120,32 @@ pub fn run_command(args: &SessionArgs) -> u8 {
 /// The session as text: a line a round, then a line a seat.
 pub fn text(s: &Session) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}: {}", s.game, table_line(s));
+    let _ = writeln!(out, "{}: {}", s.heading.game, table_line(&s.heading));
     let _ = writeln!(
         out,
         "exact, as `play` runs the table (its automatic seats); at most {} different tables after a round\n",
         s.peak_states
     );
-    let _ = writeln!(
-        out,
-        "{:>5}  {:>28}  {:>28}  {:>28}  {:>28}",
-        "round",
-        "bank out of business",
-        "by this round",
-        "session over by",
-        "first bank held after"
-    );
     let cell = |x: &crate::number::Exact| {
         format!("{} ({:.4}%)", short(&x.to_string()), x.to_f64() * 100.0)
     };
-    for r in &s.by_round {
-        let _ = writeln!(
-            out,
-            "{:>5}  {:>28}  {:>28}  {:>28}  {:>28}",
-            r.round,
-            cell(&r.bank_broke),
-            cell(&r.bank_broke_by),
-            cell(&r.over_by),
-            cell(&r.first_bank_held)
-        );
-    }
+    let rows = s.by_round.iter().map(|r| {
+        let cells = [
+            &r.bank_broke,
+            &r.bank_broke_by,
+            &r.over_by,
+            &r.first_bank_held,
+        ];
+        (r.round, cells.map(cell))
+    });
+    round_rows(&mut out, 28, rows);
     if let Some(f) = &s.first_bank {
         let _ = writeln!(
             out,
             "\nthe first bank (seat {}): held for {} of these {} rounds on average ({:.6}); still held after the last: {}",
             f.seat,
             short(&f.expected_rounds.to_string()),
-            s.rounds,
+            s.heading.rounds,
             f.expected_rounds.to_f64(),
             cell(&f.held_after_last)
         );
@@ -208,19 +198,7 @@ pub fn text(s: &Session) -> String {
 /// its mean and standard error.
 pub fn sampled_text(s: &SampledSession) -> String {
     let mut out = String::new();
-    let bank = match s.banker {
-        Some(b) => format!("seat {b} banks first"),
-        None => "the house banks".to_string(),
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} seats, {} table round{}, stake rule {}; {bank}",
-        s.game,
-        s.seats,
-        s.rounds,
-        if s.rounds == 1 { "" } else { "s" },
-        s.stake_rule
-    );
+    let _ = writeln!(out, "{}: {}", s.heading.game, table_line(&s.heading));
     let _ = writeln!(
         out,
         "estimated from {} sessions played as `play` plays them (seeds {} to {}): mean ± standard error\n",
@@ -229,32 +207,22 @@ pub fn sampled_text(s: &SampledSession) -> String {
         s.seed.wrapping_add(s.sessions - 1)
     );
     let percent = |e: &Estimate| format!("{:.4}% ± {:.4}", e.mean * 100.0, e.std_error * 100.0);
-    let _ = writeln!(
-        out,
-        "{:>5}  {:>22}  {:>22}  {:>22}  {:>22}",
-        "round",
-        "bank out of business",
-        "by this round",
-        "session over by",
-        "first bank held after"
-    );
-    for r in &s.by_round {
-        let _ = writeln!(
-            out,
-            "{:>5}  {:>22}  {:>22}  {:>22}  {:>22}",
-            r.round,
-            percent(&r.bank_out),
-            percent(&r.bank_out_by),
-            percent(&r.ended_by),
-            percent(&r.first_bank_held_after)
-        );
-    }
+    let rows = s.by_round.iter().map(|r| {
+        let cells = [
+            &r.bank_out,
+            &r.bank_out_by,
+            &r.ended_by,
+            &r.first_bank_held_after,
+        ];
+        (r.round, cells.map(percent))
+    });
+    round_rows(&mut out, 22, rows);
     let plain = |e: &Estimate| format!("{:+.6} ± {:.6}", e.mean, e.std_error);
     if let Some(f) = &s.first_bank {
         let _ = writeln!(
             out,
             "\nthe first bank (seat {}): held for {:.6} ± {:.6} of these {} rounds on average",
-            f.seat, f.rounds_held.mean, f.rounds_held.std_error, s.rounds
+            f.seat, f.rounds_held.mean, f.rounds_held.std_error, s.heading.rounds
         );
         let _ = writeln!(
             out,
@@ -286,8 +254,8 @@ pub fn sampled_text(s: &SampledSession) -> String {
 /// The session as its HTML page draws it.
 fn page(s: &Session) -> ExactSession {
     ExactSession {
-        game: s.game.clone(),
-        table: table_line(s),
+        game: s.heading.game.clone(),
+        table: table_line(&s.heading),
         rounds: (s.by_round.iter())
             .map(|r| ExactRound {
                 round: r.round,
@@ -308,9 +276,30 @@ fn page(s: &Session) -> ExactSession {
     }
 }
 
+/// A session's rows by round, under their header: the round, then four
+/// cells (the bank out of business in it, by it, the session over by it,
+/// the first bank held after it), each `width` wide.
+fn round_rows(out: &mut String, width: usize, rows: impl Iterator<Item = (u64, [String; 4])>) {
+    let heads = [
+        "bank out of business",
+        "by this round",
+        "session over by",
+        "first bank held after",
+    ];
+    let line = |out: &mut String, round: &str, cells: &[&str]| {
+        let cells: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
+        let _ = writeln!(out, "{round:>5}  {}", cells.join("  "));
+    };
+    line(out, "round", &heads);
+    for (round, cells) in rows {
+        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        line(out, &round.to_string(), &cells);
+    }
+}
+
 /// The table in a line: `4 seats, 10 table rounds, stake rule 1; seat 1
 /// banks first`.
-fn table_line(s: &Session) -> String {
+fn table_line(s: &Heading) -> String {
     let bank = match s.banker {
         Some(b) => format!("seat {b} banks first"),
         None => "the house banks".to_string(),

@@ -12,7 +12,7 @@ use super::{exit, output, TextOrJson};
 use crate::ast::Span;
 use crate::eval::exact::Limits;
 use crate::play::shoe::{deal, Options, ShoeRun};
-use crate::program::Program;
+use crate::program::{NotOneShoe, Program};
 
 /// Cards left at which no coup starts, by default: a cut card near the
 /// back, as baccarat places it (14 cards; a coup of punto banco takes at
@@ -94,20 +94,23 @@ pub enum ShoeError {
 
 /// The shoe `shoe` deals: the game's only one, finite, its suits unread.
 fn the_shoe(program: &Program, source: &str) -> Result<usize, ShoeError> {
-    match program.shoes.as_slice() {
-        [] => Err(ShoeError::NoShoe {
+    let shoes = &program.shoes;
+    match program.one_finite_shoe() {
+        Err(NotOneShoe::NoShoe) => Err(ShoeError::NoShoe {
             span: Span::new(0, source.lines().next().map_or(0, str::len)),
         }),
-        [shoe] if shoe.decks.is_none() => Err(ShoeError::Infinite {
-            shoe: shoe.name.clone(),
-            span: shoe.span,
+        Err(NotOneShoe::Infinite) => Err(ShoeError::Infinite {
+            shoe: shoes[0].name.clone(),
+            span: shoes[0].span,
         }),
-        [shoe] if shoe.telling().1 => Err(ShoeError::Suits {
-            shoe: shoe.name.clone(),
-            span: shoe.span,
+        Err(NotOneShoe::Several) => Err(ShoeError::Several {
+            span: shoes[1].span,
         }),
-        [_] => Ok(0),
-        [_, second, ..] => Err(ShoeError::Several { span: second.span }),
+        Ok(i) if shoes[i].telling().1 => Err(ShoeError::Suits {
+            shoe: shoes[i].name.clone(),
+            span: shoes[i].span,
+        }),
+        Ok(i) => Ok(i),
     }
 }
 
@@ -122,9 +125,7 @@ pub fn run(args: &ShoeArgs) -> u8 {
         Ok(shoe) => shoe,
         Err(e) => return output::finish(exit::INPUT, "", &render(e, &args.file, source)),
     };
-    let cards: u64 = (0..13)
-        .filter_map(|i| program.shoes[shoe].rank_count(i))
-        .sum();
+    let cards = program.shoes[shoe].cards_held();
     if args.cut >= cards {
         let text = args.cut.to_string();
         let e = ShoeError::Cut {

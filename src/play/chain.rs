@@ -128,9 +128,10 @@ pub enum ChainError {
     Table(#[from] TableError),
 }
 
-/// The exact session's figures.
+/// The game and the table a session ran, the first keys of its figures,
+/// exact or estimated ([`super::sampled::SampledSession`]).
 #[derive(Clone, Debug, Serialize)]
-pub struct Session {
+pub struct Heading {
     /// The JSON contract's version (docs/json.md).
     pub format_version: FormatVersion,
     /// The game's name.
@@ -143,6 +144,14 @@ pub struct Session {
     pub stake_rule: usize,
     /// The seat that banks first (from 1); `None` when the house banks.
     pub banker: Option<usize>,
+}
+
+/// The exact session's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct Session {
+    /// The game and the table.
+    #[serde(flatten)]
+    pub heading: Heading,
     /// The most distinct tables alive after a round.
     pub peak_states: usize,
     /// The first bank's tenure, where a seat banks.
@@ -600,13 +609,15 @@ pub fn run(
         }
     });
     Ok(Session {
+        heading: Heading {
+            format_version: FormatVersion,
+            game: program.name.clone(),
+            seats: options.seats,
+            rounds: options.rounds,
+            stake_rule: options.stake + 1,
+            banker,
+        },
         first_bank,
-        format_version: FormatVersion,
-        game: program.name.clone(),
-        seats: options.seats,
-        rounds: options.rounds,
-        stake_rule: options.stake + 1,
-        banker,
         peak_states,
         by_round,
         by_seat,

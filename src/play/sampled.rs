@@ -29,20 +29,23 @@ pub struct Estimate {
     pub std_error: f64,
 }
 
-/// Sums of one figure over the sessions, for its [`Estimate`].
+/// Sums of one figure over the samples (sessions, shoes), for its
+/// [`Estimate`].
 #[derive(Clone, Copy, Debug, Default)]
-struct Sums {
+pub(crate) struct Sums {
     sum: f64,
     squares: f64,
 }
 
 impl Sums {
-    fn add(&mut self, x: f64) {
+    pub(crate) fn add(&mut self, x: f64) {
         self.sum += x;
         self.squares += x * x;
     }
 
-    fn estimate(&self, n: f64) -> Estimate {
+    /// The mean over `n` samples, and its standard error (the sample
+    /// variance with Bessel's correction).
+    pub(crate) fn estimate(&self, n: f64) -> Estimate {
         let mean = self.sum / n;
         let variance = if n > 1.0 {
             ((self.squares - n * mean * mean) / (n - 1.0)).max(0.0)
@@ -59,18 +62,9 @@ impl Sums {
 /// The session's figures, estimated.
 #[derive(Clone, Debug, Serialize)]
 pub struct SampledSession {
-    /// The JSON contract's version (docs/json.md).
-    pub format_version: FormatVersion,
-    /// The game's name.
-    pub game: String,
-    /// Seats at the table.
-    pub seats: usize,
-    /// Table rounds.
-    pub rounds: u64,
-    /// The stake rule the table agreed on, from 1.
-    pub stake_rule: usize,
-    /// The seat that banks first (from 1); `None` when the house banks.
-    pub banker: Option<usize>,
+    /// The game and the table, as the exact session heads them.
+    #[serde(flatten)]
+    pub heading: chain::Heading,
     /// Sessions played.
     pub sessions: u64,
     /// The seed of the first session.
@@ -192,6 +186,15 @@ impl Tally {
     }
 }
 
+/// An event as a sample: 1 where it happened, 0 where not.
+fn flag(happened: bool) -> f64 {
+    if happened {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 /// What [`play`] is asked: the table of the exact session, and how many
 /// sessions from which seed.
 #[derive(Clone, Debug)]
@@ -255,7 +258,6 @@ pub fn play(
         first_banker = tally.first_banker;
         for r in 0..rounds {
             let round = r + 1;
-            let flag = |b: bool| if b { 1.0 } else { 0.0 };
             let k = r as usize;
             out[k].add(flag(tally.out[k]));
             out_by[k].add(flag(tally.first_out.is_some_and(|o| o <= round)));
@@ -272,17 +274,19 @@ pub fn play(
             nets[s].add(tally.nets[s].to_f64());
             let c = tally.chips.get(s).cloned().unwrap_or_else(Exact::zero);
             chips[s].add(c.to_f64());
-            none[s].add(if c.is_zero() { 1.0 } else { 0.0 });
+            none[s].add(flag(c.is_zero()));
         }
     }
     let n = options.sessions.max(1) as f64;
     Ok(SampledSession {
-        format_version: FormatVersion,
-        game: program.name.clone(),
-        seats,
-        rounds,
-        stake_rule: t.stake + 1,
-        banker: first_banker,
+        heading: chain::Heading {
+            format_version: FormatVersion,
+            game: program.name.clone(),
+            seats,
+            rounds,
+            stake_rule: t.stake + 1,
+            banker: first_banker,
+        },
         sessions: options.sessions,
         seed: options.seed,
         first_bank: first_banker.map(|seat| SampledFirstBank {

@@ -11,6 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 
 use super::round::{Event, Round};
+use super::sampled::Sums;
 use super::strategy::{Automatic, Strategy};
 use crate::eval::exact::Limits;
 use crate::eval::figures::BetFigures;
@@ -117,7 +118,7 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
     let count = |removed: &[u32; 13]| -> u64 {
         let mut shoe = the_shoe.clone();
         shoe.removed = *removed;
-        (0..13).filter_map(|i| shoe.rank_count(i)).sum()
+        shoe.cards_held()
     };
     let cards = count(&removed);
     let bets: Vec<String> = program.bets.iter().map(|b| b.name.clone()).collect();
@@ -255,7 +256,7 @@ pub fn margin(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(margin.seed);
     let strategy = Strategy::new(distribution);
     let mut round = Round::new(program).dealing_on();
-    let (mut sum, mut squares, mut coups) = (0f64, 0f64, 0u64);
+    let (mut margins, mut coups) = (Sums::default(), 0u64);
     for _ in 0..margin.shoes {
         round.new_shoes();
         let mut difference = 0i64;
@@ -284,20 +285,13 @@ pub fn margin(
                 difference -= 1;
             }
         }
-        let d = difference as f64;
-        sum += d;
-        squares += d * d;
+        margins.add(difference as f64);
     }
     let n = margin.shoes.max(1) as f64;
-    let mean = sum / n;
-    let variance = if margin.shoes > 1 {
-        (squares - n * mean * mean).max(0.0) / (n - 1.0)
-    } else {
-        0.0
-    };
+    let estimate = margins.estimate(n);
     Ok(MarginEstimate {
-        mean,
-        std_error: (variance / n).sqrt(),
+        mean: estimate.mean,
+        std_error: estimate.std_error,
         coups: coups as f64 / n,
     })
 }

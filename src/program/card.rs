@@ -186,6 +186,12 @@ impl Shoe {
         Some((4 * decks).saturating_sub(u64::from(self.removed[i])))
     }
 
+    /// The cards the shoe holds before the round, every rank's; 0 for the
+    /// infinite shoe.
+    pub fn cards_held(&self) -> u64 {
+        (0..13).filter_map(|i| self.rank_count(i)).sum()
+    }
+
     /// The index in [`Shoe::kinds`] of the kind that holds cards of rank
     /// `i` (0 for the ace), when the kinds do not tell suits apart.
     pub fn kind_of_rank(&self, i: usize) -> Option<usize> {

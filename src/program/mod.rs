@@ -128,7 +128,29 @@ pub struct Pinned {
     pub program: Program,
 }
 
+/// Why a game has not the one finite shoe that whole shoes are dealt
+/// from (`dicerules shoe`, `shoe_margin`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotOneShoe {
+    /// The game has no shoe.
+    NoShoe,
+    /// Its one shoe is infinite.
+    Infinite,
+    /// It has several (the second is `shoes[1]`).
+    Several,
+}
+
 impl Program {
+    /// The index of the game's one shoe, where it has one and it is finite.
+    pub fn one_finite_shoe(&self) -> Result<usize, NotOneShoe> {
+        match self.shoes.as_slice() {
+            [] => Err(NotOneShoe::NoShoe),
+            [shoe] if shoe.decks.is_none() => Err(NotOneShoe::Infinite),
+            [_] => Ok(0),
+            _ => Err(NotOneShoe::Several),
+        }
+    }
+
     /// Whether a table deals each seat a hand of its own (`draw ... for
     /// each seat`).
     pub fn hands_for_each_seat(&self) -> bool {

@@ -46,8 +46,15 @@ enum Value {
     /// A strategy asked where the round never comes.
     Missing,
     /// A figure of a session: not a round's, judged by the analysis
-    /// ([`session_verdict`]).
+    /// ([`session_verdict`], [`estimate_verdict`]).
     Session,
+    /// An estimate: a mean over samples, its standard error, and what it
+    /// was estimated over, in words.
+    Estimate {
+        mean: f64,
+        std_error: f64,
+        what: String,
+    },
 }
 
 fn figure(
@@ -145,40 +152,60 @@ pub fn session_verdict(a: &Assertion, x: Exact) -> Verdict {
 }
 
 /// The verdict of the estimated figure `a` (`shoe_margin`): `mean`, with
-/// the standard error `std_error`, over `samples` shoes from `seed`. The
-/// line holds where every value within 4 standard errors of the mean does,
-/// and fails where none does; else it is undecided, and does not hold.
+/// the standard error `std_error`, estimated `what` (over how many shoes
+/// from which seed). The line holds where every value within 4 standard
+/// errors of the mean does, and fails where none does; else it is
+/// undecided, and does not hold.
 pub fn estimate_verdict(a: &Assertion, mean: f64, std_error: f64, what: &str) -> Verdict {
-    let (lo, hi) = (mean - 4.0 * std_error, mean + 4.0 * std_error);
-    let v = a.value.to_f64();
-    let t = a.tolerance.to_f64();
-    // (every value of the interval holds, none does)
-    let (all, none) = match a.op {
+    let what = what.to_string();
+    judged(
+        a,
+        Value::Estimate {
+            mean,
+            std_error,
+            what,
+        },
+    )
+}
+
+/// Whether every value of `lo..=hi` relates to `value` (within `tolerance`
+/// for `~`), and whether none does.
+fn holds_interval(lo: f64, hi: f64, op: RelOp, value: f64, tolerance: f64) -> (bool, bool) {
+    let (v, t) = (value, tolerance);
+    match op {
         RelOp::Approx => (v - t <= lo && hi <= v + t, hi < v - t || lo > v + t),
         RelOp::Eq => (false, hi < v || lo > v),
         RelOp::Lt => (hi < v, lo >= v),
         RelOp::Le => (hi <= v, lo > v),
         RelOp::Gt => (lo > v, hi <= v),
         RelOp::Ge => (lo >= v, hi < v),
-    };
-    let mut verdict = judged(a, Value::Session);
-    verdict.checked = true;
-    verdict.holds = all;
-    verdict.actual = format!(
-        "{mean:.4} ± {std_error:.4}, estimated {what} (4 standard errors: {lo:.4} to {hi:.4}){}",
-        if all || none { "" } else { "; undecided" }
-    );
-    verdict.actual_float = mean;
-    verdict.difference_float = mean - v;
-    verdict.difference = format!("{:+.4}", mean - v);
-    verdict
+    }
 }
 
 /// The verdict of `a` on its figure's value.
 fn judged(a: &Assertion, value: Value) -> Verdict {
     let session = matches!(value, Value::Session);
+    let estimated = matches!(value, Value::Estimate { .. });
     let (holds, actual, actual_float, difference) = match value {
         Value::Session => (false, String::new(), f64::NAN, String::new()),
+        Value::Estimate {
+            mean,
+            std_error,
+            what,
+        } => {
+            let (lo, hi) = (mean - 4.0 * std_error, mean + 4.0 * std_error);
+            let (v, t) = (a.value.to_f64(), a.tolerance.to_f64());
+            let (all, none) = holds_interval(lo, hi, a.op, v, t);
+            let undecided = if all || none { "" } else { "; undecided" };
+            (
+                all,
+                format!(
+                    "{mean:.4} ± {std_error:.4}, estimated {what} (4 standard errors: {lo:.4} to {hi:.4}){undecided}"
+                ),
+                mean,
+                format!("{:+.4}", mean - v),
+            )
+        }
         Value::Missing => (
             false,
             "never chosen: no round comes to this choice with these values".to_string(),
@@ -233,6 +260,7 @@ fn judged(a: &Assertion, value: Value) -> Verdict {
         difference_float: actual_float - a.value.to_f64(),
         difference,
         line: 0,
+        estimated,
     };
     if session {
         verdict.not_checked();

@@ -347,8 +347,9 @@ pub struct Verdict {
     /// (a standard deviation too, by squaring). False for a `strategy`
     /// where no round comes.
     pub holds: bool,
-    /// The figure as computed: exact, except a standard deviation; `not
-    /// checked` for a line not checked.
+    /// The figure as computed: exact, except a standard deviation and an
+    /// estimate (`shoe_margin`: its mean, standard error and interval);
+    /// `not checked` for a line not checked.
     pub actual: String,
     /// The figure as the nearest float (a fraction, not a percentage);
     /// NaN (`null` in JSON) for a `strategy` where no round comes, and for
@@ -362,6 +363,10 @@ pub struct Verdict {
     /// The line of the `expect` or `claim` in the file, from 1; 0 until
     /// [`Report::locate`] sets it.
     pub line: usize,
+    /// Whether the figure is an estimate, `actual` saying so in full: the
+    /// text shows it whole. Not in JSON: `actual` has it.
+    #[serde(skip)]
+    pub estimated: bool,
 }
 
 /// Each option's house edges, computed once for options that share a
@@ -535,6 +540,7 @@ impl Verdict {
         self.actual_float = f64::NAN;
         self.difference = "-".to_string();
         self.difference_float = f64::NAN;
+        self.estimated = false;
     }
 }
 

@@ -56,7 +56,7 @@ pub fn removed_shoes(program: &Program) -> Vec<RemovedShoe> {
             shoe: s.name.clone(),
             written: written(&s.removed),
             cards_removed: s.removed.iter().map(|&n| u64::from(n)).sum(),
-            cards_left: (0..13).filter_map(|i| s.rank_count(i)).sum(),
+            cards_left: s.cards_held(),
         })
         .collect()
 }
@@ -229,7 +229,7 @@ impl EffectsReport {
         Ok(EffectsReport {
             shoe: the_shoe.name.clone(),
             written: written(&the_shoe.removed),
-            cards_left: (0..13).filter_map(|i| the_shoe.rank_count(i)).sum(),
+            cards_left: the_shoe.cards_held(),
             base: (program.bets.iter())
                 .zip(house_edges)
                 .map(|(bet, edge)| BaseEdge {

@@ -388,7 +388,7 @@ fn render_bet(out: &mut String, bet: &BetReport) {
 /// What a verdict found: `is 37/432 = 8.5648%, off by -1.4352 points`.
 pub fn verdict_detail(v: &Verdict) -> String {
     // An estimate (`shoe_margin`) says itself, its interval included.
-    if v.actual.contains(" ± ") {
+    if v.estimated {
         return if v.holds {
             format!("is {}", v.actual)
         } else {
