@@ -449,6 +449,7 @@ impl Game {
             stake: table.stake,
             stakes: table.stakes.clone(),
             max_states: options.max_tables.unwrap_or(chain::CHECK_TABLES as usize),
+            tenure: None,
         };
         let (program, distribution) = self.at_setting(a, options, distribution)?;
         chain::run(program, &distribution, &chain).map_err(|e| {

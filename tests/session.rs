@@ -693,3 +693,169 @@ fn check_bounds_the_sessions_its_lines_name() {
         "dice::session::state_limit",
     );
 }
+
+/// Heaven and Nine's hands, as the seed's chart ranks them (best first in
+/// each suit): `(suit, rank)` of a throw of two dice, 0 the civil suit.
+fn heaven_and_nine_hand(a: u8, b: u8) -> (u8, u8) {
+    let (hi, lo) = (a.max(b), a.min(b));
+    let civil = [
+        (6, 6),
+        (1, 1),
+        (4, 4),
+        (3, 1),
+        (5, 5),
+        (3, 3),
+        (2, 2),
+        (6, 5),
+        (6, 4),
+        (6, 1),
+        (5, 1),
+    ];
+    if let Some(rank) = civil.iter().position(|&h| h == (hi, lo)) {
+        return (0, rank as u8);
+    }
+    let military: [&[(u8, u8)]; 6] = [
+        &[(5, 4), (6, 3)],
+        &[(5, 3), (6, 2)],
+        &[(4, 3), (5, 2)],
+        &[(4, 2)],
+        &[(3, 2), (4, 1)],
+        &[(2, 1)],
+    ];
+    let rank = military.iter().position(|hs| hs.contains(&(hi, lo)));
+    (1, rank.expect("every throw is a hand") as u8)
+}
+
+/// The chance that the banker of Heaven and Nine loses no bet to `punters`
+/// punters in a round, counted by hand from the chart: the banker's throw
+/// is one for the table; heaven or nines wins every bet, red mallet six or
+/// final three loses every bet, and otherwise each punter throws until his
+/// hand is of the banker's suit and wins with a better one, independently
+/// of the others given the banker's throw.
+fn heaven_and_nine_no_loss(punters: u32) -> Q {
+    let throws: Vec<(u8, u8)> = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| heaven_and_nine_hand(a, b)))
+        .collect();
+    let mut sum = Q::zero();
+    for &(suit, rank) in &throws {
+        let at_once_wins = (suit, rank) == (0, 0) || (suit, rank) == (1, 0);
+        let at_once_loses = (suit, rank) == (0, 10) || (suit, rank) == (1, 5);
+        let holds = if at_once_wins {
+            Q::one()
+        } else if at_once_loses {
+            Q::zero()
+        } else {
+            let same: Vec<&(u8, u8)> = throws.iter().filter(|h| h.0 == suit).collect();
+            let better = same.iter().filter(|h| h.1 < rank).count() as i64;
+            let not_win = Q::one() - q(better, same.len() as i64);
+            num_traits::pow(not_win, punters as usize)
+        };
+        sum += holds * q(1, 36);
+    }
+    sum
+}
+
+/// "The banker throws two dice ... then each player in turn settles the
+/// bet by throwing the dice": the banker's throw is the table's, shared
+/// by every punter (`throw player = 2d6 for each seat`). With chips that
+/// never run short, the first bank is held into each next round with the
+/// chance q counted by hand above, so over R rounds it holds sum q^r (r <
+/// R) on average, is still held after them with q^R, and its banker nets
+/// the edge 11/960 on each punter's chip every round it holds (Wald). Were
+/// the banker's throw thrown again for each punter, q would be (1613/2880)
+/// to the power of the punters, which the chain is also told apart from.
+#[test]
+fn heaven_and_nine_shares_the_bankers_throw_among_the_punters() {
+    assert_eq!(heaven_and_nine_no_loss(1), q(1613, 2880));
+    assert_eq!(heaven_and_nine_no_loss(2), q(94277, 230400));
+    let edge = q(11, 960);
+    for seats in [2u32, 3, 4] {
+        let q = heaven_and_nine_no_loss(seats - 1);
+        let rounds = 5;
+        let (mut held, mut power) = (Q::zero(), Q::one());
+        for _ in 0..rounds {
+            held += &power;
+            power *= &q;
+        }
+        let out = json(&[
+            "session",
+            "games/heaven_and_nine.dice",
+            "--seats",
+            &seats.to_string(),
+            "--rounds",
+            &rounds.to_string(),
+        ]);
+        let first = &out["first_bank"];
+        assert_eq!(exact(first["expected_rounds"].as_str().unwrap()), held, "{seats} seats");
+        assert_eq!(exact(first["held_after_last"].as_str().unwrap()), power);
+        let net = &held * &edge * Q::from_integer((seats - 1).into());
+        assert_eq!(exact(first["banker_net"].as_str().unwrap()), net);
+        if seats > 2 {
+            let independent = num_traits::pow(heaven_and_nine_no_loss(1), seats as usize - 1);
+            assert_ne!(q, independent);
+        }
+    }
+}
+
+/// `--tenure` follows the first bank until its tenure is known within the
+/// precision asked: the exact tenure of three seats, 1/(1 - q) with q
+/// counted by hand, lies within the bounds given, which are that close;
+/// the banker's net over it, (1/(1 - q)) 2 (11/960), too.
+#[test]
+fn the_tenure_of_the_first_bank_without_a_limit_of_rounds() {
+    let out = json(&[
+        "session",
+        "games/heaven_and_nine.dice",
+        "--seats",
+        "3",
+        "--tenure",
+        "1e-6",
+    ]);
+    assert!(out["by_round"].as_array().unwrap().is_empty());
+    assert!(out["stopped"].as_str().unwrap().contains("precision"));
+    let first = &out["first_bank"];
+    let tenure = Q::one() / (Q::one() - heaven_and_nine_no_loss(2));
+    let lower = exact(first["expected_rounds"].as_str().unwrap());
+    let upper = exact(first["tenure_upper"].as_str().unwrap());
+    assert!(lower <= tenure && tenure <= upper, "{lower} {tenure} {upper}");
+    assert!(&upper - &lower < q(1, 1_000_000));
+    let net = &tenure * q(22, 960);
+    let (lo, hi) = (
+        exact(first["banker_net_lower"].as_str().unwrap()),
+        exact(first["banker_net_upper"].as_str().unwrap()),
+    );
+    assert!(lo <= net && net <= hi, "{lo} {net} {hi}");
+    assert_eq!(
+        exact(first["hazard_floor"].as_str().unwrap()),
+        q(1267, 2880)
+    );
+}
+
+/// At `play`'s table, the banker of Heaven and Nine throws once a round,
+/// and every punter throws for himself against it.
+#[test]
+fn heaven_and_nine_is_played_with_one_banker_throw_a_round() {
+    let out = run(
+        root(),
+        &[
+            "play",
+            "games/heaven_and_nine.dice",
+            "--seats",
+            "4",
+            "--rounds",
+            "30",
+            "--seed",
+            "5",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let rounds: Vec<&str> = out.stdout.split("\nround ").skip(1).collect();
+    assert_eq!(rounds.len(), 30);
+    let mut punters = 0;
+    for round in rounds {
+        assert_eq!(round.matches("  banker: ").count(), 1, "{round}");
+        punters += round.matches("\n  for seat ").count();
+    }
+    assert!(punters > 30, "{punters}");
+}

@@ -473,6 +473,11 @@ pub struct RepeatStmt {
 pub struct ThrowStmt {
     pub name: Ident,
     pub dice: Dice,
+    /// `for each seat`: at a table, each seat throws these dice for itself;
+    /// the round's other throws and draws are the table's, shared by every
+    /// seat's run.
+    #[serde(default)]
+    pub for_each_seat: bool,
     pub until: Option<Expr>,
     pub span: Span,
 }

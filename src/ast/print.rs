@@ -237,6 +237,9 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
     match stmt {
         Stmt::Throw(t) => {
             let _ = write!(out, "throw {} = {}", t.name.name, dice(&t.dice));
+            if t.for_each_seat {
+                out.push_str(" for each seat");
+            }
             if let Some(until) = &t.until {
                 let _ = write!(out, " until {}", expr(until));
             }

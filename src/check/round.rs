@@ -438,6 +438,7 @@ impl Compiler<'_, '_, '_> {
             sides: d.sides.min(u64::from(u32::MAX)) as u32,
             observe: None,
             until,
+            for_each_seat: t.for_each_seat,
             span: t.span,
         });
     }

@@ -8,7 +8,7 @@ use clap::Args;
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
-use crate::play::chain::{run, Heading, Options, Session, MAX_STATES};
+use crate::play::chain::{run, FirstBank, Heading, Options, Session, MAX_STATES};
 use crate::play::sampled::{self, Estimate, SampledSession};
 use crate::report::html::{ExactRound, ExactSeat, ExactSession};
 use crate::report::text::short;
@@ -24,9 +24,18 @@ pub struct SessionArgs {
     /// Starting chips of every seat (default: the file's `banking` item).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub chips: Option<u64>,
-    /// Table rounds.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
-    pub rounds: u64,
+    /// Table rounds (default 10; with `--tenure`, as many as it takes, at
+    /// most 10,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub rounds: Option<u64>,
+    /// Follow only the first bank, round after round, until its expected
+    /// tenure (and its banker's net over it) is known within PRECISION
+    /// (default 1e-9): exact figures within the rounds run, and exact
+    /// bounds beyond them. Tables are dropped once the first bank passes,
+    /// so tables much larger than a whole session's are followed.
+    #[arg(long, value_name = "PRECISION", num_args = 0..=1, default_missing_value = "1e-9",
+          value_parser = precision, conflicts_with_all = ["simulate", "html"])]
+    pub tenure: Option<f64>,
     #[command(flatten)]
     pub stakes: super::play::StakeArgs,
     /// The most different tables (every seat's chips, who banks) alive
@@ -72,10 +81,16 @@ pub fn run_command(args: &SessionArgs) -> u8 {
         Ok(table) => table,
         Err(code) => return code,
     };
+    let rounds = match (args.rounds, args.tenure) {
+        (Some(r), _) => r,
+        (None, Some(_)) => 10_000,
+        (None, None) => 10,
+    };
     let options = Options {
         seats,
         chips: args.chips,
-        rounds: args.rounds,
+        rounds,
+        tenure: args.tenure,
         stake,
         stakes,
         max_states: usize::try_from(args.max_tables).unwrap_or(usize::MAX),
@@ -117,9 +132,74 @@ pub fn run_command(args: &SessionArgs) -> u8 {
     }
 }
 
+/// A session of `--tenure`: the first bank only.
+fn tenure_text(out: &mut String, s: &Session, f: &FirstBank, why: &str) {
+    let _ = writeln!(out, "{}: {}", s.heading.game, table_line(&s.heading));
+    let _ = writeln!(
+        out,
+        "exact, as `play` runs the table (its automatic seats), following the first bank only: {} round(s), at most {} different tables after a round; stopped as {why}\n",
+        s.heading.rounds, s.peak_states
+    );
+    let _ = writeln!(
+        out,
+        "the first bank (seat {}): held for {} of the first {} rounds on average ({:.10}); still held after them: {} ({:.3e})",
+        f.seat,
+        short(&f.expected_rounds.to_string()),
+        s.heading.rounds,
+        f.expected_rounds.to_f64(),
+        short(&f.held_after_last.to_string()),
+        f.held_after_last.to_f64(),
+    );
+    let _ = writeln!(
+        out,
+        "its banker's expected net over those rounds: {} ({:+.10})",
+        short(&f.banker_net.to_string()),
+        f.banker_net_decimal
+    );
+    tenure_bounds(out, f);
+}
+
+/// The first bank's tenure without a limit of rounds, where the bank rule
+/// bounds it.
+fn tenure_bounds(out: &mut String, f: &FirstBank) {
+    let (Some(h), Some(upper), Some(lo), Some(hi)) = (
+        &f.hazard_floor,
+        &f.tenure_upper,
+        &f.banker_net_lower,
+        &f.banker_net_upper,
+    ) else {
+        return;
+    };
+    if f.held_after_last.is_zero() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "without a limit of rounds (each ends the tenure with probability at least {}, {:.6}):\n  expected tenure in [{:.10}, {:.10}]\n  banker's expected net over it in [{:+.10}, {:+.10}]",
+        short(&h.to_string()),
+        h.to_f64(),
+        f.expected_rounds.to_f64(),
+        upper.to_f64(),
+        lo.to_f64(),
+        hi.to_f64(),
+    );
+}
+
+/// A precision: a number above zero and below one.
+fn precision(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err(format!("{text} is not a precision above 0 and below 1, such as 1e-9")),
+    }
+}
+
 /// The session as text: a line a round, then a line a seat.
 pub fn text(s: &Session) -> String {
     let mut out = String::new();
+    if let (Some(why), Some(f)) = (&s.stopped, &s.first_bank) {
+        tenure_text(&mut out, s, f, why);
+        return out;
+    }
     let _ = writeln!(out, "{}: {}", s.heading.game, table_line(&s.heading));
     let _ = writeln!(
         out,
@@ -155,6 +235,7 @@ pub fn text(s: &Session) -> String {
             short(&f.banker_net.to_string()),
             f.banker_net_decimal
         );
+        tenure_bounds(&mut out, f);
     }
     let _ = writeln!(
         out,

@@ -26,9 +26,9 @@ use serde::Serialize;
 use super::round::{MAX_DICE, MAX_REROLLS};
 use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableState};
 use crate::ast::Span;
-use crate::eval::exact::Distribution;
+use crate::eval::exact::{shared_after_seat, split_round, Distribution, End, Limits, Split};
 use crate::number::Exact;
-use crate::program::{Bank, Figure, Program};
+use crate::program::{Bank, Figure, Instr, Program, Stake};
 use crate::report::FormatVersion;
 
 /// The table the chain runs.
@@ -46,6 +46,11 @@ pub struct Options {
     pub stakes: Vec<u64>,
     /// The most distinct tables alive after a round.
     pub max_states: usize,
+    /// Follow only the first bank, until its expected tenure is known
+    /// within this much (or `rounds` are run, or the tables pass
+    /// `max_states`): the tables where it has passed are dropped, and the
+    /// session's other figures are not given.
+    pub tenure: Option<f64>,
 }
 
 /// The default of [`Options::max_states`].
@@ -91,6 +96,35 @@ pub enum ChainError {
         #[label("this round deals each seat a hand")]
         span: Span,
     },
+    /// A table throw or draw after a seat's own throw: the seats' runs
+    /// are not independent given the table's part of the round.
+    #[error("the exact session does not follow the table's throws after a seat's own")]
+    #[diagnostic(
+        code(dice::session::shared_after_seat),
+        help("`session --simulate N` estimates this table's figures from sessions `play` plays; the exact session follows rounds whose seats throw for themselves after every throw of the table's")
+    )]
+    SharedAfterSeat {
+        /// The table's throw or draw.
+        #[label("the table's, after a seat's own throw")]
+        span: Span,
+    },
+    /// Throws for each seat where one run serves every seat (the house
+    /// bank, a stake set by the bank): the exact session follows them
+    /// only against a bank seat.
+    #[error("the exact session follows a throw for each seat only against a bank seat")]
+    #[diagnostic(
+        code(dice::session::seat_throws),
+        help("`session --simulate N` estimates this table's figures from sessions `play` plays; `check` analyses one seat's round")
+    )]
+    SeatThrows {
+        /// The seat's throw.
+        #[label("each seat throws here")]
+        span: Span,
+    },
+    /// The round could not be split where its seats part.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Split(#[from] crate::eval::EvalError),
     /// More distinct tables after a round than allowed.
     #[error("more than {limit} different tables after round {round}")]
     #[diagnostic(
@@ -156,6 +190,11 @@ pub struct Session {
     pub peak_states: usize,
     /// The first bank's tenure, where a seat banks.
     pub first_bank: Option<FirstBank>,
+    /// Why a session following the first bank only
+    /// ([`Options::tenure`]) stopped, before the rounds asked for; its
+    /// `by_round` and `by_seat` are empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
     /// One row a table round.
     pub by_round: Vec<RoundRow>,
     /// One row a seat.
@@ -202,6 +241,21 @@ pub struct FirstBank {
     pub banker_net: Exact,
     /// `banker_net` as the nearest float.
     pub banker_net_decimal: f64,
+    /// The least chance that a round ends the tenure, whatever the chips
+    /// (where the bank rule gives one): what bounds the tenure beyond the
+    /// rounds run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hazard_floor: Option<Exact>,
+    /// The expected tenure without a limit of rounds lies between
+    /// `expected_rounds` and this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tenure_upper: Option<Exact>,
+    /// The banker's expected net over the whole tenure lies between these.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub banker_net_lower: Option<Exact>,
+    /// See `banker_net_lower`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub banker_net_upper: Option<Exact>,
 }
 
 /// A table round's figures.
@@ -283,34 +337,112 @@ impl Recorder {
     }
 }
 
-/// The law of one run of the round: its ends grouped by what they pay
-/// every bet (and by outcome where the bank passes on one), a
-/// representative ending and the probability of each group.
-fn run_law(program: &Program, distribution: &Distribution) -> (Vec<RunEnding>, Vec<Exact>) {
+/// The law of the runs of one table round, each ending one of what they
+/// pay every bet (and its outcome where the bank passes on one).
+#[derive(Default)]
+struct RunLaw {
+    endings: Vec<RunEnding>,
+    /// Each ending's probability for the table round's first run.
+    first: Vec<Exact>,
+    /// Each ending's probability for a later run of the same table round,
+    /// given the part of the round the first fell in: the same as `first`
+    /// for a round of no throw for each seat, whose runs are independent.
+    later: Vec<Exact>,
+    /// The endings of each part of a split round (`RunEnding::part`); one
+    /// part of every ending for a round not split.
+    parts: Vec<Vec<usize>>,
+    /// Every ending, in order.
+    all: Vec<usize>,
+}
+
+impl RunLaw {
+    /// A round of no throw for each seat: every run of the table round
+    /// ends by the round's own law.
+    fn whole(program: &Program, distribution: &Distribution) -> RunLaw {
+        let mut law = RunLaw::default();
+        let ends = distribution.ends.iter().map(|e| (e, e.probability()));
+        let grouped = group(program, ends);
+        law.parts.push((0..grouped.len()).collect());
+        for (ending, p) in grouped {
+            law.endings.push(ending);
+            law.later.push(p.clone());
+            law.first.push(p);
+        }
+        law
+    }
+
+    /// A round split where its seats throw for themselves: the table
+    /// round's first run falls in one part of the round (an end of the
+    /// table's, which every later run shares, or a way the table's throws
+    /// leave it), and each later run ends by that part's law.
+    fn split(program: &Program, split: &Split) -> RunLaw {
+        let mut law = RunLaw::default();
+        let table_ends = split.table_ends.iter().map(|e| (e, e.probability()));
+        for (mut ending, p) in group(program, table_ends) {
+            ending.part = Some(law.parts.len());
+            law.parts.push(vec![law.endings.len()]);
+            law.endings.push(ending);
+            law.first.push(p);
+            law.later.push(Exact::one());
+        }
+        for part in &split.parts {
+            let ends = part.ends.iter().map(|e| (e, e.probability()));
+            let mut indices = Vec::new();
+            for (mut ending, p) in group(program, ends) {
+                ending.part = Some(law.parts.len());
+                indices.push(law.endings.len());
+                law.endings.push(ending);
+                law.first.push(&p * &part.probability);
+                law.later.push(p);
+            }
+            law.parts.push(indices);
+        }
+        law.all = (0..law.endings.len()).collect();
+        law
+    }
+
+    /// The endings a run may have from a table paused in `part` (`None`
+    /// before the round's first run), and whether it is the first.
+    fn picks(&self, part: Option<usize>) -> (&[usize], bool) {
+        match part {
+            Some(p) => (&self.parts[p], false),
+            None if self.parts.len() == 1 => (&self.parts[0], true),
+            None => (&self.all, true),
+        }
+    }
+}
+
+/// `ends` grouped by what they pay every bet (and by outcome where the
+/// bank passes on one): a representative ending and the probability of
+/// each group.
+fn group<'a>(
+    program: &Program,
+    ends: impl Iterator<Item = (&'a End, Exact)>,
+) -> Vec<(RunEnding, Exact)> {
     let by_outcome = matches!(program.banking.bank, Bank::PassesWhen(_));
     let mut index: FxHashMap<(Vec<Option<Exact>>, Option<usize>), usize> = FxHashMap::default();
-    let (mut endings, mut law) = (Vec::new(), Vec::<Exact>::new());
-    for end in &distribution.ends {
+    let mut grouped: Vec<(RunEnding, Exact)> = Vec::new();
+    for (end, p) in ends {
         let pays = program
             .bets
             .iter()
             .map(|b| b.payout(end.outcome, &end.values).map(|p| p.net.clone()))
             .collect();
         let key = (pays, end.outcome.filter(|_| by_outcome));
-        let p = end.probability();
         match index.get(&key) {
-            Some(&i) => law[i] = &law[i] + &p,
+            Some(&i) => grouped[i].1 = &grouped[i].1 + &p,
             None => {
-                index.insert(key, endings.len());
-                endings.push(RunEnding {
+                index.insert(key, grouped.len());
+                let ending = RunEnding {
                     outcome: end.outcome,
                     values: end.values.clone(),
-                });
-                law.push(p);
+                    part: None,
+                };
+                grouped.push((ending, p));
             }
         }
     }
-    (endings, law)
+    grouped
 }
 
 /// Probabilities as whole numbers over a power of the run law's common
@@ -318,8 +450,10 @@ fn run_law(program: &Program, distribution: &Distribution) -> (Vec<RunEnding>, V
 /// has mass `n * n_1 * ... * n_m / d^(e + m)`, so the chain multiplies and
 /// adds whole numbers and reduces a fraction only to report it.
 struct Masses {
-    /// Each ending's probability times `d`.
-    law: Vec<BigUint>,
+    /// Each ending's probability times `d`, for a table round's first run
+    /// and for a later one ([`RunLaw`]).
+    first: Vec<BigUint>,
+    later: Vec<BigUint>,
     /// `d^0`, `d^1`, ... as far as needed.
     powers: Vec<BigUint>,
 }
@@ -335,14 +469,17 @@ struct Mass {
 }
 
 impl Masses {
-    fn new(law: &[Exact]) -> Masses {
-        let d = law.iter().fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
-        let law = law
-            .iter()
-            .map(|p| (p.0.numer() * (&d / p.0.denom())).magnitude().clone())
-            .collect();
+    fn new(law: &RunLaw) -> Masses {
+        let all = law.first.iter().chain(&law.later);
+        let d = all.fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
+        let scaled = |ps: &[Exact]| -> Vec<BigUint> {
+            ps.iter()
+                .map(|p| (p.0.numer() * (&d / p.0.denom())).magnitude().clone())
+                .collect()
+        };
         Masses {
-            law,
+            first: scaled(&law.first),
+            later: scaled(&law.later),
             powers: vec![BigUint::one(), d.magnitude().clone()],
         }
     }
@@ -360,10 +497,12 @@ impl Masses {
         std::borrow::Cow::Borrowed(&self.powers[e as usize])
     }
 
-    /// `m` after one more run ending `k`.
-    fn then(&self, m: &Mass, k: usize) -> Mass {
+    /// `m` after one more run ending `k`, the table round's first or a
+    /// later one.
+    fn then(&self, m: &Mass, k: usize, first: bool) -> Mass {
+        let law = if first { &self.first } else { &self.later };
         Mass {
-            n: &m.n * &self.law[k],
+            n: &m.n * &law[k],
             e: m.e + 1,
         }
     }
@@ -390,6 +529,35 @@ impl Masses {
     }
 }
 
+/// The round split where its seats throw for themselves, where the chain
+/// can follow it: against a bank seat taking each punter's stake (the
+/// house's and the bank's stakes play one run for every seat), no table
+/// throw after a seat's own, no choices.
+fn split(program: &Program) -> Result<Split, ChainError> {
+    let seat_throw = program.code.iter().find_map(|i| match i {
+        Instr::Throw {
+            for_each_seat: true,
+            span,
+            ..
+        } => Some(*span),
+        _ => None,
+    });
+    let one_run = program.banking.bank == Bank::House
+        || program.banking.stakes.contains(&Stake::SetByBank);
+    if let (Some(span), true) = (seat_throw, one_run) {
+        return Err(ChainError::SeatThrows { span });
+    }
+    if let Some(span) = shared_after_seat(program) {
+        return Err(ChainError::SharedAfterSeat { span });
+    }
+    if program.choice.is_some() || !program.decisions.is_empty() {
+        return Err(ChainError::Choices {
+            span: program.round_span,
+        });
+    }
+    Ok(split_round(program, Limits::default())?)
+}
+
 /// Runs the table of `options` for its rounds, exactly.
 pub fn run(
     program: &Program,
@@ -401,6 +569,11 @@ pub fn run(
             span: program.round_span,
         });
     }
+    let law = if program.throws_for_each_seat() {
+        RunLaw::split(program, &split(program)?)
+    } else {
+        RunLaw::whole(program, distribution)
+    };
     // A `choose` is made alike by every automatic seat, the value the
     // distribution's ends are of (`Strategy::choose`); decisions are drawn
     // from a strategy per situation, which the run's law does not follow.
@@ -409,8 +582,6 @@ pub fn run(
             span: program.round_span,
         });
     }
-    let (endings, law) = run_law(program, distribution);
-    let endings_count = endings.len();
     let recorder = RefCell::new(Recorder {
         broke: false,
         passed: false,
@@ -432,7 +603,7 @@ pub fn run(
         stakes: options.stakes.clone(),
     };
     let mut table = Table::new(program, distribution, table_options, None, &mut sink);
-    let start = table.chain_start(endings);
+    let start = table.chain_start(law.endings.clone());
     let dealt: Vec<Exact> = start.seats.iter().map(|(c, _)| c.clone()).collect();
     let banker = start.banker.map(|b| b + 1);
     let mut masses = Masses::new(&law);
@@ -458,7 +629,25 @@ pub fn run(
     let mut tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
     let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
     let mut work = 0u64;
-    for round in 1..=options.rounds {
+    // The probability that no punter's win (or pass) ends a bank's tenure
+    // in a round, at most; what the first bank's tenure beyond the rounds
+    // run is bounded by.
+    let hazard = hazard_floor(program, distribution);
+    let mut rounds_run = 0;
+    let mut stopped = None;
+    let mut last_held = Exact::one();
+    'rounds: for round in 1..=options.rounds {
+        if round > 1 {
+            tenure = &tenure + &last_held;
+        }
+        // What a round the tenure mode gives up on must not leave behind.
+        let kept_tenure_nets = options.tenure.map(|_| tenure_nets.clone());
+        let mut give_up = |why: Stop, tenure_nets: &mut FxHashMap<Exact, Mass>| {
+            stopped = Some(why);
+            if let Some(kept) = &kept_tenure_nets {
+                tenure_nets.clone_from(kept);
+            }
+        };
         // The tables after the round, and those paused within it before a
         // run (each then goes on once for every ending of that run); the
         // first step starts each table's round and picks no ending.
@@ -469,19 +658,24 @@ pub fn run(
         while !open.is_empty() {
             let mut paused: Frontier = FxHashMap::default();
             for ((state, ever, held), weight) in &open {
+                let (endings, first_run) = law.picks(state.part());
                 let picks: Vec<Option<usize>> = if first_step {
                     vec![None]
                 } else {
-                    (0..endings_count).map(Some).collect()
+                    endings.iter().copied().map(Some).collect()
                 };
                 for pick in picks {
                     let mass = match pick {
-                        Some(k) => masses.then(weight, k),
+                        Some(k) => masses.then(weight, k, first_run),
                         None => weight.clone(),
                     };
                     // A step, and the arithmetic of its mass: a unit per
                     // 64 words of it (long sessions carry long numbers).
                     work += 1 + mass.n.bits() / 4096;
+                    if work > work_limit && options.tenure.is_some() {
+                        give_up(Stop::WorkLimit, &mut tenure_nets);
+                        break 'rounds;
+                    }
                     if work > work_limit {
                         return Err(ChainError::WorkLimit {
                             limit: work_limit,
@@ -508,7 +702,12 @@ pub fn run(
                             masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
                         }
                     }
-                    let still = *held && !seen.passed && after.banker == first_banker;
+                    // A session over holds no bank in the rounds it does
+                    // not play.
+                    let still = *held
+                        && !seen.passed
+                        && after.banker == first_banker
+                        && after.over.is_none();
                     // A round that ran no run settled nothing: a table back
                     // where it was so would go round for ever, and `play`
                     // ends it there.
@@ -527,6 +726,10 @@ pub fn run(
                         &mass,
                     );
                 }
+                if next.len().max(paused.len()) > options.max_states && options.tenure.is_some() {
+                    give_up(Stop::StateLimit, &mut tenure_nets);
+                    break 'rounds;
+                }
                 if next.len().max(paused.len()) > options.max_states {
                     return Err(ChainError::StateLimit {
                         limit: options.max_states,
@@ -537,6 +740,9 @@ pub fn run(
             }
             open = paused;
             first_step = false;
+        }
+        if options.tenure.is_some() {
+            next.retain(|(.., held), _| *held);
         }
         peak_states = peak_states.max(next.len());
         let (mut broke_by, mut over_by) = (Mass::default(), Mass::default());
@@ -554,9 +760,8 @@ pub fn run(
         }
         let broke = masses.exact(&broke);
         let first_bank_held = masses.exact(&holds);
-        if round < options.rounds {
-            tenure = &tenure + &first_bank_held;
-        }
+        last_held = first_bank_held.clone();
+        rounds_run = round;
         by_round.push(RoundRow {
             first_bank_held,
             round,
@@ -566,6 +771,20 @@ pub fn run(
             over_by: masses.exact(&over_by),
         });
         frontier = next;
+        if let (Some(precision), Some(h)) = (options.tenure, &hazard) {
+            if last_held.is_zero() || last_held.to_f64() / h.to_f64() < precision {
+                stopped = Some(Stop::Precise);
+                break;
+            }
+        }
+    }
+    if matches!(stopped, Some(Stop::StateLimit | Stop::WorkLimit)) {
+        // The round given up on is not counted.
+        tenure = &tenure - &last_held;
+    }
+    if options.tenure.is_some() {
+        by_round.clear();
+        frontier.clear();
     }
     let by_seat = (0..options.seats)
         .map(|seat| {
@@ -593,19 +812,27 @@ pub fn run(
             }
         })
         .collect();
+    let chips = dealt.iter().fold(Exact::zero(), |t, c| &t + c);
+    let round_bound = table.round_bound(&chips);
     let first_bank = first_banker.map(|b| {
-        let held_after = by_round
-            .last()
-            .map_or_else(Exact::one, |r: &RoundRow| r.first_bank_held.clone());
         let banker_net = tenure_nets.iter().fold(Exact::zero(), |sum, (net, m)| {
             &sum + &(net * &masses.exact(m))
         });
+        // Beyond the rounds run, each round ends the tenure with
+        // probability at least `h`, and a banker's net in a round is at
+        // most `round_bound`.
+        let tail = hazard.as_ref().map(|h| &last_held / h);
+        let net_tail = tail.as_ref().map(|t| t * &round_bound);
         FirstBank {
             seat: b + 1,
+            tenure_upper: tail.as_ref().map(|t| &tenure + t),
             expected_rounds: tenure,
-            held_after_last: held_after,
+            held_after_last: last_held.clone(),
+            banker_net_lower: net_tail.as_ref().map(|t| &banker_net - t),
+            banker_net_upper: net_tail.as_ref().map(|t| &banker_net + t),
             banker_net_decimal: banker_net.to_f64(),
             banker_net,
+            hazard_floor: hazard.clone(),
         }
     });
     Ok(Session {
@@ -613,13 +840,63 @@ pub fn run(
             format_version: FormatVersion,
             game: program.name.clone(),
             seats: options.seats,
-            rounds: options.rounds,
+            rounds: rounds_run,
             stake_rule: options.stake + 1,
             banker,
         },
         first_bank,
+        stopped: stopped.map(|s| s.to_string()),
         peak_states,
         by_round,
         by_seat,
     })
+}
+
+/// Why the tenure mode ([`Options::tenure`]) stopped.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    Precise,
+    StateLimit,
+    WorkLimit,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::Precise => "the tenure is known within the precision asked",
+            Stop::StateLimit => "the next round passes the table limit (--max-tables)",
+            Stop::WorkLimit => "the next round passes the work limit (--max-tables)",
+        })
+    }
+}
+
+/// The least probability that a round played against a bank ends its
+/// tenure, whatever the chips, where the bank rule gives one: a bank kept
+/// until the banker loses a round is lost at least when the round's first
+/// punter wins, whose run ends by the round's own law (the smallest chance
+/// of a win of any bet a punter makes); one that rotates is held one round;
+/// one passed on an outcome, at least as often as the first run ends so.
+/// A round no punter can play ends the session, and the tenure with it.
+fn hazard_floor(program: &Program, distribution: &Distribution) -> Option<Exact> {
+    let p = |holds: &dyn Fn(&End) -> bool| {
+        (distribution.ends.iter())
+            .filter(|e| holds(e))
+            .fold(Exact::zero(), |t, e| &t + &e.probability())
+    };
+    let h = match &program.banking.bank {
+        Bank::KeptUntilBankerLoses => table::punter_bets(program)
+            .into_iter()
+            .map(|b| {
+                let bet = &program.bets[b];
+                p(&|e: &End| {
+                    bet.payout(e.outcome, &e.values)
+                        .is_some_and(|pay| pay.net > Exact::zero())
+                })
+            })
+            .min()?,
+        Bank::RotatesEveryRound => Exact::one(),
+        Bank::PassesWhen(outcomes) => p(&|e: &End| e.outcome.is_some_and(|o| outcomes.contains(&o))),
+        Bank::House | Bank::KeptForGame => return None,
+    };
+    (!h.is_zero()).then_some(h)
 }

@@ -151,6 +151,27 @@ impl Program {
         }
     }
 
+    /// Whether each seat plays a run of the round of its own at a table
+    /// (a `draw` or a `throw ... for each seat`): its other throws and
+    /// draws are then the table's, made once and shared by every run.
+    pub fn runs_for_each_seat(&self) -> bool {
+        self.hands_for_each_seat() || self.throws_for_each_seat()
+    }
+
+    /// Whether every seat throws dice of its own at a table (`throw ...
+    /// for each seat`).
+    pub fn throws_for_each_seat(&self) -> bool {
+        self.code.iter().any(|i| {
+            matches!(
+                i,
+                Instr::Throw {
+                    for_each_seat: true,
+                    ..
+                }
+            )
+        })
+    }
+
     /// Whether a table deals each seat a hand of its own (`draw ... for
     /// each seat`).
     pub fn hands_for_each_seat(&self) -> bool {
@@ -334,6 +355,9 @@ pub enum Instr {
         /// of it; `None` when it sees the throw whole.
         observe: Option<Projection>,
         until: Option<Expr>,
+        /// `for each seat`: at a table, every seat's run throws these dice
+        /// for itself (see [`Program::runs_for_each_seat`]).
+        for_each_seat: bool,
         span: Span,
     },
     /// Deal `count` cards from shoe `shoe` into `slot`, a hand of their

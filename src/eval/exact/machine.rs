@@ -88,6 +88,46 @@ pub(super) fn evaluate_fixed(
     coverage: &mut Option<Box<Coverage>>,
     work: &mut u64,
 ) -> Result<Distribution, EvalError> {
+    let (distribution, _) = evaluate_reach(
+        program,
+        limits,
+        option,
+        throws,
+        coverage,
+        work,
+        Reach::default(),
+    )?;
+    Ok(distribution)
+}
+
+/// Where an evaluation starts and where its states stop (see
+/// [`super::split`]).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Reach<'a> {
+    /// One state waiting at a step, its values live there, of weight one,
+    /// instead of the round's start.
+    pub from: Option<(usize, &'a [Value])>,
+    /// The steps at which states stop instead of going on: they are
+    /// returned, and the distribution holds only the ends reached without
+    /// passing one.
+    pub stop_at: Option<&'a [bool]>,
+}
+
+/// A state stopped at a step of [`Reach::stop_at`]: the step, its values
+/// live there, and its weight.
+pub(super) type Stopped = (usize, Vec<Value>, Weight);
+
+/// Evaluates a round as [`evaluate_fixed`] does, from and to where `reach`
+/// says.
+pub(super) fn evaluate_reach(
+    program: &Program,
+    limits: Limits,
+    option: Option<i64>,
+    throws: &mut Throws,
+    coverage: &mut Option<Box<Coverage>>,
+    work: &mut u64,
+    reach: Reach<'_>,
+) -> Result<(Distribution, Vec<Stopped>), EvalError> {
     let live: Vec<Vec<usize>> = (0..program.code.len())
         .map(|pc| {
             (0..program.slots.len())
@@ -165,7 +205,27 @@ pub(super) fn evaluate_fixed(
     };
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);
-    m.advance(0, &mut start, &Weight::one(), &Factor::one(), &mut outcomes)?;
+    let mut stopped = Vec::new();
+    if let Some(stop_at) = reach.stop_at {
+        // A state stops at its step as it arrives there, not within a run
+        // of throws thrown as one or summed into a shoe's last card.
+        for (pc, &stops) in stop_at.iter().enumerate() {
+            if stops {
+                m.linear[pc] = None;
+            }
+        }
+        m.fused.iter_mut().for_each(|f| *f = None);
+    }
+    match reach.from {
+        None => m.advance(0, &mut start, &Weight::one(), &Factor::one(), &mut outcomes)?,
+        Some((pc, values)) => {
+            let mut env = start.clone();
+            for (&slot, &value) in m.live[pc].iter().zip(values) {
+                env[slot] = value;
+            }
+            m.push(pc, &env, &Weight::one(), &Factor::one(), program.round_span)?;
+        }
+    }
     // One buffer for the state waiting at a throw, and one for the state
     // each result leads to.
     let mut next = start.clone();
@@ -176,6 +236,10 @@ pub(super) fn evaluate_fixed(
         m.alive -= states.len();
 
         env.fill(Value::Unset);
+        if reach.stop_at.is_some_and(|s| s.get(pc) == Some(&true)) {
+            stopped.extend(states.iter().map(|(live, w)| (pc, live.to_vec(), w.clone())));
+            continue;
+        }
         if let Some(linear) = m.linear[pc].take() {
             m.alive -= linear.len();
             m.deal_merged(pc, &states, &mut env, &mut next, &mut outcomes)?;
@@ -211,14 +275,15 @@ pub(super) fn evaluate_fixed(
     *work = m.work;
     m.decisions.forgets_nothing(program)?;
     let decisions = (!program.decisions.is_empty()).then(|| Rc::new(m.decisions));
-    Ok(Distribution {
+    let distribution = Distribution {
         outcomes: by_outcome,
         ends,
         peak_states: m.peak,
         choice: None,
         decisions,
         solution: None,
-    })
+    };
+    Ok((distribution, stopped))
 }
 
 impl Machine<'_> {

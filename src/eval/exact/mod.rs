@@ -14,6 +14,7 @@ mod ends;
 mod linear;
 mod machine;
 mod paths;
+mod split;
 
 use std::rc::Rc;
 
@@ -26,6 +27,7 @@ use crate::program::Program;
 pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, OptionReport, Solution};
 pub(crate) use ends::key_value;
 pub use ends::{end_key, End};
+pub use split::{shared_after_seat, split_round, Part, Split};
 
 /// The default bound on states alive at once.
 /// Measured: a round that hits this bound stops after about 1 s and 600 MB.

@@ -97,9 +97,12 @@ pub struct Round<'p> {
     face_down: Vec<(usize, Option<Deal>, Event)>,
     /// While each seat plays its own hand: the table's cards.
     table: Option<TableCards>,
-    /// Whether the round deals a hand for each seat (`draw ... for each
-    /// seat`).
+    /// Whether each seat plays a run of its own (`draw` or `throw ... for
+    /// each seat`).
     seat_hands: bool,
+    /// Whether the table's throws and cards are held across several calls
+    /// of [`Round::start_seat_hands`] ([`Round::start_table_round`]).
+    held: bool,
     /// For each instruction, the slots a `turn up` shows before it runs.
     turn_at: Vec<Vec<usize>>,
     key: Vec<i64>,
@@ -155,7 +158,8 @@ impl<'p> Round<'p> {
             cards: Vec::new(),
             face_down: Vec::new(),
             table: None,
-            seat_hands: program.hands_for_each_seat(),
+            seat_hands: program.runs_for_each_seat(),
+            held: false,
             turn_at,
             key: Vec::new(),
             max_rerolls: MAX_REROLLS,
@@ -201,6 +205,9 @@ impl<'p> Round<'p> {
         if !self.seat_hands {
             return false;
         }
+        if self.held {
+            return true;
+        }
         self.shoes.refill();
         self.table = Some(TableCards::new(self.program.code.len()));
         true
@@ -209,10 +216,34 @@ impl<'p> Round<'p> {
     /// Every seat has played its hand: the table's cards still face down
     /// (a dealer's hole card no seat's run turned up), turned up now.
     pub fn end_seat_hands(&mut self) -> Vec<Event> {
+        if self.held {
+            return Vec::new();
+        }
         self.table
             .take()
             .map(TableCards::still_face_down)
             .unwrap_or_default()
+    }
+
+    /// A table round of a bank seat starts where each seat plays a run of
+    /// its own: the table's throws and cards are made once for the whole
+    /// table round, shared by the punters' runs in turn (each a call of
+    /// [`Round::start_seat_hands`], [`Round::play`] and
+    /// [`Round::end_seat_hands`]) until [`Round::end_table_round`].
+    /// `false`, and nothing started, where the round has no run for each
+    /// seat.
+    pub fn start_table_round(&mut self) -> bool {
+        self.held = false;
+        let started = self.start_seat_hands();
+        self.held = started;
+        started
+    }
+
+    /// The table round of [`Round::start_table_round`] is over: the
+    /// table's cards still face down, turned up now.
+    pub fn end_table_round(&mut self) -> Vec<Event> {
+        self.held = false;
+        self.end_seat_hands()
     }
 
     /// The round failing once it has thrown and dealt more than `dice`
@@ -282,7 +313,9 @@ impl<'p> Round<'p> {
         }
         self.dealt = 0;
         let mut on_event = on_event;
-        if on_event.is_some() {
+        // The table's throws and cards are shared instruction by
+        // instruction, which the steps do not do.
+        if on_event.is_some() || self.table.is_some() {
             let mut pc = 0;
             loop {
                 if let (Some(slots), Some(f)) = (self.turn_at.get(pc), on_event.as_mut()) {
@@ -606,6 +639,7 @@ impl<'p> Round<'p> {
             sides,
             observe,
             until,
+            for_each_seat,
             span,
         } = &program.code[pc]
         else {
@@ -618,6 +652,26 @@ impl<'p> Round<'p> {
             } => (&observations[..], until.as_ref()),
             _ => (&[][..], None),
         };
+        // A throw of the table's while each seat plays its own run: an
+        // earlier seat's run may have thrown it, and this run sees the same
+        // faces (told once, when thrown).
+        let deal = match &mut self.table {
+            Some(table) if !for_each_seat => Some(table.meet(pc)),
+            _ => None,
+        };
+        if let Some(faces) = deal.and_then(|d| self.table.as_ref()?.dealt(d)) {
+            self.faces.clone_from(&faces.0);
+            self.env[*slot] = Value::Pool(self.pools.push(&self.faces));
+            let context = Context {
+                program,
+                pools: &self.pools,
+            };
+            let exprs = observe.iter().flat_map(|p| &p.observations);
+            for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
+                self.env[*obs] = compiled.value(context, &self.env, e).map_err(|e| *e)?;
+            }
+            return Ok(true);
+        }
         let table = self.steps.table_of[pc].map(|i| &self.steps.throws[i as usize]);
         let mut attempt = 0;
         loop {
@@ -631,7 +685,7 @@ impl<'p> Round<'p> {
                 for (&obs, v) in table.slots.iter().zip(table.row(n as usize)) {
                     self.env[obs] = *v;
                 }
-                if on_event.is_some() {
+                if on_event.is_some() || deal.is_some() {
                     sorted_faces(n, *count, *sides, &mut self.faces);
                 }
             } else {
@@ -670,6 +724,9 @@ impl<'p> Round<'p> {
                 });
             }
             if accepted {
+                if let (Some(deal), Some(table)) = (deal, &mut self.table) {
+                    table.keep(deal, self.faces.clone(), Vec::new());
+                }
                 return Ok(true);
             }
             if table.is_none() {

@@ -114,9 +114,35 @@ impl<'p, 'e> Table<'p, 'e> {
         if self.stake() == Some(&Stake::SetByBank) {
             return self.bank_stakes(banker, &bets);
         }
+        // The table's throws and cards, where each punter plays a run of
+        // his own, are made once for the table round.
+        let shared = self.round.start_table_round();
+        let played = self.punters_round(banker, &bets, resumed);
+        if shared {
+            for turned in self.round.end_table_round() {
+                if let Some(event) = super::session::round_event(turned) {
+                    self.emit(event);
+                }
+            }
+        }
+        played
+    }
+
+    /// The punters' runs in turn against the bank seat `banker`, from
+    /// where the exact session paused the round (`resumed`) if it did.
+    fn punters_round(
+        &mut self,
+        banker: usize,
+        bets: &[usize],
+        resumed: Option<PunterTurn>,
+    ) -> Result<(), TableError> {
         let (start, done, mut banker_lost, mut passes) = match resumed {
-            Some(p) => (p.start, p.done, p.banker_lost, p.passes),
+            Some(p) => {
+                self.part = p.part;
+                (p.start, p.done, p.banker_lost, p.passes)
+            }
             None => {
+                self.part = None;
                 let start = if self.first == banker {
                     banker + 1
                 } else {
@@ -129,7 +155,7 @@ impl<'p, 'e> Table<'p, 'e> {
             if self.ended || self.banker != Some(banker) {
                 break;
             }
-            let Some(mut p) = self.punter_bet(seat, &bets) else {
+            let Some(mut p) = self.punter_bet(seat, bets) else {
                 continue;
             };
             // The banker covers what his chips can pay.
@@ -156,6 +182,7 @@ impl<'p, 'e> Table<'p, 'e> {
                 done: i,
                 banker_lost,
                 passes,
+                part: self.part,
             }));
             let (lost, outcome) = self.play(&[p], Some(banker))?;
             self.paused = None;

@@ -44,6 +44,7 @@ mod session;
 
 pub use error::TableError;
 pub use script::{RunEnding, TableState};
+pub(crate) use seat::punter_bets;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -57,7 +58,7 @@ use crate::eval::figures::BetFigures;
 use crate::number::Exact;
 use crate::program::Program;
 use crate::report::contract::whole_chips;
-use seat::{punter_bets, Seat};
+use seat::Seat;
 
 /// How the session runs.
 #[derive(Clone, Debug)]
@@ -397,6 +398,9 @@ pub struct Table<'p, 'e> {
     /// Where the exact session paused the table round: before a run it
     /// had no ending picked for.
     paused: Option<script::Paused>,
+    /// For the exact session: the part of a split round the table's
+    /// throws fell in this table round ([`RunEnding::part`]).
+    part: Option<usize>,
 }
 
 impl<'p, 'e> Table<'p, 'e> {
@@ -458,6 +462,7 @@ impl<'p, 'e> Table<'p, 'e> {
             endings: Vec::new(),
             script: None,
             paused: None,
+            part: None,
         }
     }
 

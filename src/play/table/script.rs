@@ -21,6 +21,11 @@ pub struct RunEnding {
     pub outcome: Option<usize>,
     /// The values of `Program::finals`, in order.
     pub values: Vec<Option<i64>>,
+    /// Where each seat throws dice of its own after the table's throws
+    /// (`throw ... for each seat`): which of the ways the table's throws
+    /// fall this ending belongs to (every later run of the same table
+    /// round ends in the same part); `None` for a round not split.
+    pub part: Option<usize>,
 }
 
 /// The table between two table rounds, or paused within one before a run:
@@ -59,9 +64,22 @@ pub struct PunterTurn {
     pub(super) done: usize,
     pub(super) banker_lost: bool,
     pub(super) passes: bool,
+    /// Which part of a split round ([`RunEnding::part`]) the table's
+    /// throws fell in, once a run of the round has ended.
+    pub(super) part: Option<usize>,
 }
 
 impl TableState {
+    /// The part of a split round the table's throws fell in, where the
+    /// round paused after a run of it ended; `None` before the round's
+    /// first run.
+    pub fn part(&self) -> Option<usize> {
+        match &self.paused {
+            Some(Paused::Punter(p)) => p.part,
+            _ => None,
+        }
+    }
+
     /// The table over: it came back where it was with nothing settled.
     pub fn came_back(mut self) -> TableState {
         self.over = Some(super::session::Ending::CameBack.to_string());
@@ -174,6 +192,9 @@ impl Table<'_, '_> {
         let pick = *picks.get(*used).ok_or(TableError::Unpicked)?;
         *used += 1;
         let ending = self.endings.get(pick).ok_or(TableError::Unpicked)?;
+        if self.part.is_none() {
+            self.part = ending.part;
+        }
         let seats = placed.iter().map(|p| p.seat).collect();
         Ok(Some(vec![(seats, ending.outcome, ending.values.clone())]))
     }

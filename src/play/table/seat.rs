@@ -51,6 +51,23 @@ impl<'p, 'e> Table<'p, 'e> {
         limit.min(stake)
     }
 
+    /// The most a bank seat's net can move in one table round, whatever
+    /// the chips: every punter's largest stake times the most a chip of it
+    /// can win or lose, and never more than every chip dealt.
+    pub fn round_bound(&self, dealt: &Exact) -> Exact {
+        let per_chip = (self.bank_risk.iter().chain(&self.cost))
+            .max()
+            .cloned()
+            .unwrap_or_else(Exact::one);
+        let ceiling = self.stake_ceiling();
+        if ceiling == u64::MAX {
+            return dealt.clone();
+        }
+        let punters = Exact::from(self.options.seats.saturating_sub(1) as u64);
+        let bound = &(&punters * &Exact::from(ceiling)) * &per_chip;
+        bound.min(dealt.clone())
+    }
+
     /// The stake rule the table agreed on: the file's first, or the one
     /// [`Options::stake`] picks.
     pub(super) fn stake(&self) -> Option<&Stake> {
@@ -222,7 +239,7 @@ pub(super) fn ask<T>(
 }
 
 /// The bets punters may make: every bet but the bank's own.
-pub(super) fn punter_bets(program: &Program) -> Vec<usize> {
+pub(crate) fn punter_bets(program: &Program) -> Vec<usize> {
     (0..program.bets.len())
         .filter(|&b| Some(b) != program.banking.bank_bets)
         .collect()

@@ -378,7 +378,7 @@ pub(super) fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, ev
 
 /// The table's event for an event of the round: a throw or a draw; the
 /// choices are told by the round's source, the end by the table.
-fn round_event(e: Event) -> Option<TableEvent> {
+pub(super) fn round_event(e: Event) -> Option<TableEvent> {
     Some(match e {
         Event::Throw {
             name,

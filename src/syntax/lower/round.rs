@@ -27,13 +27,18 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             let mut it = children(pair);
             let name = ident(next(&mut it, at)?, base);
             let dice = dice(next(&mut it, at)?, base)?;
-            let until = match it.next() {
+            let mut rest = it.peekable();
+            let for_each_seat = rest
+                .next_if(|p| p.as_rule() == Rule::for_each_seat)
+                .is_some();
+            let until = match rest.next() {
                 Some(clause) => Some(expr(next(&mut children(clause), at)?, base, depth)?),
                 None => None,
             };
             Stmt::Throw(ThrowStmt {
                 name,
                 dice,
+                for_each_seat,
                 until,
                 span: at,
             })
