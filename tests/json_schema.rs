@@ -272,7 +272,8 @@ fn documents() -> &'static [Document] {
             ]),
             &[0],
         ));
-        // Exact sessions: a seat bank broke, a rotation, the house banking.
+        // Exact sessions: a seat bank broke, a rotation, the house banking,
+        // a bank kept until the banker loses followed alone (its bounds).
         for args in [
             &[
                 "session",
@@ -285,6 +286,14 @@ fn documents() -> &'static [Document] {
                 "2",
             ][..],
             &["session", "games/twenty_six.dice", "--rounds", "1"],
+            &[
+                "session",
+                "games/heaven_and_nine.dice",
+                "--seats",
+                "2",
+                "--tenure",
+                "1e-3",
+            ],
             &[
                 "session",
                 "games/baccarat_dice.dice",

@@ -309,8 +309,9 @@ fn plays_of_the_two_seat_table_agree_with_the_chain() {
 }
 
 /// What the chain cannot follow yet is refused with its code and exit 2:
-/// a round's choices, a hand for each seat, more tables or more work than
-/// allowed.
+/// a round's choices, a hand for each seat, a throw for each seat where
+/// one run serves every seat or before a throw of the table's, more tables
+/// or more work than allowed.
 #[test]
 fn what_the_chain_cannot_follow_is_refused() {
     for (args, code) in [
@@ -321,6 +322,17 @@ fn what_the_chain_cannot_follow_is_refused() {
         (
             vec!["session", "games/casino_war.dice"],
             "dice::session::seat_hands",
+        ),
+        (
+            vec!["session", "tests/fixtures/table/seat_throws_at_the_house.dice"],
+            "dice::session::seat_throws",
+        ),
+        (
+            vec![
+                "session",
+                "tests/fixtures/table/table_throw_after_seat_throw.dice",
+            ],
+            "dice::session::shared_after_seat",
         ),
         (
             vec!["session", "games/heist.dice", "--max-tables", "10"],
