@@ -324,7 +324,10 @@ fn what_the_chain_cannot_follow_is_refused() {
             "dice::session::seat_hands",
         ),
         (
-            vec!["session", "tests/fixtures/table/seat_throws_at_the_house.dice"],
+            vec![
+                "session",
+                "tests/fixtures/table/seat_throws_at_the_house.dice",
+            ],
             "dice::session::seat_throws",
         ),
         (
@@ -798,7 +801,11 @@ fn heaven_and_nine_shares_the_bankers_throw_among_the_punters() {
             &rounds.to_string(),
         ]);
         let first = &out["first_bank"];
-        assert_eq!(exact(first["expected_rounds"].as_str().unwrap()), held, "{seats} seats");
+        assert_eq!(
+            exact(first["expected_rounds"].as_str().unwrap()),
+            held,
+            "{seats} seats"
+        );
         assert_eq!(exact(first["held_after_last"].as_str().unwrap()), power);
         let net = &held * &edge * Q::from_integer((seats - 1).into());
         assert_eq!(exact(first["banker_net"].as_str().unwrap()), net);
@@ -829,7 +836,10 @@ fn the_tenure_of_the_first_bank_without_a_limit_of_rounds() {
     let tenure = Q::one() / (Q::one() - heaven_and_nine_no_loss(2));
     let lower = exact(first["expected_rounds"].as_str().unwrap());
     let upper = exact(first["tenure_upper"].as_str().unwrap());
-    assert!(lower <= tenure && tenure <= upper, "{lower} {tenure} {upper}");
+    assert!(
+        lower <= tenure && tenure <= upper,
+        "{lower} {tenure} {upper}"
+    );
     assert!(&upper - &lower < q(1, 1_000_000));
     let net = &tenure * q(22, 960);
     let (lo, hi) = (

@@ -189,7 +189,9 @@ fn tenure_bounds(out: &mut String, f: &FirstBank) {
 fn precision(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err(format!("{text} is not a precision above 0 and below 1, such as 1e-9")),
+        _ => Err(format!(
+            "{text} is not a precision above 0 and below 1, such as 1e-9"
+        )),
     }
 }
 

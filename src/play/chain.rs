@@ -542,8 +542,8 @@ fn split(program: &Program) -> Result<Split, ChainError> {
         } => Some(*span),
         _ => None,
     });
-    let one_run = program.banking.bank == Bank::House
-        || program.banking.stakes.contains(&Stake::SetByBank);
+    let one_run =
+        program.banking.bank == Bank::House || program.banking.stakes.contains(&Stake::SetByBank);
     if let (Some(span), true) = (seat_throw, one_run) {
         return Err(ChainError::SeatThrows { span });
     }
@@ -895,7 +895,9 @@ fn hazard_floor(program: &Program, distribution: &Distribution) -> Option<Exact>
             })
             .min()?,
         Bank::RotatesEveryRound => Exact::one(),
-        Bank::PassesWhen(outcomes) => p(&|e: &End| e.outcome.is_some_and(|o| outcomes.contains(&o))),
+        Bank::PassesWhen(outcomes) => {
+            p(&|e: &End| e.outcome.is_some_and(|o| outcomes.contains(&o)))
+        }
         Bank::House | Bank::KeptForGame => return None,
     };
     (!h.is_zero()).then_some(h)

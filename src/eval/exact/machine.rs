@@ -237,7 +237,11 @@ pub(super) fn evaluate_reach(
 
         env.fill(Value::Unset);
         if reach.stop_at.is_some_and(|s| s.get(pc) == Some(&true)) {
-            stopped.extend(states.iter().map(|(live, w)| (pc, live.to_vec(), w.clone())));
+            stopped.extend(
+                states
+                    .iter()
+                    .map(|(live, w)| (pc, live.to_vec(), w.clone())),
+            );
             continue;
         }
         if let Some(linear) = m.linear[pc].take() {

@@ -152,7 +152,10 @@ mod tests {
             *at = &*at + &e.probability();
         }
         for part in &split.parts {
-            let within = part.ends.iter().fold(Exact::zero(), |t, e| &t + &e.probability());
+            let within = part
+                .ends
+                .iter()
+                .fold(Exact::zero(), |t, e| &t + &e.probability());
             assert_eq!(within, Exact::one(), "a part's law is conditional");
             for e in &part.ends {
                 let at = ends.entry((e.outcome, e.values.clone())).or_default();
