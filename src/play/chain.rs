@@ -193,7 +193,6 @@ pub struct Session {
     /// Why a session following the first bank only
     /// ([`Options::tenure`]) stopped, before the rounds asked for; its
     /// `by_round` and `by_seat` are empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
     /// One row a table round.
     pub by_round: Vec<RoundRow>,
@@ -244,17 +243,13 @@ pub struct FirstBank {
     /// The least chance that a round ends the tenure, whatever the chips
     /// (where the bank rule gives one): what bounds the tenure beyond the
     /// rounds run.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub hazard_floor: Option<Exact>,
     /// The expected tenure without a limit of rounds lies between
     /// `expected_rounds` and this.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenure_upper: Option<Exact>,
     /// The banker's expected net over the whole tenure lies between these.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub banker_net_lower: Option<Exact>,
     /// See `banker_net_lower`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub banker_net_upper: Option<Exact>,
 }
 

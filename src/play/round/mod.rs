@@ -661,15 +661,14 @@ impl<'p> Round<'p> {
         };
         if let Some(faces) = deal.and_then(|d| self.table.as_ref()?.dealt(d)) {
             self.faces.clone_from(&faces.0);
-            self.env[*slot] = Value::Pool(self.pools.push(&self.faces));
-            let context = Context {
+            observe_faces(
                 program,
-                pools: &self.pools,
-            };
-            let exprs = observe.iter().flat_map(|p| &p.observations);
-            for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
-                self.env[*obs] = compiled.value(context, &self.env, e).map_err(|e| *e)?;
-            }
+                &mut self.env,
+                &mut self.pools,
+                &self.faces,
+                *slot,
+                (observe, observations),
+            )?;
             return Ok(true);
         }
         let table = self.steps.table_of[pc].map(|i| &self.steps.throws[i as usize]);
@@ -695,15 +694,14 @@ impl<'p> Round<'p> {
                     self.faces.push(face);
                 }
                 self.faces.sort_unstable();
-                self.env[*slot] = Value::Pool(self.pools.push(&self.faces));
-                let context = Context {
+                observe_faces(
                     program,
-                    pools: &self.pools,
-                };
-                let exprs = observe.iter().flat_map(|p| &p.observations);
-                for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
-                    self.env[*obs] = compiled.value(context, &self.env, e).map_err(|e| *e)?;
-                }
+                    &mut self.env,
+                    &mut self.pools,
+                    &self.faces,
+                    *slot,
+                    (observe, observations),
+                )?;
             }
             let accepted = match (until, until_fast) {
                 (Some(cond), Some(c)) => {
@@ -868,6 +866,25 @@ impl<'p> Round<'p> {
         }
         value
     }
+}
+
+/// The throw `faces` put in `slot`, and its observations (`observe`,
+/// each compiled) read from it.
+fn observe_faces(
+    program: &Program,
+    env: &mut [Value],
+    pools: &mut Pools,
+    faces: &[u32],
+    slot: usize,
+    (observe, observations): (&Option<crate::program::Projection>, &[(usize, Compiled)]),
+) -> Result<(), EvalError> {
+    env[slot] = Value::Pool(pools.push(faces));
+    let context = Context { program, pools };
+    let exprs = observe.iter().flat_map(|p| &p.observations);
+    for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
+        env[*obs] = compiled.value(context, env, e).map_err(|e| *e)?;
+    }
+    Ok(())
 }
 
 /// What one step needs compiled.
