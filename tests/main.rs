@@ -43,6 +43,7 @@ mod punto_banco_count;
 mod removal;
 mod round_trip;
 mod session;
+mod shell;
 mod shoe;
 mod show;
 mod simulate_fast;

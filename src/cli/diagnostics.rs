@@ -8,9 +8,52 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
 use crate::ast::Span;
 use crate::report::{DiagnosticEntry, Location};
 
+/// When to colour (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Colour {
+    /// Where the output is a terminal, unless the environment says
+    /// otherwise: `CLICOLOR_FORCE` (not 0) colours, then `NO_COLOR` (set,
+    /// not empty) or `CLICOLOR=0` does not.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// The `--color` the command line gave (`Auto` until it is set).
+static CHOSEN: std::sync::OnceLock<Colour> = std::sync::OnceLock::new();
+
+/// Sets `--color` for the whole run, once.
+pub fn choose_colour(colour: Colour) {
+    let _ = CHOSEN.set(colour);
+}
+
 /// Whether to colour what goes to stderr.
 pub fn colour() -> bool {
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+    colour_for(std::io::stderr().is_terminal())
+}
+
+/// Whether to colour an output that is a terminal or not, by `--color`
+/// and the environment (<https://bixense.com/clicolors/>, <https://no-color.org>).
+pub fn colour_for(terminal: bool) -> bool {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    match CHOSEN.get().copied().unwrap_or_default() {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto if var("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+        Colour::Auto if var("NO_COLOR").is_some() => false,
+        Colour::Auto if var("CLICOLOR").is_some_and(|v| v == "0") => false,
+        Colour::Auto => terminal,
+    }
+}
+
+/// How a file is named to a reader: `-`, standard input, as `<stdin>`.
+pub fn shown_name(file: &str) -> &str {
+    if file == super::input::STDIN {
+        super::input::STDIN_NAME
+    } else {
+        file
+    }
 }
 
 /// Renders one diagnostic against its source.
@@ -24,6 +67,7 @@ where
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let name = shown_name(name);
     let report = miette::Report::new(diagnostic)
         .with_source_code(NamedSource::new(name, source.to_string()));
     let mut out = String::new();
@@ -74,6 +118,7 @@ pub fn entry(
     source: &str,
     severity: &str,
 ) -> DiagnosticEntry {
+    let file = shown_name(file);
     let at = diagnostic
         .labels()
         .filter(|_| diagnostic.source_code().is_none())

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::io::Read as _;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -110,15 +110,17 @@ pub fn read_source(file: &str) -> Result<String, Unreadable> {
 /// [`read_source`] of a path whose name may not be UTF-8, shown as `file`.
 /// A byte-order mark at the start is dropped.
 pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
+    if path == Path::new(STDIN) {
+        return read_stdin(file);
+    }
     if path.is_dir() {
         return Err(Unreadable::whole(
             "dice::input::directory",
             format!("{file} is a directory, not a rule file"),
         ));
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+    let bytes = std::fs::File::open(path)
+        .and_then(read_bounded)
         .map_err(|e| {
             let why = match e.kind() {
                 std::io::ErrorKind::NotFound => "no such file".to_string(),
@@ -135,14 +137,67 @@ pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
             Ok(m) if m.is_file() => format!("is {} bytes", m.len()),
             _ => format!("holds more than {MAX_FILE_BYTES} bytes"),
         };
+        return Err(too_large(file, &size));
+    }
+    text_of(bytes, file)
+}
+
+/// The argument that names standard input as a rule file.
+pub const STDIN: &str = "-";
+
+/// How a rule file read from standard input is named in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Whether standard input was read as a rule file already: it can be read
+/// only once.
+static STDIN_READ: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The rule file on standard input (`-`), shown as `file`.
+fn read_stdin(file: &str) -> Result<String, Unreadable> {
+    if STDIN_READ.swap(true, std::sync::atomic::Ordering::SeqCst) {
         return Err(Unreadable::whole(
-            "dice::input::too_large",
-            format!(
-                "{file} {size}: a rule file may be at most {} KiB ({MAX_FILE_BYTES} bytes)",
-                MAX_FILE_BYTES >> 10
-            ),
+            "dice::input::unreadable",
+            "standard input is read once: `-` is given more than once".to_string(),
         ));
     }
+    let bytes = read_bounded(std::io::stdin().lock()).map_err(|e| {
+        Unreadable::whole(
+            "dice::input::unreadable",
+            format!("cannot read {file}: {e}"),
+        )
+    })?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(
+            file,
+            &format!("holds more than {MAX_FILE_BYTES} bytes"),
+        ));
+    }
+    text_of(bytes, file)
+}
+
+/// At most one byte more than a rule file may hold, from `input`.
+fn read_bounded(input: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn too_large(file: &str, size: &str) -> Unreadable {
+    Unreadable::whole(
+        "dice::input::too_large",
+        format!(
+            "{file} {size}: a rule file may be at most {} KiB ({MAX_FILE_BYTES} bytes)",
+            MAX_FILE_BYTES >> 10
+        ),
+    )
+}
+
+/// The text of a rule file's bytes, a byte-order mark at the start
+/// dropped, or where it is not UTF-8, a diagnostic at the first byte that
+/// is not.
+fn text_of(mut bytes: Vec<u8>, file: &str) -> Result<String, Unreadable> {
     if bytes.starts_with(b"\xef\xbb\xbf") {
         bytes.drain(..3);
     }
@@ -205,6 +260,10 @@ pub fn rule_files(args: &[String]) -> (Vec<RuleFile>, bool) {
     let mut any_directory = false;
     for arg in args {
         let root = Path::new(arg);
+        if arg == STDIN {
+            out.push(Ok((PathBuf::from(STDIN), STDIN_NAME.to_string())));
+            continue;
+        }
         if !root.is_dir() {
             out.push(Ok((PathBuf::from(arg), arg.clone())));
             continue;
@@ -383,6 +442,7 @@ pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis,
         .parse(&mut stderr)
         .ok_or(())?;
         let source = read_source(file).map_err(|u| stderr.push_str(&u.shown))?;
+        let file = super::diagnostics::shown_name(file);
         let options = Options {
             overrides,
             removed,

@@ -11,6 +11,7 @@ mod lints;
 mod output;
 mod play;
 mod session;
+mod shell;
 mod shoe;
 mod simulate;
 
@@ -31,6 +32,16 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "dicerules", version, about, long_about = None)]
 pub struct Cli {
+    /// When to colour diagnostics: auto (stderr a terminal, unless
+    /// NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE=1 colours anyway),
+    /// always or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN",
+          default_value_t = diagnostics::Colour::Auto)]
+    pub color: diagnostics::Colour,
+    /// Print nothing on stdout (no report, no transcript): errors and
+    /// warnings still go to stderr, and the exit code says the rest.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -38,24 +49,50 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Evaluate rule files exactly and print the edge report of every bet.
+    #[command(
+        after_help = "Examples:\n  dicerules check games/heist.dice\n  dicerules check games/ --format json\n  dicerules check games/punto_banco.dice --set decks=1..8\n  cat games/heist.dice | dicerules check -"
+    )]
     Check(check::CheckArgs),
     /// Compare rule files: each bet's exact house edge in every file, and
     /// its change from the first file's.
+    #[command(
+        after_help = "Examples:\n  dicerules compare games/heist.dice games/heist_a.dice games/heist_b.dice"
+    )]
     Compare(compare::CompareArgs),
     /// Run a table: seats with chips play a seeded session by the file's
     /// `banking` rules; the transcript goes to stdout.
+    #[command(
+        after_help = "Examples:\n  dicerules play games/heist.dice --seats 4 --rounds 10 --seed 7\n  dicerules play games/twenty_six.dice --interactive"
+    )]
     Play(play::PlayArgs),
     /// Analyse the file's table exactly: its rounds as `play` runs them,
     /// as a Markov chain over the seats' chips (the bank's ruin by round,
     /// each seat's expected net and chips).
+    #[command(
+        after_help = "Examples:\n  dicerules session games/twenty_six.dice --seats 4 --rounds 10\n  dicerules session games/heaven_and_nine.dice --seats 3 --tenure\n  dicerules session games/chemin_de_fer.dice --simulate 10000"
+    )]
     Session(session::SessionArgs),
     /// Deal one whole card shoe (seeded) to the cut card: each bet's exact
     /// house edge from the cards left before every coup, the coups where a
     /// bet favours the bettor marked, and a summary.
+    #[command(after_help = "Examples:\n  dicerules shoe games/punto_banco.dice --seed 3")]
     Shoe(shoe::ShoeArgs),
     /// Play many seeded rounds; each bet's simulated house edge beside the
     /// exact one.
+    #[command(
+        after_help = "Examples:\n  dicerules simulate games/punto_banco.dice --rounds 1000000 --seed 1"
+    )]
     Simulate(simulate::SimulateArgs),
+    /// Print a completion script for a shell: `dicerules completions bash
+    /// > ~/.local/share/bash-completion/completions/dicerules`.
+    #[command(
+        after_help = "Examples:\n  dicerules completions bash > ~/.local/share/bash-completion/completions/dicerules\n  dicerules completions zsh > ~/.zfunc/_dicerules\n  dicerules completions fish > ~/.config/fish/completions/dicerules.fish"
+    )]
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff): `dicerules man > dicerules.1; man
+    /// ./dicerules.1`.
+    #[command(after_help = "Examples:\n  dicerules man > dicerules.1 && man ./dicerules.1")]
+    Man,
 }
 
 /// The formats of a command that prints text or one JSON document
@@ -90,6 +127,8 @@ pub fn main() -> ExitCode {
             });
         }
     };
+    diagnostics::choose_colour(cli.color);
+    output::be_quiet(cli.quiet);
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compare(args) => compare::run(&args),
@@ -97,6 +136,8 @@ pub fn main() -> ExitCode {
         Command::Session(args) => session::run_command(&args),
         Command::Shoe(args) => shoe::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man => shell::man(),
     };
     ExitCode::from(code)
 }

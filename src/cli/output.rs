@@ -51,8 +51,23 @@ pub fn finish(code: u8, stdout: &str, stderr: &str) -> u8 {
     }
 }
 
+/// Whether stdout is silenced (`--quiet`).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Silences stdout for the whole run (`--quiet`).
+pub fn be_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Writes `text` to stdout and flushes it.
 pub fn out(text: &str) -> Result<(), Stop> {
+    if quiet() {
+        return Ok(());
+    }
     write_to(&mut io::stdout().lock(), "stdout", text)
 }
 
@@ -73,6 +88,9 @@ fn write_to(w: &mut dyn Write, stream: &'static str, text: &str) -> Result<(), S
 /// Writes `text` to stdout through a locked, buffered handle a command
 /// keeps for many lines (a transcript); flushed by the caller.
 pub fn line(w: &mut dyn Write, text: &str) -> Result<(), Stop> {
+    if quiet() {
+        return Ok(());
+    }
     w.write_all(text.as_bytes())
         .and_then(|()| w.write_all(b"\n"))
         .map_err(|e| Stop::from("stdout", e))

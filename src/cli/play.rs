@@ -184,6 +184,10 @@ impl Terminal {
 }
 
 pub fn run(args: &PlayArgs) -> u8 {
+    if args.interactive && args.file == super::input::STDIN {
+        let message = "error: with --interactive the answers are read from standard input, so the rule file cannot be: name the file\n";
+        return output::finish(exit::INPUT, "", message);
+    }
     if let Some(dir) = &args.html {
         if let Err(shown) = html::prepare(dir) {
             return output::finish(exit::INPUT, "", &shown);

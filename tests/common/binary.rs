@@ -64,7 +64,13 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
 
 /// Runs `dicerules ARGS` in `dir` with `stdin` as its input.
 pub fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = command(dir, args)
+    run_command(command(dir, args), stdin)
+}
+
+/// Runs `command` (of [`command`], its environment changed) with `stdin`
+/// as its input.
+pub fn run_command(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

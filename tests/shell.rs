@@ -1,0 +1,216 @@
+//! The shell's conventions through the real binary: `-` as standard input,
+//! `--color` with `NO_COLOR` and `CLICOLOR_FORCE`, `--quiet`, completion
+//! scripts, the manual page, and an example in every subcommand's help.
+
+use crate::common::binary::{command, root, run, run_command, Run};
+
+/// `dicerules ARGS` with the environment changed: `set` added, `unset`
+/// removed (after the test's own colour-off defaults).
+fn run_env(args: &[&str], stdin: &[u8], set: &[(&str, &str)], unset: &[&str]) -> Run {
+    let mut c = command(root(), args);
+    for name in unset {
+        c.env_remove(name);
+    }
+    for (name, value) in set {
+        c.env(name, value);
+    }
+    run_command(c, stdin)
+}
+
+const ESC: char = '\u{1b}';
+
+/// Flags, variables set, variables removed, and whether stderr is coloured.
+type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a [&'a str], bool);
+
+/// A broken file: the type error of `if p > d` with two throws.
+const BROKEN: &str = "game \"g\"\noutcomes high, low\nround {\n  throw p = 1d6\n  if p > 3 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\n";
+
+#[test]
+fn a_rule_file_on_standard_input() {
+    let heist = std::fs::read(root().join("games/heist.dice")).expect("heist");
+    let piped = run(root(), &["check", "-"], &heist);
+    let named = run(root(), &["check", "games/heist.dice"], b"");
+    assert_eq!(piped.code, Some(0), "{}", piped.stderr);
+    assert!(
+        piped.stdout.starts_with("Heist (<stdin>)\n"),
+        "{}",
+        piped.stdout
+    );
+    assert_eq!(
+        piped.stdout.replace("<stdin>", "games/heist.dice"),
+        named.stdout
+    );
+    // Every command that reads a rule file reads `-`.
+    for args in [
+        &["play", "-", "--rounds", "1"][..],
+        &["simulate", "-", "--rounds", "100"],
+        &["session", "-", "--seats", "2", "--rounds", "1"],
+        &["compare", "-", "games/heist_a.dice"],
+    ] {
+        let out = run(root(), args, &heist);
+        assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    // Its diagnostics name it `<stdin>`, at the line and column.
+    let broken = run(root(), &["check", "-"], BROKEN.as_bytes());
+    assert_eq!(broken.code, Some(2));
+    assert!(broken.stderr.contains("[<stdin>:5:6]"), "{}", broken.stderr);
+    let json = run(
+        root(),
+        &["check", "-", "--format", "json"],
+        BROKEN.as_bytes(),
+    );
+    assert!(
+        json.stdout.contains("\"file\": \"<stdin>\""),
+        "{}",
+        json.stdout
+    );
+    // It is read once, and never for a person's answers as well.
+    let twice = run(root(), &["check", "-", "-"], &heist);
+    assert_eq!(twice.code, Some(2));
+    assert!(
+        twice.stderr.contains("standard input is read once"),
+        "{}",
+        twice.stderr
+    );
+    let answers = run(root(), &["play", "-", "--interactive"], &heist);
+    assert_eq!(answers.code, Some(2));
+    assert!(
+        answers.stderr.contains("--interactive"),
+        "{}",
+        answers.stderr
+    );
+    assert!(answers.stdout.is_empty());
+}
+
+#[test]
+fn colour_follows_the_flag_then_the_environment() {
+    let coloured = |out: &Run| out.stderr.contains(ESC);
+    let cases: [Case; 7] = [
+        // The tests' default: NO_COLOR=1, stderr a pipe.
+        (&[], &[], &[], false),
+        (&[], &[], &["NO_COLOR"], false),
+        (&["--color", "always"], &[], &[], true),
+        (
+            &["--color", "never"],
+            &[("CLICOLOR_FORCE", "1")],
+            &[],
+            false,
+        ),
+        (&[], &[("CLICOLOR_FORCE", "1")], &["NO_COLOR"], true),
+        (&[], &[("CLICOLOR_FORCE", "0")], &["NO_COLOR"], false),
+        (&["--color", "auto"], &[("CLICOLOR_FORCE", "1")], &[], true),
+    ];
+    for (flags, set, unset, wanted) in cases {
+        let mut args = flags.to_vec();
+        args.extend(["check", "-"]);
+        let out = run_env(&args, BROKEN.as_bytes(), set, unset);
+        assert_eq!(out.code, Some(2));
+        assert_eq!(coloured(&out), wanted, "{args:?} {set:?} {unset:?}");
+        // Colour or not, the same words.
+        assert!(out.stderr.contains("expected a number, found a throw"));
+    }
+    let wrong = run(root(), &["--color", "sometimes", "check", "-"], b"");
+    assert_eq!(wrong.code, Some(2));
+}
+
+#[test]
+fn quiet_prints_nothing_on_stdout_and_keeps_the_exit_code() {
+    let failing = "game \"g\"\noutcomes high, low\nround {\n  throw d = 1d6\n  if total(d) > 3 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\nexpect house_edge(b) = 1/3\n";
+    let out = run(root(), &["-q", "check", "-"], failing.as_bytes());
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(out.stderr.contains("expect failed"), "{}", out.stderr);
+    let passing = run(root(), &["check", "games/heist.dice", "--quiet"], b"");
+    assert_eq!((passing.code, passing.stdout.as_str()), (Some(0), ""));
+    let play = run(root(), &["play", "games/heist.dice", "--quiet"], b"");
+    assert_eq!((play.code, play.stdout.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn completion_scripts_and_the_manual_page() {
+    let subcommands = [
+        "check",
+        "compare",
+        "play",
+        "session",
+        "shoe",
+        "simulate",
+        "completions",
+        "man",
+    ];
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = run(root(), &["completions", shell], b"");
+        assert_eq!(out.code, Some(0), "{shell}: {}", out.stderr);
+        for sub in subcommands {
+            assert!(out.stdout.contains(sub), "{shell} completes {sub}");
+        }
+        assert!(out.stdout.contains("--tenure"), "{shell}");
+    }
+    // The bash script is bash.
+    let bash = run(root(), &["completions", "bash"], b"");
+    let path =
+        std::env::temp_dir().join(format!("dicerules-completion-{}.bash", std::process::id()));
+    std::fs::write(&path, &bash.stdout).expect("writes");
+    let syntax = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .output()
+        .expect("bash runs");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        syntax.status.success(),
+        "{}",
+        String::from_utf8_lossy(&syntax.stderr)
+    );
+    let man = run(root(), &["man"], b"");
+    assert_eq!(man.code, Some(0));
+    assert!(man.stdout.starts_with(".ie") || man.stdout.contains(".TH dicerules 1"));
+    assert!(
+        man.stdout.contains(".TH dicerules 1"),
+        "{}",
+        &man.stdout[..200]
+    );
+    for sub in subcommands {
+        assert!(man.stdout.contains(sub), "the manual names {sub}");
+    }
+    let bad = run(root(), &["completions", "tcsh"], b"");
+    assert_eq!(bad.code, Some(2));
+}
+
+/// Every subcommand's `--help` ends with examples, and each example's
+/// arguments are ones the command line takes (clap reads them before
+/// `--help`, so a flag it does not know fails).
+#[test]
+fn every_subcommand_shows_examples_that_parse() {
+    for sub in [
+        "check",
+        "compare",
+        "play",
+        "session",
+        "shoe",
+        "simulate",
+        "completions",
+        "man",
+    ] {
+        let out = run(root(), &[sub, "--help"], b"");
+        assert_eq!(out.code, Some(0), "{sub}");
+        let examples: Vec<&str> = out
+            .stdout
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{sub} --help has examples"))
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("dicerules "))
+            .collect();
+        assert!(!examples.is_empty(), "{sub}");
+        for example in examples {
+            // What the shell does with the line is the shell's.
+            let command = example.split(['>', '|', '&']).next().unwrap_or("");
+            let mut args: Vec<&str> = command.split_whitespace().collect();
+            args.push("--help");
+            let parsed = run(root(), &args, b"");
+            assert_eq!(parsed.code, Some(0), "{example}: {}", parsed.stderr);
+        }
+    }
+}
