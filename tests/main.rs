@@ -19,6 +19,7 @@
 
 mod common;
 
+mod bless;
 mod brute_force;
 mod builtins;
 mod cards;

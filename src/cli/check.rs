@@ -70,6 +70,14 @@ pub struct CheckArgs {
     /// Where the file has several shoes, name one: `--effects-of-removal=cards`.
     #[arg(long, value_name = "SHOE", num_args = 0..=1, default_missing_value = "", require_equals = true)]
     pub effects_of_removal: Option<String>,
+    /// Rewrite each `expect` line whose figure moved to the figure now
+    /// computed (an `=` line exactly, a `~` line to the digits it was
+    /// written with), in place, keeping every other character of the file;
+    /// print what changed. Lines of `<`, `>`, estimates and claims are left
+    /// (exit 1 if any fails). At the file's own values: not with `--set` or
+    /// `--removed`.
+    #[arg(long, conflicts_with_all = ["html", "plot", "show", "effects_of_removal"])]
+    pub bless: bool,
     #[command(flatten)]
     pub cards: RemovedArgs,
     #[command(flatten)]
@@ -131,6 +139,15 @@ enum Output<'a> {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
+    if args.bless && args.files.iter().any(|f| f == super::input::STDIN) {
+        let message =
+            "error: --bless rewrites rule files in place: standard input (`-`) cannot be\n";
+        return output::finish(exit::INPUT, "", message);
+    }
+    if args.bless && (!args.game.set.is_empty() || !args.cards.removed.is_empty()) {
+        let message = "error: --bless rewrites the lines at the file's own values: leave out --set and --removed (a line for another value says so with `with`)\n";
+        return output::finish(exit::INPUT, "", message);
+    }
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
         return output::finish(exit::INPUT, "", &stderr);
     };
@@ -198,6 +215,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         pages: Vec::new(),
         text: String::new(),
         stderr,
+        blessed: String::new(),
+        blessed_lines: 0,
     };
     let mut known = BTreeSet::new();
     for file in &files {
@@ -208,12 +227,16 @@ pub fn run(args: &CheckArgs) -> u8 {
                 .map_err(|unreadable| (file, unreadable)),
             Err((file, unreadable)) => Err((file, unreadable.clone())),
         };
+        let path = file.as_ref().ok().map(|(path, _)| path.as_path());
         let code = match read {
             Ok((file, source)) => {
-                let code = match run.analyse(file, &source, &sweep, &options, &mut known) {
+                let mut code = match run.analyse(file, &source, &sweep, &options, &mut known) {
                     Ok(settings) => run.report(file, &source, settings),
                     Err((at, errors)) => run.failed(file, &source, &at, errors),
                 };
+                if let (true, Some(path), exit::FINDING) = (args.bless, path, code) {
+                    code = run.bless(path, file, &source, from);
+                }
                 run.pages.push((file, Some(source), from));
                 code
             }
@@ -272,6 +295,15 @@ pub fn run(args: &CheckArgs) -> u8 {
     let single = args.files.first().map_or("", String::as_str);
     let one = (!array && run.outputs.len() == 1).then(|| &run.outputs[0].1);
     let all: Vec<&Output> = run.outputs.iter().map(|(_, output)| output).collect();
+    if args.bless {
+        let files = run.codes.iter().sum::<usize>();
+        let _ = writeln!(
+            run.blessed,
+            "blessed {} line(s) in {files} file(s)",
+            run.blessed_lines
+        );
+        return output::finish(run.worst, &run.blessed, &run.stderr);
+    }
     let stdout = match args.format {
         Format::Text => std::mem::take(&mut run.text),
         Format::Json => match one {
@@ -312,6 +344,35 @@ pub fn run(args: &CheckArgs) -> u8 {
     output::finish(run.worst, &stdout, &run.stderr)
 }
 
+impl Run<'_> {
+    /// Blesses the file whose reports start at `from`: its failing
+    /// `expect` lines rewritten; the file's exit code after.
+    fn bless(&mut self, path: &std::path::Path, file: &str, source: &str, from: usize) -> u8 {
+        let reports: Vec<&Report> = (self.outputs[from..].iter())
+            .filter_map(|(_, output)| match output {
+                Output::Report(report) => Some(&**report),
+                Output::Failed(_) => None,
+            })
+            .collect();
+        match super::bless::file(path, file, source, &reports) {
+            Ok(blessed) => {
+                self.blessed.push_str(&blessed.text);
+                self.blessed_lines += blessed.changed;
+                // Nothing to bless: the finding was another (a lint denied).
+                if blessed.left > 0 || blessed.changed == 0 {
+                    exit::FINDING
+                } else {
+                    exit::OK
+                }
+            }
+            Err(shown) => {
+                self.stderr.push_str(&shown);
+                exit::INPUT
+            }
+        }
+    }
+}
+
 /// What a run of `check` has gathered so far.
 struct Run<'a> {
     args: &'a CheckArgs,
@@ -335,6 +396,9 @@ struct Run<'a> {
     pages: Vec<(&'a str, Option<String>, usize)>,
     text: String,
     stderr: String,
+    /// With `--bless`: what was rewritten and left, and how many lines.
+    blessed: String,
+    blessed_lines: usize,
 }
 
 impl<'a> Run<'a> {
@@ -409,7 +473,10 @@ impl<'a> Run<'a> {
                 worst = worst.max(exit::FINDING);
                 self.stderr.push_str(&render(failed, file, source));
             }
-            if !failures.is_empty() {
+            if !failures.is_empty() && self.args.bless {
+                // Blessed (or said to be left) after the report.
+                worst = worst.max(exit::FINDING);
+            } else if !failures.is_empty() {
                 worst = worst.max(exit::FINDING);
                 report.note_expect_failures(&failures, file, source);
                 let count = failures.len();

@@ -2,6 +2,7 @@
 //! of diagnostics. This is the only part of the crate that prints.
 
 mod answers;
+mod bless;
 mod check;
 mod compare;
 pub mod diagnostics;

@@ -1,0 +1,282 @@
+//! `check --bless`: each `expect` line whose figure moved rewritten to the
+//! figure now computed, in place, as `cargo insta accept` or expect-test's
+//! `UPDATE_EXPECT=1` do for snapshots. Only the number after the relation
+//! changes: the file's comments, layout and every other line stay as they
+//! are. An `=` line gets the exact figure; a `~` line the figure to as many
+//! decimals as it was written with (more where its `±` asks for them). A
+//! line of `<`, `<=`, `>` or `>=`, an estimate, or a figure that is not
+//! exact (a standard deviation) is left for its writer, and said so.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::ast::{self, Item, RelOp};
+use crate::number::Exact;
+use crate::report::{Report, Verdict};
+
+/// What blessing one file did.
+#[derive(Debug, Default)]
+pub struct Blessed {
+    /// A line for each line rewritten, and for each failing line left.
+    pub text: String,
+    /// Lines rewritten.
+    pub changed: usize,
+    /// Failing lines left as they were.
+    pub left: usize,
+}
+
+/// Rewrites the failing `expect` lines of `file` (read as `source`, at
+/// `path`) that `reports` judged, and writes the file back when any
+/// changed. `Err` when the file cannot be written.
+pub fn file(path: &Path, file: &str, source: &str, reports: &[&Report]) -> Result<Blessed, String> {
+    let (parsed, errors) = crate::syntax::parse(source);
+    let mut blessed = Blessed::default();
+    if !errors.is_empty() {
+        return Ok(blessed);
+    }
+    let expects: Vec<&ast::ExpectDecl> = parsed
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Expect(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let mut edits: Vec<(ast::Span, String)> = Vec::new();
+    let failing = reports
+        .iter()
+        .flat_map(|r| &r.expects)
+        .filter(|v| v.checked && !v.holds);
+    for verdict in failing {
+        let line = verdict.line;
+        let decl = expects.iter().find(|e| {
+            line_of(source, e.span.start) == line
+                && !edits.iter().any(|(s, _)| *s == e.relation.value.span)
+        });
+        let rewritten = decl.and_then(|decl| Some((decl, rewrite(verdict, &decl.relation)?)));
+        match rewritten {
+            Some((decl, Ok(new))) => {
+                let span = decl.relation.value.span;
+                let old = &source[span.start..span.end];
+                let _ = writeln!(
+                    blessed.text,
+                    "{file}:{line}: expect {} {} {old} -> {new}",
+                    verdict_quantity(verdict),
+                    decl.relation.op.symbol()
+                );
+                edits.push((span, new));
+                blessed.changed += 1;
+            }
+            Some((_, Err(why))) => {
+                let _ = writeln!(
+                    blessed.text,
+                    "{file}:{line}: left: {} ({why})",
+                    verdict.statement
+                );
+                blessed.left += 1;
+            }
+            None => {
+                let _ = writeln!(
+                    blessed.text,
+                    "{file}:{line}: left: {} (its number is not as the line writes it)",
+                    verdict.statement
+                );
+                blessed.left += 1;
+            }
+        }
+    }
+    if edits.is_empty() {
+        return Ok(blessed);
+    }
+    let mut text = source.to_string();
+    edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+    for (span, new) in &edits {
+        text.replace_range(span.start..span.end, new);
+    }
+    write_in_place(path, &text).map_err(|e| format!("error: cannot write {file}: {e}\n"))?;
+    Ok(blessed)
+}
+
+/// The quantity of a line as written: its statement up to the relation.
+fn verdict_quantity(verdict: &Verdict) -> &str {
+    let s = verdict.statement.as_str();
+    [" ~ ", " = ", " <= ", " >= ", " < ", " > "]
+        .iter()
+        .filter_map(|op| s.find(op))
+        .min()
+        .map_or(s, |at| &s[..at])
+}
+
+/// The number a failing line's relation should say now, or why it is left.
+/// `None` when the line's number is not where its span says.
+fn rewrite(verdict: &Verdict, relation: &ast::Relation) -> Option<Result<String, &'static str>> {
+    if relation.value.text.is_empty() {
+        return None;
+    }
+    if verdict.estimated {
+        return Some(Err("an estimate: its writer says what it should be"));
+    }
+    let Some(actual) = Exact::parse_literal(&verdict.actual) else {
+        return Some(Err("the figure is not exact"));
+    };
+    Some(match relation.op {
+        RelOp::Eq => Ok(exact_text(&actual, &relation.value)),
+        RelOp::Approx => Ok(approx_text(
+            &actual,
+            &relation.value,
+            relation.tolerance.as_ref(),
+        )),
+        RelOp::Lt | RelOp::Le | RelOp::Gt | RelOp::Ge => {
+            Err("a bound: its writer says where it should be")
+        }
+    })
+}
+
+/// `actual` exactly, in the form `written` has: a fraction where it is one,
+/// a percentage where it is one and the figure's is a terminating decimal,
+/// else a decimal where the figure terminates.
+fn exact_text(actual: &Exact, written: &ast::Number) -> String {
+    if written.percent {
+        let percent = actual * &Exact::int(100);
+        let decimal = percent.decimal();
+        if !decimal.contains('/') {
+            return format!("{decimal}%");
+        }
+    }
+    if written.text.contains('/') {
+        return actual.to_string();
+    }
+    actual.decimal()
+}
+
+/// `actual` rounded to as many decimals as `written` has, or more until the
+/// line holds within its tolerance (`±`, or half a unit of the last digit).
+fn approx_text(actual: &Exact, written: &ast::Number, tolerance: Option<&ast::Number>) -> String {
+    let body = written.text.trim_end_matches('%');
+    if body.contains('/') && tolerance.is_none() {
+        return exact_text(actual, written);
+    }
+    let scale = if written.percent {
+        Exact::int(100)
+    } else {
+        Exact::one()
+    };
+    let x = actual * &scale;
+    let first = body.split_once('.').map_or(0, |(_, frac)| frac.len());
+    for places in first..=30 {
+        let (text, rounded) = rounded(&x, places);
+        let off = (&(&rounded / &scale) - actual).abs();
+        let within = match tolerance {
+            Some(t) => t.value.clone(),
+            None => {
+                let unit = power_of_ten(places);
+                &(&Exact::ratio(1, 2) / &unit) / &scale
+            }
+        };
+        if off <= within {
+            return if written.percent {
+                format!("{text}%")
+            } else {
+                text
+            };
+        }
+    }
+    exact_text(actual, written)
+}
+
+/// `x` rounded half away from zero to `places` decimals: its text, with
+/// exactly that many decimals, and its value.
+fn rounded(x: &Exact, places: usize) -> (String, Exact) {
+    let unit = power_of_ten(places);
+    let scaled = x * &unit;
+    let half = Exact::ratio(1, 2);
+    let shifted = if scaled.is_negative() {
+        &scaled - &half
+    } else {
+        &scaled + &half
+    };
+    let whole = shifted.0.trunc().to_integer();
+    let value = &Exact(num_rational::BigRational::from_integer(whole.clone())) / &unit;
+    let sign = if whole < num_bigint::BigInt::from(0) {
+        "-"
+    } else {
+        ""
+    };
+    let digits = whole.magnitude().to_string();
+    if places == 0 {
+        return (format!("{sign}{digits}"), value);
+    }
+    let padded = format!("{digits:0>width$}", width = places + 1);
+    let (int, frac) = padded.split_at(padded.len() - places);
+    (format!("{sign}{int}.{frac}"), value)
+}
+
+/// `10^places`, exactly.
+fn power_of_ten(places: usize) -> Exact {
+    Exact(num_rational::BigRational::from_integer(num_traits::pow(
+        num_bigint::BigInt::from(10),
+        places,
+    )))
+}
+
+/// The line (from 1) of byte `offset` of `source`.
+fn line_of(source: &str, offset: usize) -> usize {
+    source.as_bytes()[..offset.min(source.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Writes `text` to `path` by a file beside it renamed over it: a reader
+/// never sees half a file.
+fn write_in_place(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "rule.dice".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.bless-{}", std::process::id()));
+    std::fs::write(&temporary, text)?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&temporary, meta.permissions());
+    }
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(text: &str) -> ast::Number {
+        ast::Number {
+            value: Exact::parse_literal(text).expect("a number"),
+            percent: text.ends_with('%'),
+            text: text.to_string(),
+            span: ast::Span::new(0, text.len()),
+        }
+    }
+
+    #[test]
+    fn a_figure_is_written_as_the_line_wrote_its_number() {
+        let x = Exact::ratio(37, 432);
+        assert_eq!(exact_text(&x, &number("11/960")), "37/432");
+        assert_eq!(exact_text(&Exact::ratio(1, 4), &number("0.3")), "0.25");
+        assert_eq!(exact_text(&Exact::ratio(1, 4), &number("30%")), "25%");
+        assert_eq!(exact_text(&x, &number("30%")), "37/432");
+        assert_eq!(approx_text(&x, &number("0.09"), None), "0.09");
+        assert_eq!(approx_text(&x, &number("0.1"), None), "0.1");
+        assert_eq!(approx_text(&x, &number("8.1%"), None), "8.6%");
+        assert_eq!(approx_text(&x, &number("0.0856"), None), "0.0856");
+        // A tolerance tighter than the digits written asks for more.
+        let tight = number("0.00001");
+        assert_eq!(approx_text(&x, &number("0.1"), Some(&tight)), "0.08565");
+        assert_eq!(
+            approx_text(&Exact::ratio(-37, 216), &number("-0.2"), None),
+            "-0.2"
+        );
+        assert_eq!(rounded(&Exact::ratio(-1, 8), 2).0, "-0.13");
+        assert_eq!(rounded(&Exact::ratio(1, 200), 2).0, "0.01");
+        assert_eq!(rounded(&Exact::int(7), 0).0, "7");
+    }
+}
