@@ -43,6 +43,7 @@ mod play;
 mod punto_banco_count;
 mod removal;
 mod round_trip;
+mod rules_repo;
 mod session;
 mod shell;
 mod shoe;

@@ -10,7 +10,7 @@ use super::diagnostics::{render, render_all};
 use super::html;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
 use super::input::{GameArgs, RemovedArgs};
-use super::{exit, output, Format};
+use super::{exit, output, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::lint::Lint;
@@ -26,7 +26,7 @@ pub struct CheckArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
     /// Report format.
-    #[arg(long, value_enum, default_value_t = super::Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print the distribution of an expression when the round ends: a name
     /// (`--show score`), a statistic of a throw (`--show "total(banker)"`,
@@ -78,6 +78,13 @@ pub struct CheckArgs {
     /// `--removed`.
     #[arg(long, conflicts_with_all = ["html", "plot", "show", "effects_of_removal"])]
     pub bless: bool,
+    /// Compare each file's text report with its snapshot in DIR (insta's
+    /// `.snap` format, one file per rule file): a report that moved is
+    /// shown as a diff and written beside as `.snap.new` (`cargo insta
+    /// review` reviews it), and the run fails (exit 1); with `--bless`,
+    /// the snapshots are written instead (and no `expect` line is).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["html", "plot", "format"])]
+    pub snapshots: Option<String>,
     #[command(flatten)]
     pub cards: RemovedArgs,
     #[command(flatten)]
@@ -135,6 +142,13 @@ impl<'a> Failed<'a> {
 enum Output<'a> {
     Report(Box<Report>),
     Failed(Box<Failed<'a>>),
+}
+
+impl CheckArgs {
+    /// Whether `--bless` rewrites `expect` lines (without `--snapshots`).
+    fn blesses_lines(&self) -> bool {
+        self.bless && self.snapshots.is_none()
+    }
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
@@ -217,6 +231,10 @@ pub fn run(args: &CheckArgs) -> u8 {
         stderr,
         blessed: String::new(),
         blessed_lines: 0,
+        snapshots: args
+            .snapshots
+            .as_deref()
+            .map(|dir| super::snapshots::Snapshots::new(dir, args.bless)),
     };
     let mut known = BTreeSet::new();
     for file in &files {
@@ -228,14 +246,26 @@ pub fn run(args: &CheckArgs) -> u8 {
             Err((file, unreadable)) => Err((file, unreadable.clone())),
         };
         let path = file.as_ref().ok().map(|(path, _)| path.as_path());
+        let text_from = run.text.len();
         let code = match read {
             Ok((file, source)) => {
                 let mut code = match run.analyse(file, &source, &sweep, &options, &mut known) {
                     Ok(settings) => run.report(file, &source, settings),
                     Err((at, errors)) => run.failed(file, &source, &at, errors),
                 };
-                if let (true, Some(path), exit::FINDING) = (args.bless, path, code) {
+                if let (true, Some(path), exit::FINDING) = (args.blesses_lines(), path, code) {
                     code = run.bless(path, file, &source, from);
+                }
+                if let (Some(snapshots), true) = (run.snapshots.as_mut(), code != exit::INPUT) {
+                    let report = run.text[text_from..].trim_start_matches('\n');
+                    match snapshots.compare(file, report) {
+                        Ok(super::snapshots::Compared::Matched) => {}
+                        Ok(super::snapshots::Compared::Moved) => code = code.max(exit::FINDING),
+                        Err(shown) => {
+                            run.stderr.push_str(&shown);
+                            code = exit::INPUT;
+                        }
+                    }
                 }
                 run.pages.push((file, Some(source), from));
                 code
@@ -295,6 +325,10 @@ pub fn run(args: &CheckArgs) -> u8 {
     let single = args.files.first().map_or("", String::as_str);
     let one = (!array && run.outputs.len() == 1).then(|| &run.outputs[0].1);
     let all: Vec<&Output> = run.outputs.iter().map(|(_, output)| output).collect();
+    if let Some(snapshots) = &run.snapshots {
+        let out = format!("{}{}", snapshots.text, snapshots.summary());
+        return output::finish(run.worst, &out, &run.stderr);
+    }
     if args.bless {
         let files = run.codes.iter().sum::<usize>();
         let _ = writeln!(
@@ -340,11 +374,43 @@ pub fn run(args: &CheckArgs) -> u8 {
                 output::csv(&rows::shown(&reports, &run.show))
             }
         }
+        Format::Github => run.annotations(),
     };
     output::finish(run.worst, &stdout, &run.stderr)
 }
 
 impl Run<'_> {
+    /// Every file's diagnostics (errors, failed expects, lint findings) as
+    /// GitHub workflow commands, and its wrong claims as notices, once
+    /// each.
+    fn annotations(&self) -> String {
+        let mut out = String::new();
+        let mut seen = BTreeSet::new();
+        for (setting, output) in &self.outputs {
+            let (diagnostics, claims) = match output {
+                Output::Report(report) => (&report.diagnostics, &report.claims[..]),
+                Output::Failed(failed) => (&failed.diagnostics, &[][..]),
+            };
+            for d in diagnostics {
+                let line = super::github::annotation(d, setting);
+                if seen.insert(line.clone()) {
+                    out.push_str(&line);
+                }
+            }
+            let file = match output {
+                Output::Report(report) => report.file.as_deref().unwrap_or(""),
+                Output::Failed(failed) => failed.file,
+            };
+            for claim in claims.iter().filter(|c| c.checked && !c.holds) {
+                let line = super::github::claim(file, claim, setting);
+                if seen.insert(line.clone()) {
+                    out.push_str(&line);
+                }
+            }
+        }
+        out
+    }
+
     /// Blesses the file whose reports start at `from`: its failing
     /// `expect` lines rewritten; the file's exit code after.
     fn bless(&mut self, path: &std::path::Path, file: &str, source: &str, from: usize) -> u8 {
@@ -399,6 +465,8 @@ struct Run<'a> {
     /// With `--bless`: what was rewritten and left, and how many lines.
     blessed: String,
     blessed_lines: usize,
+    /// With `--snapshots`: the reports compared so far.
+    snapshots: Option<super::snapshots::Snapshots>,
 }
 
 impl<'a> Run<'a> {
@@ -473,7 +541,7 @@ impl<'a> Run<'a> {
                 worst = worst.max(exit::FINDING);
                 self.stderr.push_str(&render(failed, file, source));
             }
-            if !failures.is_empty() && self.args.bless {
+            if !failures.is_empty() && self.args.blesses_lines() {
                 // Blessed (or said to be left) after the report.
                 worst = worst.max(exit::FINDING);
             } else if !failures.is_empty() {

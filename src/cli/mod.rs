@@ -6,6 +6,7 @@ mod bless;
 mod check;
 mod compare;
 pub mod diagnostics;
+mod github;
 mod html;
 mod input;
 mod lints;
@@ -15,6 +16,7 @@ mod session;
 mod shell;
 mod shoe;
 mod simulate;
+mod snapshots;
 
 use std::process::ExitCode;
 
@@ -94,6 +96,20 @@ pub enum Command {
     /// ./dicerules.1`.
     #[command(after_help = "Examples:\n  dicerules man > dicerules.1 && man ./dicerules.1")]
     Man,
+}
+
+/// The output formats of `check`: those of reports, and GitHub's workflow
+/// annotations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+    Ron,
+    Csv,
+    /// `::error file=...,line=...::message` lines a GitHub Actions log
+    /// turns into annotations: errors, failed expects and lint findings
+    /// (and wrong claims as notices).
+    Github,
 }
 
 /// The formats of a command that prints text or one JSON document
