@@ -142,7 +142,7 @@ fn github_annotations_of_errors_failed_expects_lints_and_wrong_claims() {
     // Every line is a workflow command.
     assert!(lines.iter().all(|l| l.starts_with("::")), "{}", out.stdout);
     let lint = run(
-        &crate::common::binary::root(),
+        crate::common::binary::root(),
         &[
             "check",
             "tests/fixtures/lint/unreachable_rule.dice",
