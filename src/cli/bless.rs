@@ -230,7 +230,7 @@ fn line_of(source: &str, offset: usize) -> usize {
 
 /// Writes `text` to `path` by a file beside it renamed over it: a reader
 /// never sees half a file.
-fn write_in_place(path: &Path, text: &str) -> std::io::Result<()> {
+pub(super) fn write_in_place(path: &Path, text: &str) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or_else(|| "rule.dice".into(), |n| n.to_string_lossy().into_owned());

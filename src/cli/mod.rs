@@ -6,6 +6,7 @@ mod bless;
 mod check;
 mod compare;
 pub mod diagnostics;
+mod fmt;
 mod github;
 mod html;
 mod input;
@@ -86,6 +87,13 @@ pub enum Command {
         after_help = "Examples:\n  dicerules simulate games/punto_banco.dice --rounds 1000000 --seed 1"
     )]
     Simulate(simulate::SimulateArgs),
+    /// Lay rule files out canonically, every comment kept where it was
+    /// (`--check`: change nothing, show the diff, exit 1 if any would
+    /// change).
+    #[command(
+        after_help = "Examples:\n  dicerules fmt games/\n  dicerules fmt --check games/ tests/fixtures/\n  cat heist.dice | dicerules fmt -"
+    )]
+    Fmt(fmt::FmtArgs),
     /// Print a completion script for a shell: `dicerules completions bash
     /// > ~/.local/share/bash-completion/completions/dicerules`.
     #[command(
@@ -153,6 +161,7 @@ pub fn main() -> ExitCode {
         Command::Session(args) => session::run_command(&args),
         Command::Shoe(args) => shoe::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
     };

@@ -6,6 +6,7 @@
 //! items gets one error for each.
 
 mod error;
+pub mod format;
 mod lower;
 
 pub use error::SyntaxError;

@@ -1,0 +1,126 @@
+//! `dicerules fmt [--check] FILE|DIR...`: rule files in the canonical
+//! layout (`syntax::format`), comments kept. A file with syntax errors is
+//! left as it is, with its diagnostics; a layout that would not parse back
+//! to the same tree is never written (an internal error, exit 2).
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use similar::TextDiff;
+
+use super::diagnostics::render_all;
+use super::input::{read_path, rule_files, STDIN};
+use super::{exit, output};
+use crate::syntax::{format::format, parse};
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Rule files to format; a directory stands for the .dice files in it
+    /// and its subdirectories; `-` reads standard input and prints the
+    /// formatted text.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Change nothing: show how each file not in the layout would change
+    /// (a diff), and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+}
+
+pub fn run(args: &FmtArgs) -> u8 {
+    let (files, _) = rule_files(&args.files);
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    let mut worst = exit::OK;
+    let mut changed = 0;
+    for file in &files {
+        let (path, name) = match file {
+            Ok((path, name)) => (path, name.as_str()),
+            Err((_, unreadable)) => {
+                stderr.push_str(&unreadable.shown);
+                worst = exit::INPUT;
+                continue;
+            }
+        };
+        let source = match read_path(path, name) {
+            Ok(source) => source,
+            Err(unreadable) => {
+                stderr.push_str(&unreadable.shown);
+                worst = exit::INPUT;
+                continue;
+            }
+        };
+        let (tree, errors) = parse(&source);
+        if !errors.is_empty() {
+            let count = errors.len();
+            stderr.push_str(&render_all(errors, name, &source, "error").0);
+            let _ = writeln!(
+                stderr,
+                "error: {name}: {count} syntax error(s); left as it is"
+            );
+            worst = exit::INPUT;
+            continue;
+        }
+        let formatted = format(&tree, &source);
+        if !same_tree(&tree, &formatted) {
+            let _ = writeln!(
+                stderr,
+                "error: internal: {name} laid out would not parse to the same rules; left as it is (please report it)"
+            );
+            worst = exit::INPUT;
+            continue;
+        }
+        if path.as_os_str() == STDIN {
+            stdout.push_str(&formatted);
+            continue;
+        }
+        if formatted == source {
+            continue;
+        }
+        changed += 1;
+        if args.check {
+            let diff = TextDiff::from_lines(source.as_str(), formatted.as_str())
+                .unified_diff()
+                .context_radius(2)
+                .header(name, &format!("{name} (formatted)"))
+                .to_string();
+            let _ = writeln!(stdout, "{name} is not formatted:\n{diff}");
+            worst = worst.max(exit::FINDING);
+        } else {
+            match super::bless::write_in_place(path, &formatted) {
+                Ok(()) => {
+                    let _ = writeln!(stdout, "formatted {name}");
+                }
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: cannot write {name}: {e}");
+                    worst = exit::INPUT;
+                }
+            }
+        }
+    }
+    if args.check && changed > 0 {
+        let _ = writeln!(stdout, "{changed} file(s) would be formatted");
+    }
+    output::finish(worst, &stdout, &stderr)
+}
+
+/// Whether `formatted` parses to `tree`, spans aside.
+fn same_tree(tree: &crate::ast::File, formatted: &str) -> bool {
+    let (again, errors) = parse(formatted);
+    errors.is_empty() && without_spans(tree) == without_spans(&again)
+}
+
+/// A tree as JSON, every span left out.
+fn without_spans(file: &crate::ast::File) -> serde_json::Value {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                map.retain(|k, _| !k.ends_with("span"));
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(file).unwrap_or_default();
+    strip(&mut v);
+    v
+}
