@@ -560,10 +560,7 @@ fn a_long_unknown_name_in_a_long_repeat() {
 fn a_number_of_a_hundred_thousand_digits() {
     let dir = scratch("long_number");
     let digits = "7".repeat(100_000);
-    let src = game("heist.dice").replace(
-        "player_wins => win 1 to 1",
-        &format!("player_wins => win 1/{digits} to 1"),
-    );
+    let src = game("heist.dice").replacen("=> win 1 to 1", &format!("=> win 1/{digits} to 1"), 1);
     write(&dir.join("long.dice"), src);
     let set = format!("house_limit={digits}");
     for (dir, args) in [

@@ -11,9 +11,10 @@ use crate::report::{DiagnosticEntry, Location};
 /// When to colour (`--color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Colour {
-    /// Where the output is a terminal, unless the environment says
-    /// otherwise: `CLICOLOR_FORCE` (not 0) colours, then `NO_COLOR` (set,
-    /// not empty) or `CLICOLOR=0` does not.
+    // Where the output is a terminal, unless the environment says
+    // otherwise: `CLICOLOR_FORCE` (not 0) colours, then `NO_COLOR` (set,
+    // not empty) or `CLICOLOR=0` does not. (Not a doc comment: clap would
+    // list every value with its help, and lay all of `--help` out long.)
     #[default]
     Auto,
     Always,

@@ -114,9 +114,9 @@ pub enum CheckFormat {
     Json,
     Ron,
     Csv,
-    /// `::error file=...,line=...::message` lines a GitHub Actions log
-    /// turns into annotations: errors, failed expects and lint findings
-    /// (and wrong claims as notices).
+    // `::error file=...,line=...::message` lines a GitHub Actions log
+    // turns into annotations: errors, failed expects and lint findings
+    // (and wrong claims as notices). Not a doc comment, as for `Colour`.
     Github,
 }
 
