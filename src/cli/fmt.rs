@@ -11,7 +11,8 @@ use similar::TextDiff;
 use super::diagnostics::render_all;
 use super::input::{read_path, rule_files, STDIN};
 use super::{exit, output};
-use crate::syntax::{format::format, parse};
+use crate::syntax::format::{format, keeps_tree};
+use crate::syntax::parse;
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
@@ -60,7 +61,7 @@ pub fn run(args: &FmtArgs) -> u8 {
             continue;
         }
         let formatted = format(&tree, &source);
-        if !same_tree(&tree, &formatted) {
+        if !keeps_tree(&tree, &formatted) {
             let _ = writeln!(
                 stderr,
                 "error: internal: {name} laid out would not parse to the same rules; left as it is (please report it)"
@@ -100,27 +101,4 @@ pub fn run(args: &FmtArgs) -> u8 {
         let _ = writeln!(stdout, "{changed} file(s) would be formatted");
     }
     output::finish(worst, &stdout, &stderr)
-}
-
-/// Whether `formatted` parses to `tree`, spans aside.
-fn same_tree(tree: &crate::ast::File, formatted: &str) -> bool {
-    let (again, errors) = parse(formatted);
-    errors.is_empty() && without_spans(tree) == without_spans(&again)
-}
-
-/// A tree as JSON, every span left out.
-fn without_spans(file: &crate::ast::File) -> serde_json::Value {
-    fn strip(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(map) => {
-                map.retain(|k, _| !k.ends_with("span"));
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let mut v = serde_json::to_value(file).unwrap_or_default();
-    strip(&mut v);
-    v
 }

@@ -26,6 +26,14 @@ pub fn format(file: &File, source: &str) -> String {
     merge(&lines.lines, &comments(source), source)
 }
 
+/// Whether `formatted` parses to `tree` (spans aside): compared by the
+/// canonical printer's text, which holds every part of the tree and none
+/// of its spans (the round-trip test holds it to that).
+pub fn keeps_tree(tree: &File, formatted: &str) -> bool {
+    let (again, errors) = super::parse(formatted);
+    errors.is_empty() && print::file(tree) == print::file(&again)
+}
+
 /// One line of the layout: its indent, its text, and the source it came
 /// from (where its first token starts, where its last ends).
 #[derive(Debug)]
