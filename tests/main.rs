@@ -31,6 +31,7 @@ mod examples;
 mod fast_paths;
 mod fmt;
 mod games;
+mod highlighting;
 mod hostile;
 mod html;
 mod invalid_files;
