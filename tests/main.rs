@@ -40,6 +40,7 @@ mod language_reference;
 mod layers;
 mod layout;
 mod lint;
+mod lsp;
 mod numbers;
 mod play;
 mod punto_banco_count;

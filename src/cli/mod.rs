@@ -11,6 +11,7 @@ mod github;
 mod html;
 mod input;
 mod lints;
+mod lsp;
 mod output;
 mod play;
 mod session;
@@ -94,6 +95,11 @@ pub enum Command {
         after_help = "Examples:\n  dicerules fmt games/\n  dicerules fmt --check games/ tests/fixtures/\n  cat heist.dice | dicerules fmt -"
     )]
     Fmt(fmt::FmtArgs),
+    /// Serve the Language Server Protocol on standard input and output:
+    /// diagnostics as a file is edited, hover (a bet's exact house edge),
+    /// go to definition, completion, formatting.
+    #[command(after_help = "Examples:\n  dicerules lsp\n(An editor starts it: docs/editors.md.)")]
+    Lsp,
     /// Print a completion script for a shell: `dicerules completions bash
     /// > ~/.local/share/bash-completion/completions/dicerules`.
     #[command(
@@ -162,6 +168,7 @@ pub fn main() -> ExitCode {
         Command::Shoe(args) => shoe::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Lsp => lsp::run(),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
     };
