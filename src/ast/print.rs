@@ -19,6 +19,21 @@ pub fn file(file: &File) -> String {
     out
 }
 
+/// The canonical text of one item, with its trailing line end.
+pub fn item(item: &Item) -> String {
+    let mut out = String::new();
+    write_item(&mut out, item);
+    out
+}
+
+/// The canonical text of one statement at the outer depth of a round; a
+/// statement with a block spans several lines.
+pub fn stmt(stmt: &Stmt) -> String {
+    let mut out = String::new();
+    write_stmt(&mut out, stmt, 0);
+    out
+}
+
 fn write_item(out: &mut String, item: &Item) {
     match item {
         Item::Game(g) => {

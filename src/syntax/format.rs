@@ -77,10 +77,7 @@ impl Lines<'_> {
 
 /// The text of a one-line item as the canonical printer writes it.
 fn one_line(item: &Item) -> String {
-    let file = File {
-        items: vec![item.clone()],
-    };
-    print::file(&file).trim_end().to_string()
+    print::item(item).trim_end().to_string()
 }
 
 /// `text` padded with spaces to `width` characters.
@@ -238,26 +235,6 @@ fn block_lines(lines: &mut Lines, block: &Block, depth: usize) {
     }
 }
 
-/// The text of a statement the canonical printer writes on one line.
-fn stmt_text(stmt: &Stmt) -> String {
-    let block = Block {
-        stmts: vec![stmt.clone()],
-        span: ast::Span::new(0, 0),
-    };
-    let round = File {
-        items: vec![Item::Round(ast::RoundDecl {
-            body: block,
-            span: ast::Span::new(0, 0),
-        })],
-    };
-    let printed = print::file(&round);
-    printed
-        .lines()
-        .nth(1)
-        .map(|l| l.trim().to_string())
-        .unwrap_or_default()
-}
-
 fn stmt_lines(lines: &mut Lines, stmt: &Stmt, depth: usize) {
     match stmt {
         Stmt::If(i) => if_lines(lines, i, depth, false),
@@ -294,7 +271,7 @@ fn stmt_lines(lines: &mut Lines, stmt: &Stmt, depth: usize) {
         }
         _ => {
             let span = stmt.span();
-            lines.push(depth, stmt_text(stmt), span.start, span.end);
+            lines.push(depth, print::stmt(stmt), span.start, span.end);
         }
     }
 }
