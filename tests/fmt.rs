@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use dicerules::syntax::format::SKIP;
 use dicerules::syntax::parse;
 
 use crate::common::binary::{root, run};
@@ -51,7 +52,11 @@ fn every_file_that_parses_keeps_its_tree_and_comments() {
     files.sort();
     let mut formatted_files = 0;
     for path in &files {
-        let source = std::fs::read_to_string(path).unwrap_or_default();
+        // A fixture that opts out of `fmt` (its layout is what it tests,
+        // or it does not parse) is formatted here without its marker.
+        let source = std::fs::read_to_string(path)
+            .unwrap_or_default()
+            .replace(&format!("{SKIP}\n"), "");
         let (tree, errors) = parse(&source);
         let out = run(root(), &["fmt", "-"], source.as_bytes());
         if !errors.is_empty() || source.is_empty() && out.code != Some(0) {
@@ -85,6 +90,59 @@ fn every_file_that_parses_keeps_its_tree_and_comments() {
         formatted_files += 1;
     }
     assert!(formatted_files > 150, "only {formatted_files} files parsed");
+}
+
+/// `// dicerules fmt: skip` among a file's opening comments keeps the file
+/// as it is, in `fmt`, `fmt --check` and `fmt -`, whether it parses or not;
+/// after code, or as part of a longer word, it is an ordinary comment.
+#[test]
+fn a_file_may_opt_out_of_the_layout() {
+    let dir = std::env::temp_dir().join(format!("dicerules-fmt-skip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let body = "game \"m\"\noutcomes won, lost\nround { throw t = 2d6  if total(t) = 12 { end won }  end lost }\nbet player { won => win 30 to 1\n lost => lose }\n";
+    let kept = [
+        format!("{SKIP}\n{body}"),
+        format!("// A one-line round.\n\n{SKIP}: the layout is the test\n{body}"),
+        format!("\u{feff}  {SKIP}\n{body}"),
+        format!("{SKIP}\ngame \"broken\"\nround {{\n  end\n}}\n"),
+    ];
+    let formatted = [
+        format!("{body}{SKIP}\n"),
+        format!("// dicerules fmt: skipped by nobody\n{body}"),
+        format!("game \"m\" {SKIP}\n{}", &body[9..]),
+    ];
+    for (i, text) in kept.iter().enumerate() {
+        std::fs::write(dir.join(format!("kept{i}.dice")), text).expect("writes");
+        let out = run(root(), &["fmt", "-"], text.as_bytes());
+        assert_eq!(out.code, Some(0), "{text}: {}", out.stderr);
+        // As it is, but for the byte-order mark, which reading drops.
+        assert_eq!(out.stdout, text.trim_start_matches('\u{feff}'));
+    }
+    let d = dir.to_string_lossy().into_owned();
+    let check = run(root(), &["fmt", "--check", &d], b"");
+    assert_eq!(check.code, Some(0), "{}{}", check.stdout, check.stderr);
+    for (i, text) in formatted.iter().enumerate() {
+        std::fs::write(dir.join(format!("formatted{i}.dice")), text).expect("writes");
+    }
+    let check = run(root(), &["fmt", "--check", &d], b"");
+    assert_eq!(check.code, Some(1), "{}", check.stderr);
+    assert!(
+        check.stdout.contains("3 file(s) would be formatted"),
+        "{}",
+        check.stdout
+    );
+    let write = run(root(), &["fmt", &d], b"");
+    assert_eq!(write.code, Some(0), "{}", write.stderr);
+    for (i, text) in kept.iter().enumerate() {
+        let now = std::fs::read_to_string(dir.join(format!("kept{i}.dice"))).unwrap();
+        assert_eq!(&now, text);
+    }
+    for i in 0..formatted.len() {
+        let now = std::fs::read_to_string(dir.join(format!("formatted{i}.dice"))).unwrap();
+        assert!(now.contains("round {\n  throw t = 2d6\n"), "{now}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -141,7 +199,7 @@ param b = 2 // b's note
 outcomes won, lost
 round {
   // before the throw
-  throw t = 1d6 // trailing throw
+  throw t = d6 // trailing throw
   if total(t) > 4 { // opening
     end won
   } else if total(t) = 1 {
@@ -216,7 +274,7 @@ fn check_shows_a_diff_and_fmt_writes_the_layout() {
     assert_eq!(again.code, Some(0), "{}", again.stdout);
     assert_eq!(
         std::fs::read_to_string(&messy_path).unwrap(),
-        "game \"m\"\noutcomes won, lost\nround {\n  throw t = 1d6\n  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\nbet player {\n  won  => win 5 to 1\n  lost => lose\n}\n"
+        "game \"m\"\noutcomes won, lost\nround {\n  throw t = d6\n  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\nbet player {\n  won  => win 5 to 1\n  lost => lose\n}\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,6 +19,7 @@
 use std::path::PathBuf;
 
 use crate::common::binary::{self, Run, TIME_LIMIT};
+use crate::common::fixture::opening_comment;
 
 /// Words that only a grammar rule name would contain.
 const RULE_NAME_MARKERS: &[&str] = &["Rule::", "kw_", "_stmt", "_decl", "op_", "RUST_BACKTRACE"];
@@ -43,15 +44,6 @@ fn check(relative: &str) -> Run {
 }
 
 /// The fixture's opening `//` comment, without the slashes.
-fn opening_comment(source: &str) -> String {
-    source
-        .lines()
-        .take_while(|l| l.trim_start().starts_with("//"))
-        .map(|l| l.trim_start().trim_start_matches('/').trim())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The lines of stderr that are the tool's words, not quoted source lines
 /// (` 12 │ ...`), which may legitimately contain any identifier.
 fn message_lines(stderr: &str) -> impl Iterator<Item = &str> {

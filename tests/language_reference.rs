@@ -295,3 +295,33 @@ fn the_block_reader_sees_every_kind_of_block() {
     let unmarked = dice_blocks("```dice\nthrow t = 2d6\n```\n").expect("well-formed");
     assert!(unmarked[0].mode().is_err());
 }
+
+/// The reference shows the layout `dicerules fmt` gives: every block that is
+/// a whole file and parses is laid out as `fmt` lays it.
+#[test]
+fn every_whole_file_of_the_reference_is_in_the_canonical_layout() {
+    let doc = std::fs::read_to_string(reference_path()).expect("docs/language.md is readable");
+    let blocks = dice_blocks(&doc).expect("well-formed");
+    let mut laid_out = 0;
+    let mut failures = Vec::new();
+    for block in &blocks {
+        let mode = block.mode().expect("known words");
+        if mode.fragment || mode.ignore {
+            continue;
+        }
+        let (tree, errors) = dicerules::syntax::parse(&block.text);
+        if !errors.is_empty() {
+            continue;
+        }
+        if dicerules::syntax::format::format(&tree, &block.text) != block.text {
+            failures.push(format!("docs/language.md:{}", block.line));
+        }
+        laid_out += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "not in `dicerules fmt`'s layout (run the block through `dicerules fmt -`):\n{}",
+        failures.join("\n")
+    );
+    assert!(laid_out >= 40, "only {laid_out} whole files");
+}

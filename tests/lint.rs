@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use dicerules::lint::{Lint, NAMES};
 
 use crate::common::binary;
+use crate::common::fixture::opening_comment;
 
 /// The crate root, canonical so that it strips the prefix of glob's paths.
 fn crate_root() -> PathBuf {
@@ -52,16 +53,6 @@ fn expected(stem: &str) -> Option<&'static str> {
         .copied()
         .filter(|n| stem == *n || stem.starts_with(&format!("{n}_")))
         .max_by_key(|n| n.len())
-}
-
-/// The fixture's opening `//` comment, without the slashes.
-fn opening_comment(source: &str) -> String {
-    source
-        .lines()
-        .take_while(|l| l.trim_start().starts_with("//"))
-        .map(|l| l.trim_start().trim_start_matches('/').trim())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[test]

@@ -114,6 +114,58 @@ fn colour_follows_the_flag_then_the_environment() {
     assert_eq!(wrong.code, Some(2));
 }
 
+/// `check`'s text report follows `--color` as the diagnostics do (its own
+/// output, stdout, decides `auto`): the verdicts and headings coloured, the
+/// words and columns the same; JSON never.
+#[test]
+fn the_report_is_coloured_like_the_diagnostics() {
+    let strip = |text: &str| {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(ESC) {
+            out.push_str(&rest[..at]);
+            let code = &rest[at..];
+            rest = &code[code.find('m').expect("an escape ends") + 1..];
+        }
+        out + rest
+    };
+    let heist = ["check", "games/heist.dice"];
+    let plain = run(root(), &heist, b"");
+    assert_eq!(plain.code, Some(0));
+    assert!(!plain.stdout.contains(ESC));
+    let always = [&["--color", "always"][..], &heist].concat();
+    let never = [&["--color", "never"][..], &heist].concat();
+    for (args, set, wanted) in [
+        (&always[..], &[][..], true),
+        (&heist[..], &[("CLICOLOR_FORCE", "1")][..], true),
+        (&never[..], &[("CLICOLOR_FORCE", "1")][..], false),
+    ] {
+        let out = run_env(args, b"", set, &["NO_COLOR"]);
+        assert_eq!(out.code, Some(0), "{args:?}");
+        assert_eq!(out.stdout.contains(ESC), wanted, "{args:?} {set:?}");
+        assert_eq!(strip(&out.stdout), plain.stdout, "{args:?}");
+        if wanted {
+            assert!(out.stdout.contains("\x1b[32mok\x1b[0m  line 38"));
+            assert!(out.stdout.contains("\x1b[33mwrong\x1b[0m  line 40"));
+            assert!(out.stdout.contains("\x1b[1mbet player\x1b[0m"));
+        }
+    }
+    let json = run(
+        root(),
+        &[
+            "--color",
+            "always",
+            "check",
+            "games/heist.dice",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert!(!json.stdout.contains(ESC));
+    assert!(serde_json::from_str::<serde_json::Value>(&json.stdout).is_ok());
+}
+
 #[test]
 fn quiet_prints_nothing_on_stdout_and_keeps_the_exit_code() {
     let failing = "game \"g\"\noutcomes high, low\nround {\n  throw d = 1d6\n  if total(d) > 3 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\nexpect house_edge(b) = 1/3\n";

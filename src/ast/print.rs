@@ -359,8 +359,13 @@ fn write_if(out: &mut String, i: &IfStmt, depth: usize) {
     }
 }
 
+/// `2d6`; one die is written as it is said, `d6`.
 pub fn dice(d: &Dice) -> String {
-    format!("{}d{}", d.count, d.sides)
+    if d.count == 1 {
+        format!("d{}", d.sides)
+    } else {
+        format!("{}d{}", d.count, d.sides)
+    }
 }
 
 pub fn combo(c: &Combo) -> String {

@@ -10,7 +10,7 @@ use super::diagnostics::{render, render_all};
 use super::html;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
 use super::input::{GameArgs, RemovedArgs};
-use super::{exit, output, CheckFormat as Format};
+use super::{exit, output, paint, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::eval::exact::Limits;
 use crate::lint::Lint;
@@ -326,7 +326,10 @@ pub fn run(args: &CheckArgs) -> u8 {
     let one = (!array && run.outputs.len() == 1).then(|| &run.outputs[0].1);
     let all: Vec<&Output> = run.outputs.iter().map(|(_, output)| output).collect();
     if let Some(snapshots) = &run.snapshots {
-        let out = format!("{}{}", snapshots.text, snapshots.summary());
+        let mut out = format!("{}{}", snapshots.text, snapshots.summary());
+        if paint::stdout_colour() {
+            out = paint::diff(&out);
+        }
         return output::finish(run.worst, &out, &run.stderr);
     }
     if args.bless {
@@ -339,6 +342,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         return output::finish(run.worst, &run.blessed, &run.stderr);
     }
     let stdout = match args.format {
+        Format::Text if paint::stdout_colour() => paint::report(&run.text),
         Format::Text => std::mem::take(&mut run.text),
         Format::Json => match one {
             Some(output) => serde_json::to_string_pretty(output),

@@ -1,6 +1,7 @@
 //! `dicerules fmt [--check] FILE|DIR...`: rule files in the canonical
 //! layout (`syntax::format`), comments kept. A file with syntax errors is
-//! left as it is, with its diagnostics; a layout that would not parse back
+//! left as it is, with its diagnostics, and so is a file that opens with
+//! `// dicerules fmt: skip` (`syntax::format::SKIP`); a layout that would not parse back
 //! to the same tree is never written (an internal error, exit 2).
 
 use std::fmt::Write as _;
@@ -11,7 +12,7 @@ use similar::TextDiff;
 use super::diagnostics::render_all;
 use super::input::{read_path, rule_files, STDIN};
 use super::{exit, output};
-use crate::syntax::format::{format, keeps_tree};
+use crate::syntax::format::{format, keeps_tree, skipped};
 use crate::syntax::parse;
 
 #[derive(Debug, Args)]
@@ -49,6 +50,12 @@ pub fn run(args: &FmtArgs) -> u8 {
                 continue;
             }
         };
+        if skipped(&source) {
+            if path.as_os_str() == STDIN {
+                stdout.push_str(&source);
+            }
+            continue;
+        }
         let (tree, errors) = parse(&source);
         if !errors.is_empty() {
             let count = errors.len();
@@ -99,6 +106,9 @@ pub fn run(args: &FmtArgs) -> u8 {
     }
     if args.check && changed > 0 {
         let _ = writeln!(stdout, "{changed} file(s) would be formatted");
+    }
+    if args.check && super::paint::stdout_colour() {
+        stdout = super::paint::diff(&stdout);
     }
     output::finish(worst, &stdout, &stderr)
 }

@@ -251,8 +251,11 @@ fn completion(text: &str) -> Value {
 }
 
 /// The whole file laid out by `dicerules fmt`, as one edit; none for a
-/// file with syntax errors.
+/// file with syntax errors or one that opts out.
 fn formatting(text: &str) -> Value {
+    if crate::syntax::format::skipped(text) {
+        return json!([]);
+    }
     let (tree, errors) = crate::syntax::parse(text);
     if !errors.is_empty() {
         return Value::Null;

@@ -13,6 +13,7 @@ mod input;
 mod lints;
 mod lsp;
 mod output;
+mod paint;
 mod play;
 mod session;
 mod shell;
@@ -37,9 +38,9 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "dicerules", version, about, long_about = None)]
 pub struct Cli {
-    /// When to colour diagnostics: auto (stderr a terminal, unless
-    /// NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE=1 colours anyway),
-    /// always or never.
+    /// When to colour diagnostics, `check`'s text report and diffs: auto
+    /// (where the output is a terminal, unless NO_COLOR is set or
+    /// CLICOLOR=0; CLICOLOR_FORCE=1 colours anyway), always or never.
     #[arg(long, global = true, value_enum, value_name = "WHEN",
           default_value_t = diagnostics::Colour::Auto)]
     pub color: diagnostics::Colour,

@@ -14,6 +14,25 @@
 use crate::ast::print::{self, combo, expr, key, pay_key, payout};
 use crate::ast::{self, Block, CellKind, Else, File, IfStmt, Item, Side, Stmt};
 
+/// The comment that keeps a file out of `dicerules fmt`, alone on a line
+/// among the comments that open the file (before its first code); a reason
+/// may follow it, after a space or a punctuation mark.
+pub const SKIP: &str = "// dicerules fmt: skip";
+
+/// Whether `source` opts out of formatting (`SKIP`). Read from the text,
+/// not the tree, so that a file which does not parse may opt out too.
+pub fn skipped(source: &str) -> bool {
+    let marker = SKIP.trim_start_matches("//").trim_start();
+    source
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .take_while(|line| line.is_empty() || line.starts_with("//"))
+        .filter_map(|line| line.strip_prefix("//"))
+        .filter_map(|text| text.trim().strip_prefix(marker))
+        .any(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
 /// `source` (which parsed into `file`) in the canonical layout.
 pub fn format(file: &File, source: &str) -> String {
     let mut lines = Lines {

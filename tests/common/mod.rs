@@ -3,5 +3,6 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod fixture;
 pub mod table;
 pub mod tree;
