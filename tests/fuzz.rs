@@ -35,21 +35,21 @@
 //!
 //! Settings (environment variables):
 //!
-//! - `DICERULES_FUZZ_SECONDS`: how long to run (default 10: in a debug
-//!   build the seeds take 4 of them; `.ci/run` runs 60, optimised);
+//! - `DICERULES_FUZZ_SECONDS`: how long to run (default 10; `.ci/run` runs
+//!   60);
 //! - `DICERULES_FUZZ_SEED`: the seed (default 1): the same seed gives the
 //!   same sequence of inputs;
 //! - `DICERULES_FUZZ_HANG_SECONDS`: the hang limit per input (default 10);
-//! - `DICERULES_PREFIX_STEP`: the prefix test's step in bytes (default 1,
-//!   every character boundary, in an optimised build, where it takes 7 s;
-//!   7 in a debug build, where every prefix takes a minute).
+//! - `DICERULES_PREFIX_STEP`: the prefix test's step in bytes (default 7,
+//!   every 7th prefix, 9 s; `.ci/run` runs 1, every character boundary, a
+//!   minute).
 //!
-//! `.ci/run` runs it for a minute, optimised but with overflow checks (an
-//! arithmetic overflow panics, and is a finding):
+//! Test builds are optimised with overflow checks (Cargo.toml's test
+//! profile: an arithmetic overflow panics, and is a finding). `.ci/run` runs
+//! it for a minute:
 //!
 //! ```text
-//! CARGO_PROFILE_DEV_OPT_LEVEL=2 DICERULES_FUZZ_SECONDS=60 DICERULES_PREFIX_STEP=1 \
-//!   cargo test --test fuzz -- --nocapture
+//! DICERULES_FUZZ_SECONDS=60 DICERULES_PREFIX_STEP=1 cargo test --test fuzz -- --nocapture
 //! ```
 //!
 //! `--nocapture` prints the run's figures (inputs, inputs per second,
@@ -1148,8 +1148,7 @@ fn fuzz_the_check_pipeline() {
 /// previous prefix (it only adds spaces or a comment) is not checked again.
 #[test]
 fn every_prefix_of_every_game_gives_a_diagnostic_or_a_report() {
-    let default_step = if cfg!(debug_assertions) { 7 } else { 1 };
-    let step = usize::try_from(env_number("DICERULES_PREFIX_STEP", default_step))
+    let step = usize::try_from(env_number("DICERULES_PREFIX_STEP", 7))
         .unwrap_or(1)
         .max(1);
     let games = dice_files(&crate_root().join("games"));

@@ -26,6 +26,12 @@ pub const MAX_THROW_RESULTS: u64 = 1_000_000;
 /// have: the exact weights of a round grow with it (4096 bits is 1584d6).
 pub const MAX_THROW_BITS: f64 = 4096.0;
 
+/// The most dice one throw may have: as many as `MAX_THROW_BITS` allows
+/// two-sided dice. It binds only one-sided dice, whose one result has no
+/// bits: read by a statistic, the exact counts of `n` of them grow as `n`
+/// squared (300000d1 took 8 GB).
+pub const MAX_THROW_DICE: u64 = 4096;
+
 pub(super) struct Compiled<'s> {
     pub code: Vec<Instr>,
     pub slots: Vec<Named>,
@@ -408,6 +414,11 @@ impl Compiler<'_, '_, '_> {
             self.typer
                 .errors
                 .push(CheckError::TooManyOrdered { count, sides, span });
+            ok = false;
+        } else if d.count > MAX_THROW_DICE {
+            self.typer
+                .errors
+                .push(CheckError::TooManyDice { count, sides, span });
             ok = false;
         } else if many {
             // Refused after projection unless only statistics are read.

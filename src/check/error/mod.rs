@@ -14,7 +14,9 @@ pub use with::WithError;
 use miette::Diagnostic;
 use thiserror::Error;
 
-use super::round::{MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_RESULTS};
+use super::round::{
+    MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_DICE, MAX_THROW_RESULTS,
+};
 use crate::ast::{RelOp, Span};
 use crate::number::Exact;
 use crate::program::builtin::MAX_FACE;
@@ -244,6 +246,19 @@ pub enum CheckError {
         help("a throw's number of ordered results (sides to the power of the dice) may have at most {max} bits", max = MAX_THROW_BITS)
     )]
     TooManyOrdered {
+        count: u64,
+        sides: u64,
+        #[label("these dice")]
+        span: Span,
+    },
+    /// A throw of more than `MAX_THROW_DICE` dice of one side, whose one
+    /// result no other bound limits: `300000d1`.
+    #[error("{count}d{sides} is more dice than one throw may have")]
+    #[diagnostic(
+        code(dice::check::dice),
+        help("one throw may have at most {max} dice", max = MAX_THROW_DICE)
+    )]
+    TooManyDice {
         count: u64,
         sides: u64,
         #[label("these dice")]
