@@ -5,7 +5,7 @@
 //! down.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -104,8 +104,8 @@ fn reader(stdout: impl Read + Send + 'static) -> Receiver<Value> {
 
 const URI: &str = "file:///rules/heist_b.dice";
 
-#[test]
-fn the_language_server_through_the_real_binary() {
+/// The server started, initialized, with its capabilities.
+fn start() -> (Child, Client, Value) {
     let mut child = command(root(), &["lsp"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -121,11 +121,24 @@ fn the_language_server_through_the_real_binary() {
         "initialize",
         json!({ "processId": null, "rootUri": null, "capabilities": {} }),
     );
-    let caps = &init["capabilities"];
+    client.notify("initialized", json!({}));
+    (child, client, init["capabilities"].clone())
+}
+
+/// Shut down and exited, with success.
+fn stop(mut child: Child, mut client: Client) {
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    let status = crate::common::binary::wait(&mut child).expect("the server exits");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn the_language_server_through_the_real_binary() {
+    let (child, mut client, caps) = start();
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(caps["documentFormattingProvider"], true);
     assert_eq!(caps["definitionProvider"], true);
-    client.notify("initialized", json!({}));
 
     // Heist with a payout line broken: `win 2 to` and no number.
     let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist");
@@ -225,9 +238,64 @@ fn the_language_server_through_the_real_binary() {
     let edits = client.request("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 2, "insertSpaces": true } }));
     let formatted = crate::common::binary::run(root(), &["fmt", "-"], messy.as_bytes()).stdout;
     assert_eq!(edits[0]["newText"], formatted.as_str(), "{edits}");
+    stop(child, client);
+}
 
-    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
-    client.notify("exit", Value::Null);
-    let status = crate::common::binary::wait(&mut child).expect("the server exits");
-    assert!(status.success(), "{status:?}");
+/// Thirty changes sent at once, as fast typing sends them, each pinning
+/// another wrong figure: every text is checked, but a text a later change
+/// already waiting replaces is not evaluated. The last text's failed
+/// `expect` is published, and far fewer than thirty evaluations are.
+#[test]
+fn a_burst_of_changes_is_evaluated_for_its_last_text() {
+    let (child, mut client, _) = start();
+    let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist");
+    let pinned = |k: usize| {
+        heist.replacen(
+            "expect house_edge(player) = 37/432",
+            &format!("expect house_edge(player) = 1/{k}"),
+            1,
+        )
+    };
+    assert_ne!(pinned(7), heist);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": URI, "languageId": "dice", "version": 1, "text": heist } }),
+    );
+    for k in 2..=31 {
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": k }, "contentChanges": [{ "text": pinned(k) }] }),
+        );
+    }
+    // Answered after every change before it is handled.
+    client.next_id += 1;
+    let id = client.next_id;
+    client.send(
+        json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": { "textDocument": { "uri": URI }, "position": { "line": 0, "character": 0 } } }),
+    );
+    let mut evaluated = Vec::new();
+    loop {
+        let m = client.wait(|_| true);
+        if m["id"] == id {
+            break;
+        }
+        let diagnostics = m["params"]["diagnostics"].as_array().cloned();
+        for d in diagnostics.unwrap_or_default() {
+            if d["code"] != "dice::expect::failed" {
+                continue;
+            }
+            let message = d["message"].as_str().unwrap_or_default();
+            let k = message
+                .split("= 1/")
+                .nth(1)
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|digits| digits.parse::<usize>().ok())
+                .unwrap_or_else(|| panic!("{message}"));
+            evaluated.push(k);
+        }
+    }
+    assert_eq!(evaluated.last(), Some(&31), "{evaluated:?}");
+    assert!(evaluated.len() < 10, "{evaluated:?}");
+    stop(child, client);
 }

@@ -2,12 +2,14 @@
 //! (lsp-server, rust-analyzer's transport). Each open file is checked as it
 //! changes: its syntax and check errors are published at once, then, once
 //! the round is evaluated (within `check`'s limits), its lint findings and
-//! failed `expect` lines. Hover on a bet gives its exact house edge, on a
+//! failed `expect` lines. A text that a later change already waiting in the
+//! queue replaces is not evaluated: typing into a file that takes a while
+//! costs one stale evaluation at most, not one a keystroke. Hover on a bet gives its exact house edge, on a
 //! name its declaration; go to definition finds that declaration;
 //! completion offers keywords, built-ins and the file's names; formatting
 //! is `dicerules fmt`'s.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use serde_json::{json, Value};
@@ -33,6 +35,7 @@ pub fn run() -> u8 {
     let mut server = Server {
         connection: &connection,
         documents: HashMap::new(),
+        pending: VecDeque::new(),
     };
     let served = server.serve();
     drop(connection);
@@ -47,6 +50,8 @@ struct Server<'c> {
     connection: &'c Connection,
     /// Each open file's text, by URI.
     documents: HashMap<String, Document>,
+    /// Messages read ahead of the one being handled, in order.
+    pending: VecDeque<Message>,
 }
 
 struct Document {
@@ -57,7 +62,7 @@ struct Document {
 
 impl Server<'_> {
     fn serve(&mut self) -> Result<(), String> {
-        while let Ok(message) = self.connection.receiver.recv() {
+        while let Some(message) = self.next() {
             match message {
                 Message::Request(request) => {
                     if self
@@ -75,6 +80,27 @@ impl Server<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The next message: one read ahead first, else one from the client.
+    fn next(&mut self) -> Option<Message> {
+        self.pending
+            .pop_front()
+            .or_else(|| self.connection.receiver.recv().ok())
+    }
+
+    /// Whether a change or close of `uri` is already waiting, which would
+    /// make this text's evaluation stale before it is published. Reads
+    /// ahead whatever the client has sent; nothing is handled out of order.
+    fn superseded(&mut self, uri: &str) -> bool {
+        while let Ok(message) = self.connection.receiver.try_recv() {
+            self.pending.push_back(message);
+        }
+        self.pending.iter().any(|m| {
+            matches!(m, Message::Notification(n)
+                if matches!(n.method.as_str(), "textDocument/didChange" | "textDocument/didClose")
+                    && n.params["textDocument"]["uri"].as_str() == Some(uri))
+        })
     }
 
     fn send(&self, message: Message) {
@@ -112,26 +138,24 @@ impl Server<'_> {
     /// A file opened or changed: its diagnostics, the quick ones first.
     fn changed(&mut self, uri: String, text: String) {
         let name = uri.rsplit('/').next().unwrap_or(&uri).to_string();
-        let game = match Parsed::new(text.as_str()).and_then(|p| p.check_for(&Options::default())) {
-            Ok(game) => game,
-            Err(errors) => {
-                let entries: Vec<DiagnosticEntry> = errors
-                    .iter()
-                    .map(|e| entry(e, &name, &text, "error"))
-                    .collect();
-                self.publish(&uri, &entries, &text);
-                self.documents.insert(
-                    uri,
-                    Document {
-                        text,
-                        analysis: None,
-                    },
-                );
+        let checked = Parsed::new(text.as_str()).and_then(|p| p.check_for(&Options::default()));
+        let entries: Vec<DiagnosticEntry> = match &checked {
+            Ok(_) => Vec::new(),
+            Err(errors) => (errors.iter())
+                .map(|e| entry(e, &name, &text, "error"))
+                .collect(),
+        };
+        self.publish(&uri, &entries, &text);
+        // Checked: the evaluation's findings follow, unless a newer text is
+        // already waiting.
+        let game = match checked {
+            Ok(game) if !self.superseded(&uri) => game,
+            _ => {
+                let analysis = None;
+                self.documents.insert(uri, Document { text, analysis });
                 return;
             }
         };
-        // Checked: no error yet; the evaluation's findings follow.
-        self.publish(&uri, &[], &text);
         let options = Options {
             lint: true,
             max_tables: Some(crate::play::chain::CHECK_TABLES as usize),
