@@ -241,13 +241,19 @@ fn the_language_server_through_the_real_binary() {
     stop(child, client);
 }
 
-/// Thirty changes sent at once, as fast typing sends them, each pinning
-/// another wrong figure: every text is checked, but a text a later change
-/// already waiting replaces is not evaluated. The last text's failed
-/// `expect` is published, and far fewer than thirty evaluations are.
+/// Thirty changes sent while a slow file (blackjack, about a second) is
+/// evaluated, as fast typing sends them, each pinning another wrong
+/// figure: every text is checked, but a text a later change already
+/// waiting replaces is not evaluated. The last text's failed `expect` is
+/// published, and far fewer than thirty evaluations are.
 #[test]
 fn a_burst_of_changes_is_evaluated_for_its_last_text() {
     let (child, mut client, _) = start();
+    let slow = std::fs::read_to_string(root().join("games/blackjack.dice")).expect("blackjack");
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///rules/slow.dice", "languageId": "dice", "version": 1, "text": slow } }),
+    );
     let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist");
     let pinned = |k: usize| {
         heist.replacen(
@@ -279,6 +285,9 @@ fn a_burst_of_changes_is_evaluated_for_its_last_text() {
         let m = client.wait(|_| true);
         if m["id"] == id {
             break;
+        }
+        if m["params"]["uri"] != URI {
+            continue;
         }
         let diagnostics = m["params"]["diagnostics"].as_array().cloned();
         for d in diagnostics.unwrap_or_default() {

@@ -10,6 +10,8 @@
 //! is `dicerules fmt`'s.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use serde_json::{json, Value};
@@ -32,8 +34,21 @@ pub fn run() -> u8 {
     if connection.initialize(capabilities).is_err() {
         return exit::INPUT;
     }
+    // lsp-server hands its messages over one at a time (a rendezvous
+    // channel): a thread of ours takes each as it arrives, so that what the
+    // client has sent is all in the inbox while an evaluation runs.
+    let (forward, inbox) = mpsc::channel();
+    let incoming = connection.receiver.clone();
+    std::thread::spawn(move || {
+        for message in incoming {
+            if forward.send(message).is_err() {
+                break;
+            }
+        }
+    });
     let mut server = Server {
         connection: &connection,
+        inbox,
         documents: HashMap::new(),
         pending: VecDeque::new(),
     };
@@ -48,6 +63,8 @@ pub fn run() -> u8 {
 
 struct Server<'c> {
     connection: &'c Connection,
+    /// The client's messages, as they arrive.
+    inbox: mpsc::Receiver<Message>,
     /// Each open file's text, by URI.
     documents: HashMap<String, Document>,
     /// Messages read ahead of the one being handled, in order.
@@ -64,14 +81,20 @@ impl Server<'_> {
     fn serve(&mut self) -> Result<(), String> {
         while let Some(message) = self.next() {
             match message {
+                Message::Request(request) if request.method == "shutdown" => {
+                    let done = Response::new_ok(request.id.clone(), Value::Null);
+                    self.send(Message::Response(done));
+                    // Then `exit`, as lsp-server's own handling waits for it.
+                    let exit = self.pending.pop_front().or_else(|| {
+                        let within = Duration::from_secs(30);
+                        self.inbox.recv_timeout(within).ok()
+                    });
+                    return match exit {
+                        Some(Message::Notification(n)) if n.method == "exit" => Ok(()),
+                        other => Err(format!("not `exit` after `shutdown`: {other:?}")),
+                    };
+                }
                 Message::Request(request) => {
-                    if self
-                        .connection
-                        .handle_shutdown(&request)
-                        .map_err(|e| e.to_string())?
-                    {
-                        return Ok(());
-                    }
                     let response = self.answer(&request);
                     self.send(Message::Response(response));
                 }
@@ -84,16 +107,14 @@ impl Server<'_> {
 
     /// The next message: one read ahead first, else one from the client.
     fn next(&mut self) -> Option<Message> {
-        self.pending
-            .pop_front()
-            .or_else(|| self.connection.receiver.recv().ok())
+        self.pending.pop_front().or_else(|| self.inbox.recv().ok())
     }
 
     /// Whether a change or close of `uri` is already waiting, which would
     /// make this text's evaluation stale before it is published. Reads
     /// ahead whatever the client has sent; nothing is handled out of order.
     fn superseded(&mut self, uri: &str) -> bool {
-        while let Ok(message) = self.connection.receiver.try_recv() {
+        while let Ok(message) = self.inbox.try_recv() {
             self.pending.push_back(message);
         }
         self.pending.iter().any(|m| {
