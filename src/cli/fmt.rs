@@ -1,8 +1,9 @@
 //! `dicerules fmt [--check] FILE|DIR...`: rule files in the canonical
 //! layout (`syntax::format`), comments kept. A file with syntax errors is
 //! left as it is, with its diagnostics, and so is a file that opens with
-//! `// dicerules fmt: skip` (`syntax::format::SKIP`); a layout that would not parse back
-//! to the same tree is never written (an internal error, exit 2).
+//! `// dicerules fmt: skip` (`syntax::format::SKIP`); a layout that would
+//! not parse back to the same tree is never written (an internal error,
+//! exit 2).
 
 use std::fmt::Write as _;
 

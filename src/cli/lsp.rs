@@ -4,8 +4,8 @@
 //! the round is evaluated (within `check`'s limits), its lint findings and
 //! failed `expect` lines. A text that a later change already waiting in the
 //! queue replaces is not evaluated: typing into a file that takes a while
-//! costs one stale evaluation at most, not one a keystroke. Hover on a bet gives its exact house edge, on a
-//! name its declaration; go to definition finds that declaration;
+//! costs one stale evaluation at most, not one a keystroke. Hover on a bet
+//! gives its exact house edge, on a name its declaration; go to definition finds that declaration;
 //! completion offers keywords, built-ins and the file's names; formatting
 //! is `dicerules fmt`'s.
 

@@ -64,7 +64,8 @@ pub fn report(text: &str) -> String {
             } else {
                 paint(&mut out, BOLD, body);
             }
-        } else if let Some((indent, word, style, rest)) = verdict(body).filter(|_| verdicts) {
+        } else if let Some((indent, word, style, rest)) = verdicts.then(|| verdict(body)).flatten()
+        {
             out.push_str(indent);
             paint(&mut out, style, word);
             out.push_str(rest);
