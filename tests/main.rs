@@ -29,6 +29,7 @@ mod compare;
 mod csv_output;
 mod examples;
 mod fast_paths;
+mod files;
 mod fmt;
 mod games;
 mod highlighting;

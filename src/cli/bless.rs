@@ -93,7 +93,7 @@ pub fn file(path: &Path, file: &str, source: &str, reports: &[&Report]) -> Resul
     for (span, new) in &edits {
         text.replace_range(span.start..span.end, new);
     }
-    write_in_place(path, &text).map_err(|e| format!("error: cannot write {file}: {e}\n"))?;
+    write_in_place(path, &text).map_err(|e| format!("error: cannot write {file}: {}\n", e.why))?;
     Ok(blessed)
 }
 
@@ -115,6 +115,21 @@ fn rewrite(verdict: &Verdict, relation: &ast::Relation) -> Option<Result<String,
     }
     if verdict.estimated {
         return Some(Err("an estimate: its writer says what it should be"));
+    }
+    if let Some(square) = &verdict.squared {
+        return Some(match relation.op {
+            RelOp::Eq => exact_sqrt(square)
+                .map(|root| exact_text(&root, &relation.value))
+                .ok_or("a square root that is not a fraction: write the line with `~`"),
+            RelOp::Approx => Ok(approx_sqrt_text(
+                square,
+                &relation.value,
+                relation.tolerance.as_ref(),
+            )),
+            RelOp::Lt | RelOp::Le | RelOp::Gt | RelOp::Ge => {
+                Err("a bound: its writer says where it should be")
+            }
+        });
     }
     let Some(actual) = Exact::parse_literal(&verdict.actual) else {
         return Some(Err("the figure is not exact"));
@@ -184,6 +199,79 @@ fn approx_text(actual: &Exact, written: &ast::Number, tolerance: Option<&ast::Nu
     exact_text(actual, written)
 }
 
+/// The square root of `square` where it is a fraction (both its terms
+/// perfect squares), else `None`.
+fn exact_sqrt(square: &Exact) -> Option<Exact> {
+    if square.is_negative() {
+        return None;
+    }
+    let (n, d) = (square.0.numer(), square.0.denom());
+    let (rn, rd) = (n.sqrt(), d.sqrt());
+    (&(&rn * &rn) == n && &(&rd * &rd) == d).then(|| Exact(num_rational::BigRational::new(rn, rd)))
+}
+
+/// The square root of `square` as a `~` line writes it: rounded to as many
+/// decimals as `written` has, or more until the line holds within its
+/// tolerance (`±`, or half a unit of the last digit), decided exactly as the
+/// check decides it (by squaring).
+fn approx_sqrt_text(
+    square: &Exact,
+    written: &ast::Number,
+    tolerance: Option<&ast::Number>,
+) -> String {
+    let body = written.text.trim_end_matches('%');
+    let scale = if written.percent {
+        Exact::int(100)
+    } else {
+        Exact::one()
+    };
+    let x = &(square * &scale) * &scale;
+    let first = body.split_once('.').map_or(0, |(_, frac)| frac.len());
+    let mut last = String::new();
+    for places in first..=40 {
+        let (text, value) = rounded_sqrt(&x, places);
+        let value = &value / &scale;
+        let within = match tolerance {
+            Some(t) => t.value.clone(),
+            None => &(&Exact::ratio(1, 2) / &power_of_ten(places)) / &scale,
+        };
+        let (lo, hi) = (&value - &within, &value + &within);
+        let holds = !hi.is_negative()
+            && (lo.is_negative() || &(&lo * &lo) <= square)
+            && square <= &(&hi * &hi);
+        last = if written.percent {
+            format!("{text}%")
+        } else {
+            text
+        };
+        if holds {
+            break;
+        }
+    }
+    last
+}
+
+/// `sqrt(x)` (x >= 0) rounded half up to `places` decimals, exactly: its
+/// text, with that many decimals, and its value.
+fn rounded_sqrt(x: &Exact, places: usize) -> (String, Exact) {
+    let unit = power_of_ten(places);
+    // sqrt(x) * 10^places = sqrt(x * 10^(2 places)): its floor is the
+    // integer square root of the floor, then up by one where the root is
+    // at least half past it ((m + 1/2)^2 <= y).
+    let y = &(x * &unit) * &unit;
+    let m = y.0.floor().to_integer().sqrt();
+    let half = &Exact(num_rational::BigRational::from_integer(m.clone())) + &Exact::ratio(1, 2);
+    let n = if &half * &half <= y { m + 1 } else { m };
+    let value = &Exact(num_rational::BigRational::from_integer(n.clone())) / &unit;
+    let digits = n.magnitude().to_string();
+    if places == 0 {
+        return (digits, value);
+    }
+    let padded = format!("{digits:0>width$}", width = places + 1);
+    let (int, frac) = padded.split_at(padded.len() - places);
+    (format!("{int}.{frac}"), value)
+}
+
 /// `x` rounded half away from zero to `places` decimals: its text, with
 /// exactly that many decimals, and its value.
 fn rounded(x: &Exact, places: usize) -> (String, Exact) {
@@ -228,20 +316,26 @@ fn line_of(source: &str, offset: usize) -> usize {
         + 1
 }
 
-/// Writes `text` to `path` by a file beside it renamed over it: a reader
-/// never sees half a file.
-pub(super) fn write_in_place(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "rule.dice".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.bless-{}", std::process::id()));
-    std::fs::write(&temporary, text)?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(&temporary, meta.permissions());
+/// Rewrites the rule file at `path` with `text` through the one writer
+/// ([`super::files`]): a reader never sees half a file, and the file keeps
+/// its mode, owner and links, or is refused. A byte-order mark the file
+/// opened with (which reading dropped) is kept.
+pub(super) fn write_in_place(path: &Path, text: &str) -> Result<(), super::files::Refused> {
+    let mut bytes = Vec::with_capacity(text.len() + 3);
+    if opens_with_bom(path) {
+        bytes.extend_from_slice("\u{feff}".as_bytes());
     }
-    std::fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
-    })
+    bytes.extend_from_slice(text.as_bytes());
+    super::files::write(path, &bytes, super::files::Name::Existing)
+}
+
+/// Whether the file at `path` starts with a UTF-8 byte-order mark.
+fn opens_with_bom(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut start = [0u8; 3];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut start))
+        .is_ok_and(|()| start == [0xef, 0xbb, 0xbf])
 }
 
 #[cfg(test)]
@@ -278,5 +372,24 @@ mod tests {
         assert_eq!(rounded(&Exact::ratio(-1, 8), 2).0, "-0.13");
         assert_eq!(rounded(&Exact::ratio(1, 200), 2).0, "0.01");
         assert_eq!(rounded(&Exact::int(7), 0).0, "7");
+    }
+
+    #[test]
+    fn a_square_root_is_written_so_that_the_line_holds() {
+        // sqrt(2) = 1.41421356...
+        let two = Exact::int(2);
+        assert_eq!(approx_sqrt_text(&two, &number("1.2"), None), "1.4");
+        assert_eq!(approx_sqrt_text(&two, &number("1.000"), None), "1.414");
+        assert_eq!(approx_sqrt_text(&two, &number("100%"), None), "141%");
+        let tight = number("0.0000001");
+        assert_eq!(
+            approx_sqrt_text(&two, &number("1"), Some(&tight)),
+            "1.4142136"
+        );
+        // Rounded half up: sqrt(0.0225) = 0.15 exactly, to one decimal 0.2.
+        assert_eq!(rounded_sqrt(&Exact::ratio(225, 10000), 1).0, "0.2");
+        assert_eq!(rounded_sqrt(&Exact::ratio(1, 100), 3).0, "0.100");
+        assert_eq!(exact_sqrt(&Exact::ratio(9, 16)), Some(Exact::ratio(3, 4)));
+        assert_eq!(exact_sqrt(&two), None);
     }
 }

@@ -43,6 +43,15 @@ pub fn run(args: &FmtArgs) -> u8 {
                 continue;
             }
         };
+        // A file that cannot be rewritten is not read: a FIFO would block,
+        // a device or a link out of the folder is refused.
+        if !args.check && path.as_os_str() != STDIN {
+            if let Err(refused) = super::files::rewritable(path) {
+                let _ = writeln!(stderr, "error: cannot write {name}: {}", refused.why);
+                worst = exit::INPUT;
+                continue;
+            }
+        }
         let source = match read_path(path, name) {
             Ok(source) => source,
             Err(unreadable) => {
@@ -99,7 +108,7 @@ pub fn run(args: &FmtArgs) -> u8 {
                     let _ = writeln!(stdout, "formatted {name}");
                 }
                 Err(e) => {
-                    let _ = writeln!(stderr, "error: cannot write {name}: {e}");
+                    let _ = writeln!(stderr, "error: cannot write {name}: {}", e.why);
                     worst = exit::INPUT;
                 }
             }

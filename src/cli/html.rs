@@ -102,33 +102,39 @@ fn why(e: &std::io::Error) -> String {
     }
 }
 
-/// Writes the report's files into `dir` (made by [`prepare`]); the
-/// rendered diagnostic of the first that fails.
+/// Writes the report's files into `dir` (made by [`prepare`]) through the
+/// one writer ([`super::files`]: a symbolic link in `dir` is refused, a
+/// page replaced whole or not at all); the rendered diagnostic of the
+/// first that fails.
 pub fn write(dir: &str, files: &Files) -> Result<(), String> {
     for (name, contents) in files {
         let path = Path::new(dir).join(name);
-        std::fs::write(&path, contents).map_err(|e| {
-            let error = WriteError::Unwritable {
-                what: path.display().to_string(),
-                why: why(&e),
-                span: whole(dir),
-            };
-            shown(error, "--html", dir)
-        })?;
+        super::files::write(&path, contents.as_bytes(), super::files::Name::InFolder).map_err(
+            |refused| {
+                let error = WriteError::Unwritable {
+                    what: path.display().to_string(),
+                    why: refused.why,
+                    span: whole(dir),
+                };
+                shown(error, "--html", dir)
+            },
+        )?;
     }
     Ok(())
 }
 
-/// Writes a chart to `file` (`--plot`).
+/// Writes a chart to `file` (`--plot`), through the one writer.
 pub fn plot(file: &str, svg: &str) -> Result<(), String> {
-    std::fs::write(file, svg).map_err(|e| {
-        let error = WriteError::Unwritable {
-            what: file.to_string(),
-            why: why(&e),
-            span: whole(file),
-        };
-        shown(error, "--plot", file)
-    })
+    super::files::write(Path::new(file), svg.as_bytes(), super::files::Name::Named).map_err(
+        |refused| {
+            let error = WriteError::Unwritable {
+                what: file.to_string(),
+                why: refused.why,
+                span: whole(file),
+            };
+            shown(error, "--plot", file)
+        },
+    )
 }
 
 /// `--plot` with nothing to draw.

@@ -21,6 +21,8 @@ pub struct Snapshots {
     moved: usize,
     new: usize,
     written: usize,
+    /// Each snapshot's name taken in this run, with its rule file.
+    names: std::collections::HashMap<String, String>,
 }
 
 /// How a file's report compared with its snapshot.
@@ -42,17 +44,36 @@ impl Snapshots {
             moved: 0,
             new: 0,
             written: 0,
+            names: std::collections::HashMap::new(),
         }
     }
 
     /// Compares `report`, the text report of `file`, with its snapshot.
+    /// Two rule files of one run whose snapshots would share a name (`a/b.dice`
+    /// and `a__b.dice`) are an error naming both, and so is a stored
+    /// snapshot written for another file, unless blessed over.
     pub fn compare(&mut self, file: &str, report: &str) -> Result<Compared, String> {
-        let path = self.dir.join(name(file));
-        let stored = match std::fs::read_to_string(&path) {
-            Ok(text) => Some(contents(&text).to_string()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(format!("error: cannot read {}: {e}\n", path.display())),
-        };
+        let snap = name(file);
+        let path = self.dir.join(&snap);
+        if let Some(other) = self.names.insert(snap, file.to_string()) {
+            if other != file {
+                return Err(format!(
+                    "error: {other} and {file} would share the snapshot {}: rename one of them, or check them with two folders\n",
+                    path.display()
+                ));
+            }
+        }
+        let text = read(&path)?;
+        let written_for = text.as_deref().and_then(source_of);
+        if let Some(other) = written_for.filter(|other| other != file) {
+            if !self.bless {
+                return Err(format!(
+                    "error: the snapshot {} was written for {other}, not {file}: their snapshots would share a name (remove it, or bless it over with --bless)\n",
+                    path.display()
+                ));
+            }
+        }
+        let stored = text.map(|text| contents(&text).to_string());
         let now = report.trim_end_matches('\n');
         let pending = path.with_extension("snap.new");
         if stored.as_deref() == Some(now) {
@@ -139,12 +160,41 @@ fn contents(text: &str) -> &str {
     body.trim_end_matches('\n')
 }
 
+/// Writes a snapshot through the one writer ([`super::files`]): a symbolic
+/// link in the folder is refused, a snapshot replaced whole or not at all.
 fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("error: cannot make {}: {e}\n", dir.display()))?;
     }
-    std::fs::write(path, text).map_err(|e| format!("error: cannot write {}: {e}\n", path.display()))
+    super::files::write(path, text.as_bytes(), super::files::Name::InFolder)
+        .map_err(|refused| format!("error: {refused}\n"))
+}
+
+/// A stored snapshot's text, `None` where there is none; a symbolic link
+/// in the folder is refused as [`write`] refuses it, never read through.
+fn read(path: &Path) -> Result<Option<String>, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(format!(
+                "error: cannot read {}: is a symbolic link inside the snapshot folder: it is not followed (remove it)\n",
+                path.display()
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
+    std::fs::read_to_string(path)
+        .map(Some)
+        .map_err(|e| format!("error: cannot read {}: {e}\n", path.display()))
+}
+
+/// The rule file a snapshot says it was written for: its header's
+/// `source`, as [`serialize`] writes it.
+fn source_of(text: &str) -> Option<String> {
+    let header = text.strip_prefix("---\n")?.split_once("\n---\n")?.0;
+    let quoted = header.lines().find_map(|l| l.strip_prefix("source: "))?;
+    serde_json::from_str(quoted).ok()
 }
 
 fn remove_if_there(path: &Path) -> Result<(), String> {

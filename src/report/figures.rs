@@ -186,6 +186,10 @@ fn holds_interval(lo: f64, hi: f64, op: RelOp, value: f64, tolerance: f64) -> (b
 fn judged(a: &Assertion, value: Value) -> Verdict {
     let session = matches!(value, Value::Session);
     let estimated = matches!(value, Value::Estimate { .. });
+    let squared = match &value {
+        Value::Sqrt(v) => Some(v.clone()),
+        _ => None,
+    };
     let (holds, actual, actual_float, difference) = match value {
         Value::Session => (false, String::new(), f64::NAN, String::new()),
         Value::Estimate {
@@ -261,6 +265,7 @@ fn judged(a: &Assertion, value: Value) -> Verdict {
         difference,
         line: 0,
         estimated,
+        squared,
     };
     if session {
         verdict.not_checked();

@@ -367,6 +367,11 @@ pub struct Verdict {
     /// text shows it whole. Not in JSON: `actual` has it.
     #[serde(skip)]
     pub estimated: bool,
+    /// The figure's square, exactly, where the figure is a square root (a
+    /// standard deviation), so that `check --bless` can write a decimal the
+    /// line accepts. Not in JSON: `actual` has the figure.
+    #[serde(skip)]
+    pub squared: Option<Exact>,
 }
 
 /// Each option's house edges, computed once for options that share a
