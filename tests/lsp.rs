@@ -341,6 +341,7 @@ fn framed(body: &str) -> String {
 
 const INITIALIZE: &str =
     r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
 const SHUTDOWN: &str = r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#;
 const EXIT: &str = r#"{"jsonrpc":"2.0","method":"exit"}"#;
 
@@ -403,14 +404,11 @@ fn a_message_announcing_more_than_its_bound_is_refused() {
         "1".repeat(40),
     ] {
         let frame = format!("Content-Length: {length}\r\n\r\n{{}}");
-        let says = format!(
-            "a message announces {length} bytes: a message may be at most {MAX_BODY} bytes"
-        );
+        let says = format!("a message announces {length} bytes");
         refused(frame.as_bytes(), "dice::lsp::too_large", &says);
     }
     // At the bound: a notification padded with spaces to exactly the bound.
-    let body = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
-    let padded = format!("{body}{}", " ".repeat(MAX_BODY - body.len()));
+    let padded = format!("{INITIALIZED}{}", " ".repeat(MAX_BODY - INITIALIZED.len()));
     accepted(framed(&padded).as_bytes());
 }
 
@@ -422,14 +420,7 @@ fn a_malformed_frame_is_refused() {
     // A header line of exactly the bound (its `\r\n` included) is read;
     // one byte more, and more, is not (the last without any line end).
     let line = |bytes: usize| format!("X-Pad: {}\r\n", "p".repeat(bytes - 9));
-    accepted(
-        format!(
-            "{}{}",
-            line(MAX_HEADER_LINE),
-            framed("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}")
-        )
-        .as_bytes(),
-    );
+    accepted(format!("{}{}", line(MAX_HEADER_LINE), framed(INITIALIZED)).as_bytes());
     for bytes in [
         MAX_HEADER_LINE + 1,
         MAX_HEADER_LINE + 2,
@@ -447,12 +438,7 @@ fn a_malformed_frame_is_refused() {
         "longer than 1024 bytes",
     );
     // The most header lines, then one more and more.
-    let headers = |n: usize| {
-        format!(
-            "{}Content-Length: 2\r\n\r\n{{}}",
-            "X-Pad: p\r\n".repeat(n - 1)
-        )
-    };
+    let headers = |n: usize| format!("{}{}", "X-Pad: p\r\n".repeat(n - 1), framed(INITIALIZED));
     accepted(headers(MAX_HEADERS).as_bytes());
     for n in [MAX_HEADERS + 1, MAX_HEADERS + 2, 1000] {
         refused(
@@ -588,9 +574,9 @@ fn unused_names(unused: usize) -> String {
     let mut text =
         String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
     for k in 0..unused {
-        text.push_str(&format!("  let unused_{k} = 1\n"));
+        text.push_str(&format!("  let u{k} = 1\n"));
     }
-    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won => win 4 to 1\n  lost => lose\n}\n");
+    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
     text
 }
 

@@ -870,7 +870,8 @@ fn a_bank_that_covers_every_bet_pays_all_it_holds_and_is_out() {
 
 /// An answer holding control characters (NUL, a terminal's escape
 /// sequences, a bell) is shown escaped when it is refused: it was echoed
-/// raw into the message, so that the terminal ran the sequence.
+/// raw into the message, so that the terminal ran the sequence. (Seat 1
+/// banks heist: the person is seat 2.)
 #[test]
 fn a_refused_answer_is_shown_escaped() {
     let run = dicerules(
@@ -878,7 +879,9 @@ fn a_refused_answer_is_shown_escaped() {
             "play",
             "games/heist.dice",
             "--seats",
-            "1",
+            "2",
+            "--seat",
+            "2",
             "--rounds",
             "1",
             "--seed",

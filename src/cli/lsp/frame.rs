@@ -62,8 +62,8 @@ pub enum FrameError {
         #[label("the {}th", MAX_HEADERS + 1)]
         span: Span,
     },
-    /// A header line that is not `Name: value` in UTF-8, a
-    /// `Content-Length` that is not a number, or none at all.
+    /// A header line that is not `Name: value` in UTF-8, or a
+    /// `Content-Length` that is not a number.
     #[error("{what}")]
     #[diagnostic(
         code(dice::lsp::header),
@@ -76,6 +76,13 @@ pub enum FrameError {
         #[label("here")]
         span: Span,
     },
+    /// Headers without a `Content-Length`.
+    #[error("a message has no `Content-Length` header")]
+    #[diagnostic(
+        code(dice::lsp::header),
+        help("a message starts with `Content-Length: N`, a blank line, then N bytes of JSON")
+    )]
+    NoLength,
     /// A `Content-Length` over [`MAX_BODY`].
     #[error("a message announces {length} bytes: a message may be at most {MAX_BODY} bytes")]
     #[diagnostic(
@@ -127,7 +134,8 @@ impl FrameError {
             | FrameError::Malformed { shown, .. }
             | FrameError::TooLarge { shown, .. }
             | FrameError::NotJsonRpc { shown, .. } => shown,
-            FrameError::EndedInHeaders
+            FrameError::NoLength
+            | FrameError::EndedInHeaders
             | FrameError::Truncated { .. }
             | FrameError::Unreadable(_) => "",
         }
@@ -247,17 +255,7 @@ fn headers(input: &mut dyn BufRead) -> Result<Option<usize>, FrameError> {
             }
         }
     }
-    match length {
-        Some(n) => Ok(Some(n)),
-        None => {
-            let (shown, span) = whole(b"");
-            Err(FrameError::Malformed {
-                what: "a message has no `Content-Length` header",
-                shown,
-                span,
-            })
-        }
-    }
+    length.map(Some).ok_or(FrameError::NoLength)
 }
 
 /// The next message's body, `None` at the end of input between messages.
@@ -283,11 +281,12 @@ pub fn read(input: &mut dyn BufRead) -> Result<Option<Message>, FrameError> {
         Ok(message) => Ok(Some(message)),
         Err(e) => {
             let (shown, span) = whole(&body);
-            Err(FrameError::NotJsonRpc {
-                why: e.to_string(),
-                shown,
-                span,
-            })
+            let why = if e.is_data() {
+                "it is neither a request, a response nor a notification".to_string()
+            } else {
+                e.to_string()
+            };
+            Err(FrameError::NotJsonRpc { why, shown, span })
         }
     }
 }
