@@ -200,27 +200,3 @@ impl Diagnostic for AtSetting {
         Some(Box::new(own.chain(std::iter::once(with))))
     }
 }
-
-/// A text someone typed (an answer at a prompt, a name a client sent), as
-/// a message shows it: each control character escaped as Rust writes it
-/// (`\0`, `\t`, `\u{1b}`), so that a NUL or a terminal's escape sequence is
-/// shown, not sent to the terminal; everything else as it is.
-pub fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn control_characters_are_escaped() {
-        assert_eq!(super::escaped("a\0b\x1b[2J\tc é"), "a\\0b\\u{1b}[2J\\tc é");
-    }
-}

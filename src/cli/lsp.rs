@@ -412,7 +412,7 @@ fn file_name(uri: &str) -> &str {
 /// A name the client sent, as a message shows it: at most 80 characters,
 /// control characters escaped.
 fn shown(name: &str) -> String {
-    let mut out = crate::error::escaped(&name.chars().take(80).collect::<String>());
+    let mut out = crate::suggest::escaped(&name.chars().take(80).collect::<String>());
     if name.chars().nth(80).is_some() {
         out.push('…');
     }

@@ -149,7 +149,7 @@ const SHOWN: usize = 80;
 /// characters and bytes that are not UTF-8 escaped.
 fn shown(bytes: &[u8]) -> String {
     let cut = &bytes[..bytes.len().min(SHOWN)];
-    let mut out = crate::error::escaped(&String::from_utf8_lossy(cut));
+    let mut out = crate::suggest::escaped(&String::from_utf8_lossy(cut));
     if bytes.len() > SHOWN {
         out.push('…');
     }

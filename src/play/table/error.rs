@@ -35,7 +35,7 @@ pub enum TableError {
     #[diagnostic(code(dice::table::bet_answer))]
     BetAnswer,
     /// A bet's name that is not one of the bets a punter may make.
-    #[error("there is no bet `{}`: one of {}", crate::error::escaped(.name), .bets.join(", "))]
+    #[error("there is no bet `{}`: one of {}", crate::suggest::escaped(.name), .bets.join(", "))]
     #[diagnostic(code(dice::table::unknown_bet))]
     UnknownBet {
         /// The name as answered (its control characters escaped when
@@ -45,7 +45,7 @@ pub enum TableError {
         bets: Vec<String>,
     },
     /// An amount that is not a whole number of chips (`lots`, `-3`, `2.5`).
-    #[error("`{}` is not a whole number of chips", crate::error::escaped(.amount))]
+    #[error("`{}` is not a whole number of chips", crate::suggest::escaped(.amount))]
     #[diagnostic(code(dice::table::not_chips))]
     NotChips {
         /// The amount as answered (its control characters escaped when
