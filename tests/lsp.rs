@@ -653,3 +653,45 @@ fn exit_ends_the_server_while_a_file_is_evaluated() {
     let status = crate::common::binary::wait(&mut child).expect("the server exits");
     assert_eq!(status.code(), Some(1));
 }
+
+/// At most 256 files are held: the 257th and 258th opened get one
+/// diagnostic each and are not held; a file closed makes room again, and a
+/// file held already may change.
+#[test]
+fn at_most_256_files_are_held() {
+    let (child, mut client, _) = start();
+    let open = |client: &mut Client, k: usize| -> Vec<Value> {
+        let uri = format!("file:///empty_{k}.dice");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "dice", "version": 1, "text": "" } }),
+        );
+        let m = client.wait(|m| m["params"]["uri"] == uri.as_str());
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    for k in 0..256 {
+        let found = open(&mut client, k);
+        assert_eq!(found[0]["code"], "dice::check::empty", "{k}: {found:?}");
+    }
+    for k in [256, 257] {
+        let found = open(&mut client, k);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0]["code"], "dice::lsp::too_many_files", "{found:?}");
+        assert_eq!(
+            found[0]["message"],
+            format!("more than 256 files are open: empty_{k}.dice is not checked; close some and open it again").as_str()
+        );
+    }
+    let found = open(&mut client, 0);
+    assert_eq!(found[0]["code"], "dice::check::empty", "{found:?}");
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": "file:///empty_0.dice" } }),
+    );
+    let found = open(&mut client, 256);
+    assert_eq!(found[0]["code"], "dice::check::empty", "{found:?}");
+    stop(child, client);
+}
