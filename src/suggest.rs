@@ -1,4 +1,6 @@
-//! "Did you mean" suggestions for misspelt names.
+//! What a message says about a name someone wrote: "did you mean"
+//! suggestions for misspelt names, and a typed text shown with its control
+//! characters escaped.
 
 /// The candidate closest to `name` by edit distance, when it is close enough
 /// to be a likely typo (at most a third of the name's length, at least 1).
@@ -48,6 +50,22 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
+/// A text someone typed (an answer at a prompt, a name a client sent), as
+/// a message shows it: each control character escaped as Rust writes it
+/// (`\0`, `\t`, `\u{1b}`), so that a NUL or a terminal's escape sequence is
+/// shown, not sent to the terminal; everything else as it is.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +79,10 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(did_you_mean("tei", names), Some("tie"));
         assert_eq!(did_you_mean(&"player".repeat(10_000), names), None);
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(super::escaped("a\0b\x1b[2J\tc é"), "a\\0b\\u{1b}[2J\\tc é");
     }
 }

@@ -661,6 +661,26 @@ fn a_full_disk_is_one_line_and_exit_2() {
             "{args:?}"
         );
     }
+    // `--help` and `--version`, which clap prints itself (they exited 0,
+    // the text lost); to a closed pipe, they end quietly.
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["check", "--help"],
+        &["lsp", "-h"],
+    ] {
+        let (code, stderr) = finish(spawn(args, Stdio::null(), full(), Stdio::piped()));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "error: cannot write to stdout: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+        let mut child = spawn(args, Stdio::null(), Stdio::piped(), Stdio::piped());
+        drop(child.stdout.take());
+        let (code, stderr) = finish(child);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
     let (code, _) = finish(spawn(
         &["check", "/nonexistent.dice"],
         Stdio::null(),

@@ -189,3 +189,55 @@ fn json_lists_findings_with_their_severity() {
     let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
     assert_eq!(v["diagnostics"][0]["severity"], "error");
 }
+
+/// A file of `unused` names no rule reads: that many lint findings.
+fn unused_names(unused: usize) -> String {
+    let mut text =
+        String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
+    for k in 0..unused {
+        text.push_str(&format!("  let u{k} = 1\n"));
+    }
+    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
+    text
+}
+
+/// Lint findings are shown as errors are: the first 100, then a line
+/// counting the rest, on stderr and in the JSON's diagnostics (12,000
+/// `unused_name` findings were all rendered, each reading the file up to
+/// its place: 12.9 s). Counted in findings rendered: 100, 101, 102, 1,000
+/// and 12,000 findings; denied, the rest are counted as errors.
+#[test]
+fn lint_findings_are_capped_as_errors_are() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lint_cap");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    for unused in [100, 101, 102, 1000, 12_000] {
+        let file = dir.join(format!("unused_{unused}.dice"));
+        std::fs::write(&file, unused_names(unused)).expect("written");
+        let file = file.to_str().expect("a UTF-8 path");
+        let (code, _, stderr) = check(&[file]);
+        assert_eq!(code, Some(0), "{stderr}");
+        let rendered = stderr.matches("dice::lint::unused_name").count();
+        assert_eq!(rendered, unused.min(100), "{unused}");
+        let more = format!(
+            "warning: {file}: {} more warning(s) not shown\n",
+            unused - 100
+        );
+        assert_eq!(stderr.contains(&more), unused > 100, "{unused}: {more}");
+        assert!(
+            stderr.ends_with(&format!("warning: {file}: {unused} lint finding(s)\n")),
+            "{unused}"
+        );
+        let (_, stdout, _) = check(&[file, "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+        let diagnostics = report["diagnostics"].as_array().expect("diagnostics");
+        assert_eq!(diagnostics.len(), unused.min(100), "{unused}");
+        let (code, _, stderr) = check(&[file, "--deny", "warnings"]);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert_eq!(
+            stderr.matches("dice::lint::unused_name").count(),
+            unused.min(100)
+        );
+        let more = format!("error: {file}: {} more error(s) not shown\n", unused - 100);
+        assert_eq!(stderr.contains(&more), unused > 100, "{unused}: {more}");
+    }
+}

@@ -2,7 +2,11 @@
 //! over its standard input and output: initialize, open a broken file and
 //! receive its diagnostics at the right range, fix it, hover a bet (its
 //! exact house edge), go to a name's definition, complete, format, shut
-//! down.
+//! down. Then its bounds, each with a family of inputs just past it: the
+//! framing (a header line's bytes, a message's header lines, the bytes a
+//! message announces), a document's bytes, the diagnostics published for a
+//! file; and the protocol's rules (one `initialize`, unknown methods,
+//! `exit` taken while a file is evaluated).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Stdio};
@@ -11,7 +15,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::common::binary::{command, root};
+use crate::common::binary::{as_a_user, command, root, run_command, Run};
 
 struct Client {
     stdin: ChildStdin,
@@ -32,12 +36,17 @@ impl Client {
 
     /// Sends a request and waits for its response's result.
     fn request(&mut self, method: &str, params: Value) -> Value {
+        let response = self.respond(method, params);
+        assert!(response.get("error").is_none(), "{response}");
+        response["result"].clone()
+    }
+
+    /// Sends a request and waits for its whole response.
+    fn respond(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        let response = self.wait(|m| m["id"] == id && m.get("method").is_none());
-        assert!(response.get("error").is_none(), "{response}");
-        response["result"].clone()
+        self.wait(|m| m["id"] == id && m.get("method").is_none())
     }
 
     /// The next message the server sends that `wanted` accepts.
@@ -104,19 +113,25 @@ fn reader(stdout: impl Read + Send + 'static) -> Receiver<Value> {
 
 const URI: &str = "file:///rules/heist_b.dice";
 
-/// The server started, initialized, with its capabilities.
-fn start() -> (Child, Client, Value) {
+/// The server started, not yet initialized.
+fn spawn() -> (Child, Client) {
     let mut child = command(root(), &["lsp"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("dicerules lsp runs");
-    let mut client = Client {
+    let client = Client {
         stdin: child.stdin.take().expect("stdin"),
         messages: reader(child.stdout.take().expect("stdout")),
         next_id: 0,
     };
+    (child, client)
+}
+
+/// The server started, initialized, with its capabilities.
+fn start() -> (Child, Client, Value) {
+    let (child, mut client) = spawn();
     let init = client.request(
         "initialize",
         json!({ "processId": null, "rootUri": null, "capabilities": {} }),
@@ -306,5 +321,377 @@ fn a_burst_of_changes_is_evaluated_for_its_last_text() {
     }
     assert_eq!(evaluated.last(), Some(&31), "{evaluated:?}");
     assert!(evaluated.len() < 10, "{evaluated:?}");
+    stop(child, client);
+}
+
+/// The largest message body the server reads: a document of 256 KiB with
+/// every byte escaped (six bytes a byte), and 64 KiB more.
+const MAX_BODY: usize = 6 * 262_144 + 65_536;
+
+/// The longest header line, its end (`\r\n`) included.
+const MAX_HEADER_LINE: usize = 1024;
+
+/// The most header lines of a message.
+const MAX_HEADERS: usize = 16;
+
+/// A message as the protocol frames it.
+fn framed(body: &str) -> String {
+    format!("Content-Length: {}\r\n\r\n{body}", body.len())
+}
+
+const INITIALIZE: &str =
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
+const SHUTDOWN: &str = r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#;
+const EXIT: &str = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+
+/// `dicerules lsp` given `input` whole, under a cap of 1 GB on its address
+/// space (an allocation of what a message announces, 3 GB, fails under it).
+fn capped_server(input: &[u8]) -> Run {
+    let mut sh = std::process::Command::new("sh");
+    sh.args([
+        "-c",
+        "ulimit -v 1000000 && exec \"$0\" lsp",
+        env!("CARGO_BIN_EXE_dicerules"),
+    ])
+    .current_dir(root());
+    as_a_user(&mut sh);
+    run_command(sh, input)
+}
+
+/// Initialized, then `frame`: the server answers `initialize`, then ends
+/// with one diagnostic of `code` saying `says`, and exit 2; no panic, no
+/// abort.
+fn refused(frame: &[u8], code: &str, says: &str) {
+    let mut input = framed(INITIALIZE).into_bytes();
+    input.extend_from_slice(frame);
+    let run = capped_server(&input);
+    let what = String::from_utf8_lossy(&frame[..frame.len().min(60)]).into_owned();
+    assert_eq!(run.code, Some(2), "{what}: {}", run.stderr);
+    assert!(run.stdout.contains(r#""id":1"#), "{what}: {}", run.stdout);
+    assert!(run.stderr.contains(code), "{what}: {}", run.stderr);
+    assert!(run.stderr.contains(says), "{what}: {}", run.stderr);
+    for crash in ["panicked", "backtrace", "memory allocation"] {
+        assert!(!run.stderr.contains(crash), "{what}: {}", run.stderr);
+    }
+}
+
+/// Initialized, then `frame`, then shut down: the server reads the frame
+/// and exits 0.
+fn accepted(frame: &[u8]) {
+    let mut input = framed(INITIALIZE).into_bytes();
+    input.extend_from_slice(frame);
+    input.extend_from_slice(framed(SHUTDOWN).as_bytes());
+    input.extend_from_slice(framed(EXIT).as_bytes());
+    let run = capped_server(&input);
+    let what = String::from_utf8_lossy(&frame[..frame.len().min(60)]).into_owned();
+    assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
+    assert!(run.stdout.contains(r#""id":2"#), "{what}: {}", run.stdout);
+}
+
+/// A message announcing more than the body bound (3 x 10^9 took 2.9 GB for
+/// a 2-byte body, 10^15 aborted): refused from its header, nothing
+/// allocated, exit 2 with `dice::lsp::too_large`. A message of exactly the
+/// bound is read.
+#[test]
+fn a_message_announcing_more_than_its_bound_is_refused() {
+    for length in [
+        (MAX_BODY + 1).to_string(),
+        (MAX_BODY + 2).to_string(),
+        (2 * MAX_BODY).to_string(),
+        "3000000000".to_string(),
+        "1000000000000000".to_string(),
+        "1".repeat(40),
+    ] {
+        let frame = format!("Content-Length: {length}\r\n\r\n{{}}");
+        let says = format!("a message announces {length} bytes");
+        refused(frame.as_bytes(), "dice::lsp::too_large", &says);
+    }
+    // At the bound: a notification padded with spaces to exactly the bound.
+    let padded = format!("{INITIALIZED}{}", " ".repeat(MAX_BODY - INITIALIZED.len()));
+    accepted(framed(&padded).as_bytes());
+}
+
+/// Header lines past their bounds, in bytes and in number, and headers and
+/// bodies that do not parse: each ends the server with its diagnostic and
+/// exit 2. At the bounds, the message is read.
+#[test]
+fn a_malformed_frame_is_refused() {
+    // A header line of exactly the bound (its `\r\n` included) is read;
+    // one byte more, and more, is not (the last without any line end).
+    let line = |bytes: usize| format!("X-Pad: {}\r\n", "p".repeat(bytes - 9));
+    accepted(format!("{}{}", line(MAX_HEADER_LINE), framed(INITIALIZED)).as_bytes());
+    for bytes in [
+        MAX_HEADER_LINE + 1,
+        MAX_HEADER_LINE + 2,
+        4 * MAX_HEADER_LINE,
+    ] {
+        refused(
+            line(bytes).as_bytes(),
+            "dice::lsp::header",
+            "a header line of a message is longer than 1024 bytes",
+        );
+    }
+    refused(
+        &vec![b'a'; 1 << 20],
+        "dice::lsp::header",
+        "longer than 1024 bytes",
+    );
+    // The most header lines, then one more and more.
+    let headers = |n: usize| format!("{}{}", "X-Pad: p\r\n".repeat(n - 1), framed(INITIALIZED));
+    accepted(headers(MAX_HEADERS).as_bytes());
+    for n in [MAX_HEADERS + 1, MAX_HEADERS + 2, 1000] {
+        refused(
+            headers(n).as_bytes(),
+            "dice::lsp::header",
+            "a message has more than 16 header lines",
+        );
+    }
+    for (frame, code, says) in [
+        (
+            "Content-Length: two\r\n\r\n{}",
+            "dice::lsp::header",
+            "`Content-Length` is not a number of bytes",
+        ),
+        (
+            "Content-Length: -1\r\n\r\n{}",
+            "dice::lsp::header",
+            "`Content-Length` is not a number of bytes",
+        ),
+        (
+            "Content-Type: x\r\n\r\n{}",
+            "dice::lsp::header",
+            "a message has no `Content-Length` header",
+        ),
+        (
+            "no colon here\r\n\r\n{}",
+            "dice::lsp::header",
+            "a header line is not `Name: value`",
+        ),
+        (
+            "Content-Length: 2\r\n\r\n{",
+            "dice::lsp::truncated",
+            "the input ended inside a message, 1 of its 2 bytes read",
+        ),
+        (
+            "Content-Length: 2\r\n",
+            "dice::lsp::truncated",
+            "the input ended inside a message's headers",
+        ),
+        (
+            "Content-Length: 3\r\n\r\n{]}",
+            "dice::lsp::not_json_rpc",
+            "a message is not JSON-RPC",
+        ),
+        (
+            "Content-Length: 7\r\n\r\n[1,2,3]",
+            "dice::lsp::not_json_rpc",
+            "a message is not JSON-RPC",
+        ),
+    ] {
+        refused(frame.as_bytes(), code, says);
+    }
+    // What is shown of a header is escaped: no control character reaches
+    // the terminal.
+    let run = capped_server(b"Content-Length: 1\x1b[2J\0\r\n\r\n{");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("\\u{1b}[2J\\0"), "{}", run.stderr);
+    assert!(!run.stderr.contains(['\x1b', '\0']), "{}", run.stderr);
+}
+
+/// Heist padded with a comment to `bytes` bytes.
+fn padded_heist(bytes: usize) -> String {
+    let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist");
+    format!("{heist}//{}\n", "x".repeat(bytes - heist.len() - 3))
+}
+
+/// A document past 256 KiB (2 MB: no answer to `shutdown` in 99 s, 1.4 GB)
+/// is not checked: one diagnostic, the command line's, says so, and the
+/// server answers at once. A document of exactly 256 KiB is checked. So is
+/// its change: a change past the bound forgets the text.
+#[test]
+fn a_document_past_256_kib_gets_one_diagnostic() {
+    let (child, mut client, _) = start();
+    let at_bound = padded_heist(262_144);
+    assert_eq!(at_bound.len(), 262_144);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///at_bound.dice", "languageId": "dice", "version": 1, "text": at_bound } }),
+    );
+    let m = client.wait(|m| m["params"]["uri"] == "file:///at_bound.dice");
+    assert_eq!(m["params"]["diagnostics"], json!([]), "{m}");
+    // Past it, in bytes of the text; the last escaped by JSON in full
+    // (262,145 control characters, 1.5 MB of message).
+    let controls = "\u{1}".repeat(262_145);
+    let past = [
+        padded_heist(262_145),
+        padded_heist(262_146),
+        padded_heist(262_144 + 1024),
+        padded_heist(1_000_000),
+        controls,
+    ];
+    for (k, text) in past.iter().enumerate() {
+        let uri = format!("file:///past_{k}.dice");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "dice", "version": 1, "text": text } }),
+        );
+        let m = client.wait(|m| m["params"]["uri"] == uri.as_str());
+        let diagnostics = m["params"]["diagnostics"].as_array().expect("diagnostics");
+        assert_eq!(diagnostics.len(), 1, "{m}");
+        assert_eq!(diagnostics[0]["code"], "dice::input::too_large", "{m}");
+        let says = format!(
+            "past_{k}.dice is {} bytes: a rule file may be at most 256 KiB (262144 bytes)",
+            text.len()
+        );
+        assert_eq!(diagnostics[0]["message"], says.as_str(), "{m}");
+        let hover = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+        );
+        assert_eq!(hover, Value::Null);
+    }
+    // A file that fits, changed past the bound: its text is forgotten.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": "file:///at_bound.dice", "version": 2 }, "contentChanges": [{ "text": past[0] }] }),
+    );
+    let m = client.wait(|m| m["params"]["uri"] == "file:///at_bound.dice");
+    assert_eq!(
+        m["params"]["diagnostics"][0]["code"], "dice::input::too_large",
+        "{m}"
+    );
+    let items = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": "file:///at_bound.dice" }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(items, Value::Null);
+    stop(child, client);
+}
+
+/// A file of `unused` names no rule reads: that many lint findings.
+fn unused_names(unused: usize) -> String {
+    let mut text =
+        String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
+    for k in 0..unused {
+        text.push_str(&format!("  let u{k} = 1\n"));
+    }
+    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
+    text
+}
+
+/// At most 100 diagnostics are published for a file, then one note
+/// counting the rest: 100 findings, 101, 102, 1,000 and 12,000 (rendered
+/// one by one, 12,000 took 12.9 s on the command line).
+#[test]
+fn the_diagnostics_published_for_a_file_are_capped() {
+    let (child, mut client, _) = start();
+    for unused in [100, 101, 102, 1000, 12_000] {
+        let uri = format!("file:///unused_{unused}.dice");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "dice", "version": 1, "text": unused_names(unused) } }),
+        );
+        // The check's (none), then the evaluation's.
+        let found = client.diagnostics(|d| !d.is_empty());
+        let lints = found
+            .iter()
+            .filter(|d| d["code"] == "dice::lint::unused_name")
+            .count();
+        assert_eq!(lints, unused.min(100), "{unused}");
+        let notes: Vec<&Value> = found.iter().filter(|d| d["severity"] == 3).collect();
+        if unused > 100 {
+            assert_eq!(notes.len(), 1, "{unused}: {notes:?}");
+            let says = format!("{} more warning(s) not shown", unused - 100);
+            assert_eq!(notes[0]["message"], says.as_str());
+        } else {
+            assert!(notes.is_empty(), "{notes:?}");
+        }
+        assert_eq!(found.len(), lints + notes.len());
+    }
+    stop(child, client);
+}
+
+/// A second `initialize` is refused (it got `null`); a method the server
+/// does not know gets MethodNotFound; a request before `initialize` gets
+/// ServerNotInitialized; requests after `shutdown` are refused.
+#[test]
+fn the_protocol_is_kept() {
+    let (mut child, mut client) = spawn();
+    let early = client.respond("textDocument/hover", json!({}));
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    client.request("initialize", json!({ "capabilities": {} }));
+    let again = client.respond("initialize", json!({ "capabilities": {} }));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    assert!(again.get("result").is_none(), "{again}");
+    let unknown = client.respond("textDocument/rename\u{1b}[2J", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    let message = unknown["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("textDocument/rename\\u{1b}[2J"),
+        "{unknown}"
+    );
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    let late = client.respond("textDocument/hover", json!({}));
+    assert_eq!(late["error"]["code"], -32600, "{late}");
+    client.notify("exit", Value::Null);
+    let status = crate::common::binary::wait(&mut child).expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// `exit` without `shutdown` ends the server with exit 1, as the protocol
+/// says (it was ignored), even while a slow file (blackjack) is evaluated.
+#[test]
+fn exit_ends_the_server_while_a_file_is_evaluated() {
+    let (mut child, mut client, _) = start();
+    let slow = std::fs::read_to_string(root().join("games/blackjack.dice")).expect("blackjack");
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///slow.dice", "languageId": "dice", "version": 1, "text": slow } }),
+    );
+    client.notify("exit", Value::Null);
+    let status = crate::common::binary::wait(&mut child).expect("the server exits");
+    assert_eq!(status.code(), Some(1));
+}
+
+/// At most 256 files are held: the 257th and 258th opened get one
+/// diagnostic each and are not held; a file closed makes room again, and a
+/// file held already may change.
+#[test]
+fn at_most_256_files_are_held() {
+    let (child, mut client, _) = start();
+    let open = |client: &mut Client, k: usize| -> Vec<Value> {
+        let uri = format!("file:///empty_{k}.dice");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "dice", "version": 1, "text": "" } }),
+        );
+        let m = client.wait(|m| m["params"]["uri"] == uri.as_str());
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    for k in 0..256 {
+        let found = open(&mut client, k);
+        assert_eq!(found[0]["code"], "dice::check::empty", "{k}: {found:?}");
+    }
+    for k in [256, 257] {
+        let found = open(&mut client, k);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0]["code"], "dice::lsp::too_many_files", "{found:?}");
+        assert_eq!(
+            found[0]["message"],
+            format!("more than 256 files are open: empty_{k}.dice is not checked; close some and open it again").as_str()
+        );
+    }
+    let found = open(&mut client, 0);
+    assert_eq!(found[0]["code"], "dice::check::empty", "{found:?}");
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": "file:///empty_0.dice" } }),
+    );
+    let found = open(&mut client, 256);
+    assert_eq!(found[0]["code"], "dice::check::empty", "{found:?}");
     stop(child, client);
 }

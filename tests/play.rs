@@ -867,3 +867,40 @@ fn a_bank_that_covers_every_bet_pays_all_it_holds_and_is_out() {
         run.stdout
     );
 }
+
+/// An answer holding control characters (NUL, a terminal's escape
+/// sequences, a bell) is shown escaped when it is refused: it was echoed
+/// raw into the message, so that the terminal ran the sequence. (Seat 1
+/// banks heist: the person is seat 2.)
+#[test]
+fn a_refused_answer_is_shown_escaped() {
+    let run = dicerules(
+        &[
+            "play",
+            "games/heist.dice",
+            "--seats",
+            "2",
+            "--seat",
+            "2",
+            "--rounds",
+            "1",
+            "--seed",
+            "1",
+            "--interactive",
+        ],
+        "\0\u{1b}[2J\u{7}\n5 pl\0ayer\u{1b}]0;title\u{7}\n\u{1b}[31m1\n0\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for shown in [
+        "`\\0\\u{1b}[2J\\u{7}` is not a whole number of chips",
+        "there is no bet `pl\\0ayer\\u{1b}]0;title\\u{7}`",
+        "`\\u{1b}[31m1` is not a whole number of chips",
+    ] {
+        assert!(run.stderr.contains(shown), "{shown}: {}", run.stderr);
+    }
+    assert!(
+        !run.stderr.contains(['\0', '\u{1b}', '\u{7}']),
+        "{:?}",
+        run.stderr
+    );
+}

@@ -526,6 +526,9 @@ impl<'a> Run<'a> {
         let swept = settings.len() > 1;
         // Lint findings are the file's: each found at any setting, once.
         let mut lints: Vec<Lint> = Vec::new();
+        // Those found already, by their debug form (thousands of findings
+        // compared each with each took seconds).
+        let mut seen = BTreeSet::new();
         let mut reports = Vec::new();
         let mut labels = Vec::new();
         for at in settings {
@@ -536,7 +539,7 @@ impl<'a> Run<'a> {
                 ..
             } = at.analysis;
             for lint in found {
-                if !lints.contains(&lint) {
+                if seen.insert(format!("{lint:?}")) {
                     lints.push(lint);
                 }
             }

@@ -184,7 +184,9 @@ fn read_bounded(input: impl Read) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn too_large(file: &str, size: &str) -> Unreadable {
+/// A rule file larger than [`MAX_FILE_BYTES`]: `size` says how large
+/// (`is N bytes`, `holds more than N bytes`).
+pub fn too_large(file: &str, size: &str) -> Unreadable {
     Unreadable::whole(
         "dice::input::too_large",
         format!(

@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use clap::builder::PossibleValuesParser;
 use miette::{Diagnostic, LabeledSpan, Severity};
 
-use super::diagnostics::{entry, render};
+use super::diagnostics::{entry, render, MAX_SHOWN};
 use super::exit;
 use crate::lint::{Lint, NAMES};
 use crate::report::Report;
@@ -26,8 +26,9 @@ fn denied(lint: &Lint, deny: &[String]) -> bool {
 }
 
 /// Renders the findings about one file to `stderr` and adds them to its
-/// report's diagnostics; returns the exit code they call for: 1 when some
-/// finding is denied, else 0.
+/// report's diagnostics, the first [`MAX_SHOWN`] of them as errors are
+/// (then a line counting the rest); returns the exit code they call for:
+/// 1 when some finding is denied, else 0.
 pub fn note(
     lints: Vec<Lint>,
     deny: &[String],
@@ -38,9 +39,18 @@ pub fn note(
 ) -> u8 {
     let count = lints.len();
     let mut errors = 0;
-    for lint in lints {
-        if denied(&lint, deny) {
-            errors += 1;
+    // Past the first `MAX_SHOWN`: the denied, and the others.
+    let (mut more_errors, mut more_warnings) = (0, 0);
+    for (i, lint) in lints.into_iter().enumerate() {
+        let denied = denied(&lint, deny);
+        errors += usize::from(denied);
+        if i >= MAX_SHOWN {
+            if denied {
+                more_errors += 1;
+            } else {
+                more_warnings += 1;
+            }
+        } else if denied {
             report.diagnostics.push(entry(&lint, file, source, "error"));
             stderr.push_str(&render(Denied(lint), file, source));
         } else {
@@ -48,6 +58,14 @@ pub fn note(
                 .diagnostics
                 .push(entry(&lint, file, source, "warning"));
             stderr.push_str(&render(lint, file, source));
+        }
+    }
+    for (more, severity) in [(more_errors, "error"), (more_warnings, "warning")] {
+        if more > 0 {
+            let _ = writeln!(
+                stderr,
+                "{severity}: {file}: {more} more {severity}(s) not shown"
+            );
         }
     }
     if errors > 0 {

@@ -1,74 +1,132 @@
-//! `dicerules lsp`: a language server over standard input and output
-//! (lsp-server, rust-analyzer's transport). Each open file is checked as it
-//! changes: its syntax and check errors are published at once, then, once
-//! the round is evaluated (within `check`'s limits), its lint findings and
-//! failed `expect` lines. A text that a later change already waiting in the
-//! queue replaces is not evaluated: typing into a file that takes a while
-//! costs one stale evaluation at most, not one a keystroke. Hover on a bet
-//! gives its exact house edge, on a name its declaration; go to definition finds that declaration;
-//! completion offers keywords, built-ins and the file's names; formatting
-//! is `dicerules fmt`'s.
+//! `dicerules lsp`: a language server over standard input and output.
+//! Each open file is checked as it changes: its syntax and check errors are
+//! published at once, then, once the round is evaluated (within `check`'s
+//! limits), its lint findings and failed `expect` lines. A text that a later
+//! change already waiting in the queue replaces is not evaluated: typing
+//! into a file that takes a while costs one stale evaluation at most, not
+//! one a keystroke. Hover on a bet gives its exact house edge, on a name its
+//! declaration; go to definition finds that declaration; completion offers
+//! keywords, built-ins and the file's names; formatting is `dicerules
+//! fmt`'s.
+//!
+//! Messages are read by [`frame`], with bounds, on a thread of ours, and
+//! handed over through a bounded queue; lsp-server gives the messages'
+//! types. What the client sends is bounded as the command line's input is:
+//! a text over 256 KiB is not checked (one diagnostic says so), at most
+//! [`MAX_SHOWN`] diagnostics are published for a file, at most
+//! [`MAX_DOCUMENTS`] files are held. A message that cannot be read ends
+//! the server with a diagnostic on stderr and exit 2.
+
+mod frame;
 
 use std::collections::{HashMap, VecDeque};
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, Response};
+use miette::Diagnostic;
 use serde_json::{json, Value};
 
-use super::diagnostics::entry;
+use super::diagnostics::{entry, render, MAX_SHOWN};
 use super::exit;
-use crate::report::DiagnosticEntry;
+use super::input::{too_large, MAX_FILE_BYTES};
+use super::output::Stop;
+use crate::report::{DiagnosticEntry, Location};
 use crate::{Analysis, Options, Parsed};
 
-/// Runs the server until the client says `exit`.
+/// The most messages waiting at once: in the queue from the reading
+/// thread, and read ahead of the one being handled. Each is at most
+/// [`frame::MAX_BODY`] bytes; a client sending faster than the server
+/// handles waits.
+pub const MAX_QUEUED: usize = 64;
+
+/// The most open files held; a file opened past them gets one diagnostic
+/// saying so, and is neither held nor checked.
+pub const MAX_DOCUMENTS: usize = 256;
+
+/// How long the server may take to end after `exit` arrives before the
+/// reading thread ends it (an evaluation running when `exit` arrives is not
+/// waited for).
+const GRACE: Duration = Duration::from_secs(1);
+
+/// The exit code after `exit` (or the end of input) without `shutdown`
+/// first, as the protocol says.
+const NOT_SHUT_DOWN: u8 = 1;
+
+/// Whether the client has asked for `shutdown`, as the reading thread saw it.
+static SHUTDOWN_SENT: AtomicBool = AtomicBool::new(false);
+
+/// What the reading thread hands over.
+enum Incoming {
+    Message(Message),
+    /// A message that could not be read: the last.
+    Failed(frame::FrameError),
+}
+
+/// Runs the server until the client says `exit`; returns the exit code.
 pub fn run() -> u8 {
-    let (connection, threads) = Connection::stdio();
-    let capabilities = json!({
-        "textDocumentSync": 1,
-        "hoverProvider": true,
-        "definitionProvider": true,
-        "completionProvider": { "triggerCharacters": [] },
-        "documentFormattingProvider": true,
-    });
-    if connection.initialize(capabilities).is_err() {
-        return exit::INPUT;
-    }
-    // lsp-server hands its messages over one at a time (a rendezvous
-    // channel): a thread of ours takes each as it arrives, so that what the
-    // client has sent is all in the inbox while an evaluation runs.
-    let (forward, inbox) = mpsc::channel();
-    let incoming = connection.receiver.clone();
-    std::thread::spawn(move || {
-        for message in incoming {
-            if forward.send(message).is_err() {
-                break;
-            }
-        }
-    });
+    let (forward, inbox) = mpsc::sync_channel(MAX_QUEUED / 4);
+    std::thread::spawn(move || read_all(&forward));
     let mut server = Server {
-        connection: &connection,
         inbox,
         documents: HashMap::new(),
         pending: VecDeque::new(),
+        initialized: false,
+        shut_down: false,
+        failed: None,
     };
-    let served = server.serve();
-    drop(connection);
-    let joined = threads.join();
-    match (served, joined) {
-        (Ok(()), Ok(())) => exit::OK,
-        _ => exit::INPUT,
+    server.serve()
+}
+
+/// Reads the client's messages as they arrive, until the input ends, a
+/// message cannot be read, or `exit`; after `exit`, ends the process if the
+/// server has not within [`GRACE`].
+fn read_all(forward: &mpsc::SyncSender<Incoming>) {
+    let mut input = std::io::stdin().lock();
+    loop {
+        match frame::read(&mut input) {
+            Ok(Some(message)) => {
+                let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+                if matches!(&message, Message::Request(r) if r.method == "shutdown") {
+                    SHUTDOWN_SENT.store(true, Ordering::Relaxed);
+                }
+                if forward.send(Incoming::Message(message)).is_err() {
+                    return;
+                }
+                if exit {
+                    std::thread::sleep(GRACE);
+                    let code = if SHUTDOWN_SENT.load(Ordering::Relaxed) {
+                        exit::OK
+                    } else {
+                        NOT_SHUT_DOWN
+                    };
+                    std::process::exit(i32::from(code));
+                }
+            }
+            Ok(None) => return,
+            Err(e) => {
+                let _ = forward.send(Incoming::Failed(e));
+                return;
+            }
+        }
     }
 }
 
-struct Server<'c> {
-    connection: &'c Connection,
+struct Server {
     /// The client's messages, as they arrive.
-    inbox: mpsc::Receiver<Message>,
+    inbox: mpsc::Receiver<Incoming>,
     /// Each open file's text, by URI.
     documents: HashMap<String, Document>,
     /// Messages read ahead of the one being handled, in order.
-    pending: VecDeque<Message>,
+    pending: VecDeque<Incoming>,
+    /// `initialize` answered.
+    initialized: bool,
+    /// `shutdown` answered: only `exit` is taken.
+    shut_down: bool,
+    /// A write to stdout that failed: the server ends with it.
+    failed: Option<Stop>,
 }
 
 struct Document {
@@ -77,55 +135,111 @@ struct Document {
     analysis: Option<Analysis>,
 }
 
-impl Server<'_> {
-    fn serve(&mut self) -> Result<(), String> {
-        while let Some(message) = self.next() {
-            match message {
-                Message::Request(request) if request.method == "shutdown" => {
-                    let done = Response::new_ok(request.id.clone(), Value::Null);
-                    self.send(Message::Response(done));
-                    // Then `exit`, as lsp-server's own handling waits for it.
-                    let exit = self.pending.pop_front().or_else(|| {
-                        let within = Duration::from_secs(30);
-                        self.inbox.recv_timeout(within).ok()
-                    });
-                    return match exit {
-                        Some(Message::Notification(n)) if n.method == "exit" => Ok(()),
-                        other => Err(format!("not `exit` after `shutdown`: {other:?}")),
-                    };
+impl Server {
+    fn serve(&mut self) -> u8 {
+        loop {
+            if let Some(stop) = self.failed.take() {
+                return stop.exit_code(exit::INPUT);
+            }
+            let message = match self.next() {
+                None if self.shut_down => return exit::OK,
+                None => return NOT_SHUT_DOWN,
+                Some(Incoming::Failed(e)) => {
+                    let shown = e.shown().to_string();
+                    let _ = std::io::stderr().write_all(render(e, "<stdin>", &shown).as_bytes());
+                    return exit::INPUT;
                 }
+                Some(Incoming::Message(message)) => message,
+            };
+            match message {
                 Message::Request(request) => {
                     let response = self.answer(&request);
                     self.send(Message::Response(response));
                 }
-                Message::Notification(n) => self.notified(&n),
-                Message::Response(_) => {}
+                Message::Notification(n) if n.method == "exit" => {
+                    return if self.shut_down {
+                        exit::OK
+                    } else {
+                        NOT_SHUT_DOWN
+                    };
+                }
+                Message::Notification(n) if self.initialized && !self.shut_down => {
+                    self.notified(&n);
+                }
+                Message::Notification(_) | Message::Response(_) => {}
             }
         }
-        Ok(())
     }
 
     /// The next message: one read ahead first, else one from the client.
-    fn next(&mut self) -> Option<Message> {
+    fn next(&mut self) -> Option<Incoming> {
         self.pending.pop_front().or_else(|| self.inbox.recv().ok())
     }
 
     /// Whether a change or close of `uri` is already waiting, which would
     /// make this text's evaluation stale before it is published. Reads
-    /// ahead whatever the client has sent; nothing is handled out of order.
+    /// ahead whatever the client has sent, up to [`MAX_QUEUED`] messages in
+    /// all; nothing is handled out of order.
     fn superseded(&mut self, uri: &str) -> bool {
-        while let Ok(message) = self.inbox.try_recv() {
-            self.pending.push_back(message);
+        while self.pending.len() < MAX_QUEUED - MAX_QUEUED / 4 {
+            match self.inbox.try_recv() {
+                Ok(message) => self.pending.push_back(message),
+                Err(_) => break,
+            }
         }
         self.pending.iter().any(|m| {
-            matches!(m, Message::Notification(n)
+            matches!(m, Incoming::Message(Message::Notification(n))
                 if matches!(n.method.as_str(), "textDocument/didChange" | "textDocument/didClose")
                     && n.params["textDocument"]["uri"].as_str() == Some(uri))
         })
     }
 
-    fn send(&self, message: Message) {
-        let _ = self.connection.sender.send(message);
+    /// Writes a message to stdout; a failure ends the server.
+    fn send(&mut self, message: Message) {
+        if self.failed.is_some() {
+            return;
+        }
+        let mut stdout = std::io::stdout().lock();
+        if let Err(e) = message.write(&mut stdout) {
+            self.failed = Some(Stop::from("stdout", e));
+        }
+    }
+
+    /// The response to a request.
+    fn answer(&mut self, request: &Request) -> Response {
+        let id = request.id.clone();
+        let refuse =
+            |code: ErrorCode, message: String| Response::new_err(id.clone(), code as i32, message);
+        match request.method.as_str() {
+            "initialize" if self.initialized => refuse(
+                ErrorCode::InvalidRequest,
+                "the server is initialized already: `initialize` is sent once".to_string(),
+            ),
+            "initialize" => {
+                self.initialized = true;
+                Response::new_ok(id, initialized())
+            }
+            _ if !self.initialized => refuse(
+                ErrorCode::ServerNotInitialized,
+                "the server is not initialized: `initialize` comes first".to_string(),
+            ),
+            _ if self.shut_down => refuse(
+                ErrorCode::InvalidRequest,
+                "the server is shut down: only `exit` is taken".to_string(),
+            ),
+            "shutdown" => {
+                self.shut_down = true;
+                Response::new_ok(id, Value::Null)
+            }
+            "textDocument/hover"
+            | "textDocument/definition"
+            | "textDocument/completion"
+            | "textDocument/formatting" => Response::new_ok(id, self.about(request)),
+            other => refuse(
+                ErrorCode::MethodNotFound,
+                format!("`{}` is not a method this server knows", shown(other)),
+            ),
+        }
     }
 
     fn notified(&mut self, n: &Notification) {
@@ -136,7 +250,7 @@ impl Server<'_> {
         match n.method.as_str() {
             "textDocument/didOpen" => {
                 let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
-                self.changed(uri, text.to_string());
+                self.opened(uri, text);
             }
             "textDocument/didChange" => {
                 // Full sync: the last change is the whole text.
@@ -145,7 +259,7 @@ impl Server<'_> {
                     .and_then(|c| c.last())
                     .and_then(|c| c["text"].as_str())
                 {
-                    self.changed(uri, text.to_string());
+                    self.opened(uri, text);
                 }
             }
             "textDocument/didClose" => {
@@ -156,15 +270,45 @@ impl Server<'_> {
         }
     }
 
+    /// A file opened or changed: checked, unless it is larger than a rule
+    /// file may be or one file too many.
+    fn opened(&mut self, uri: String, text: &str) {
+        let name = file_name(&uri).to_string();
+        if text.len() > MAX_FILE_BYTES {
+            self.documents.remove(&uri);
+            let size = format!("is {} bytes", text.len());
+            let found = too_large(&name, &size).entry(&name);
+            self.publish(&uri, &[found], "");
+            return;
+        }
+        if self.documents.len() >= MAX_DOCUMENTS && !self.documents.contains_key(&uri) {
+            let message = format!(
+                "more than {MAX_DOCUMENTS} files are open: {name} is not checked; close some and open it again"
+            );
+            let found = DiagnosticEntry::new(
+                "error",
+                "dice::lsp::too_many_files",
+                message,
+                &name,
+                Location::WHOLE_FILE,
+            );
+            self.publish(&uri, &[found], "");
+            return;
+        }
+        self.changed(uri, text.to_string());
+    }
+
     /// A file opened or changed: its diagnostics, the quick ones first.
     fn changed(&mut self, uri: String, text: String) {
-        let name = uri.rsplit('/').next().unwrap_or(&uri).to_string();
+        let name = file_name(&uri).to_string();
         let checked = Parsed::new(text.as_str()).and_then(|p| p.check_for(&Options::default()));
-        let entries: Vec<DiagnosticEntry> = match &checked {
+        let entries = match &checked {
             Ok(_) => Vec::new(),
-            Err(errors) => (errors.iter())
-                .map(|e| entry(e, &name, &text, "error"))
-                .collect(),
+            Err(errors) => capped(
+                errors.iter().map(|e| (e as &dyn Diagnostic, "error")),
+                &name,
+                &text,
+            ),
         };
         self.publish(&uri, &entries, &text);
         // Checked: the evaluation's findings follow, unless a newer text is
@@ -184,13 +328,11 @@ impl Server<'_> {
         };
         let (entries, analysis) = match game.analyse(&options) {
             Ok(analysis) => {
-                let mut entries: Vec<DiagnosticEntry> = (analysis.lints.iter())
-                    .map(|l| entry(l, &name, &text, "warning"))
-                    .collect();
-                entries.extend(
-                    (analysis.expect_failures().iter()).map(|f| entry(f, &name, &text, "error")),
-                );
-                (entries, Some(analysis))
+                let failures = analysis.expect_failures();
+                let found = (analysis.lints.iter())
+                    .map(|l| (l as &dyn Diagnostic, "warning"))
+                    .chain(failures.iter().map(|f| (f as &dyn Diagnostic, "error")));
+                (capped(found, &name, &text), Some(analysis))
             }
             Err(e) => (vec![entry(&e, &name, &text, "error")], None),
         };
@@ -198,17 +340,24 @@ impl Server<'_> {
         self.documents.insert(uri, Document { text, analysis });
     }
 
-    fn publish(&self, uri: &str, entries: &[DiagnosticEntry], text: &str) {
+    fn publish(&mut self, uri: &str, entries: &[DiagnosticEntry], text: &str) {
         let diagnostics: Vec<Value> = entries
             .iter()
             .map(|d| {
-                json!({
+                let mut diagnostic = json!({
                     "range": range(text, d.start, d.end),
-                    "severity": if d.severity == "warning" { 2 } else { 1 },
-                    "code": d.code,
+                    "severity": match d.severity.as_str() {
+                        "error" => 1,
+                        "warning" => 2,
+                        _ => 3,
+                    },
                     "source": "dicerules",
                     "message": d.message,
-                })
+                });
+                if !d.code.is_empty() {
+                    diagnostic["code"] = json!(d.code);
+                }
+                diagnostic
             })
             .collect();
         let params = json!({ "uri": uri, "diagnostics": diagnostics });
@@ -218,13 +367,15 @@ impl Server<'_> {
         )));
     }
 
-    fn answer(&self, request: &Request) -> Response {
+    /// The answer to a request about an open file: `null` for a file not
+    /// held.
+    fn about(&self, request: &Request) -> Value {
         let uri = request.params["textDocument"]["uri"].as_str().unwrap_or("");
         let Some(doc) = self.documents.get(uri) else {
-            return Response::new_ok(request.id.clone(), Value::Null);
+            return Value::Null;
         };
         let at = offset(&doc.text, &request.params["position"]);
-        let result = match request.method.as_str() {
+        match request.method.as_str() {
             "textDocument/hover" => hover(doc, at),
             "textDocument/definition" => word_at(&doc.text, at)
                 .and_then(|(word, _)| declaration(&doc.text, word))
@@ -235,9 +386,67 @@ impl Server<'_> {
             "textDocument/completion" => completion(&doc.text),
             "textDocument/formatting" => formatting(&doc.text),
             _ => Value::Null,
-        };
-        Response::new_ok(request.id.clone(), result)
+        }
     }
+}
+
+/// The result of `initialize`: what the server does.
+fn initialized() -> Value {
+    json!({
+        "capabilities": {
+            "textDocumentSync": 1,
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "completionProvider": { "triggerCharacters": [] },
+            "documentFormattingProvider": true,
+        },
+        "serverInfo": { "name": "dicerules", "version": env!("CARGO_PKG_VERSION") },
+    })
+}
+
+/// A file's name in diagnostics: the URI's last part.
+fn file_name(uri: &str) -> &str {
+    uri.rsplit('/').next().unwrap_or(uri)
+}
+
+/// A name the client sent, as a message shows it: at most 80 characters,
+/// control characters escaped.
+fn shown(name: &str) -> String {
+    let mut out = crate::suggest::escaped(&name.chars().take(80).collect::<String>());
+    if name.chars().nth(80).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// The entries of a file's diagnostics, each with its severity: the first
+/// [`MAX_SHOWN`], and a note counting the rest, as `check` shows them
+/// (each entry reads the text up to its place, so that this also bounds
+/// the time a file of thousands of findings takes).
+fn capped<'a>(
+    found: impl Iterator<Item = (&'a dyn Diagnostic, &'static str)>,
+    name: &str,
+    text: &str,
+) -> Vec<DiagnosticEntry> {
+    let mut entries = Vec::new();
+    let (mut errors, mut warnings) = (0, 0);
+    for (diagnostic, severity) in found {
+        if entries.len() < MAX_SHOWN {
+            entries.push(entry(diagnostic, name, text, severity));
+        } else if severity == "error" {
+            errors += 1;
+        } else {
+            warnings += 1;
+        }
+    }
+    for (count, severity) in [(errors, "error"), (warnings, "warning")] {
+        if count > 0 {
+            let message = format!("{count} more {severity}(s) not shown");
+            let note = DiagnosticEntry::new("information", "", message, name, Location::WHOLE_FILE);
+            entries.push(note);
+        }
+    }
+    entries
 }
 
 /// A bet: its exact house edge; another name: its declaration.

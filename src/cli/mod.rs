@@ -22,6 +22,7 @@ mod shoe;
 mod simulate;
 mod snapshots;
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -151,12 +152,17 @@ pub enum Format {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
+        Err(e) if e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() {
-                exit::INPUT
-            } else {
-                exit::OK
+            return ExitCode::from(exit::INPUT);
+        }
+        // `--help` and `--version`, on stdout: a failed write (a full
+        // disk) is one line on stderr and exit 2, as for every command.
+        Err(e) => {
+            let printed = e.print().and_then(|()| std::io::stdout().flush());
+            return ExitCode::from(match printed {
+                Ok(()) => exit::OK,
+                Err(error) => output::Stop::from("stdout", error).exit_code(exit::OK),
             });
         }
     };

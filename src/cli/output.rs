@@ -21,7 +21,8 @@ pub enum Stop {
 }
 
 impl Stop {
-    fn from(stream: &'static str, error: io::Error) -> Stop {
+    /// Why a write to `stream` failed.
+    pub fn from(stream: &'static str, error: io::Error) -> Stop {
         if error.kind() == io::ErrorKind::BrokenPipe {
             Stop::Closed
         } else {

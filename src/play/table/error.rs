@@ -35,19 +35,21 @@ pub enum TableError {
     #[diagnostic(code(dice::table::bet_answer))]
     BetAnswer,
     /// A bet's name that is not one of the bets a punter may make.
-    #[error("there is no bet `{name}`: one of {}", .bets.join(", "))]
+    #[error("there is no bet `{}`: one of {}", crate::suggest::escaped(.name), .bets.join(", "))]
     #[diagnostic(code(dice::table::unknown_bet))]
     UnknownBet {
-        /// The name as answered.
+        /// The name as answered (its control characters escaped when
+        /// shown).
         name: String,
         /// The bets a punter may make, in the order of the file.
         bets: Vec<String>,
     },
     /// An amount that is not a whole number of chips (`lots`, `-3`, `2.5`).
-    #[error("`{amount}` is not a whole number of chips")]
+    #[error("`{}` is not a whole number of chips", crate::suggest::escaped(.amount))]
     #[diagnostic(code(dice::table::not_chips))]
     NotChips {
-        /// The amount as answered.
+        /// The amount as answered (its control characters escaped when
+        /// shown).
         amount: String,
     },
     /// A stake below the table minimum, or above what the table's limits
