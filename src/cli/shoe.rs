@@ -10,7 +10,6 @@ use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
 use crate::ast::Span;
-use crate::eval::exact::Limits;
 use crate::play::shoe::{deal, Options, ShoeRun};
 use crate::program::{NotOneShoe, Program};
 
@@ -140,10 +139,7 @@ pub fn run(args: &ShoeArgs) -> u8 {
         shoe,
         seed: args.seed,
         cut: args.cut,
-        limits: Limits {
-            max_states: args.game.max_states,
-            max_infosets: args.game.max_infosets,
-        },
+        limits: args.game.limits(),
     };
     match deal(program, options) {
         Ok(run) => {
