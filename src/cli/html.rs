@@ -254,7 +254,7 @@ impl Recorder {
     fn beyond(&mut self) -> &mut Beyond {
         let (round, banker) = self.round.unwrap_or((0, None));
         let chips = self.chips.clone();
-        self.session.beyond.get_or_insert_with(|| Beyond {
+        self.session.beyond.get_or_insert(Beyond {
             rounds: 0,
             handovers: 0,
             notes: 0,

@@ -164,7 +164,10 @@ pub enum LpError {
     TooLong,
     /// The tableau would take more than the budget of bytes: refused before
     /// it is made.
-    TooLarge { rows: usize, columns: usize },
+    TooLarge {
+        rows: usize,
+        columns: usize,
+    },
 }
 
 /// What solving a programme may cost.
@@ -522,6 +525,56 @@ mod tests {
             objective: vec![(0, q(1, 1))],
         };
         assert_eq!(maximise(&unbounded).unwrap_err(), LpError::Unbounded);
+    }
+
+    /// The tableau bound, in its own unit: a programme of `k` variables
+    /// and `k` inequalities has a tableau of `k + 1` rows (the costs') and
+    /// `2k + 1` columns (a slack each, the right-hand side); it is solved
+    /// with exactly its bytes allowed, and refused before it is made with
+    /// one byte fewer, in fractions and in floats alike.
+    #[test]
+    fn the_tableau_is_refused_just_past_its_bytes() {
+        for k in [1usize, 2, 7, 40] {
+            let rows: Vec<Row<BigRational>> = (0..k)
+                .map(|i| row(&[(i, 1)], false, i as i64 + 1))
+                .collect();
+            let lp = Lp {
+                columns: k,
+                rows,
+                objective: (0..k).map(|i| (i, q(1, 1))).collect(),
+            };
+            let entries = ((k + 1) * (2 * k + 1)) as u64;
+            let within = |bytes| Budget {
+                work: u64::MAX,
+                bytes,
+            };
+            let o = maximise_within(&lp, within(entries * 96)).expect("solved at its bytes");
+            let sum = (k * (k + 1) / 2) as i64;
+            assert_eq!(o.value, q(sum, 1));
+            assert_eq!(
+                maximise_within(&lp, within(entries * 96 - 1)).unwrap_err(),
+                LpError::TooLarge {
+                    rows: k,
+                    columns: 2 * k
+                }
+            );
+            let floats = Lp {
+                columns: k,
+                rows: (lp.rows.iter())
+                    .map(|r| Row {
+                        coefs: r.coefs.iter().map(|(j, _)| (*j, 1.0)).collect(),
+                        equal: false,
+                        rhs: r.rhs.to_integer().to_string().parse().unwrap(),
+                    })
+                    .collect(),
+                objective: (0..k).map(|i| (i, 1.0)).collect(),
+            };
+            assert!(maximise_within(&floats, within(entries * 8)).is_ok());
+            assert!(matches!(
+                maximise_within(&floats, within(entries * 8 - 1)),
+                Err(LpError::TooLarge { .. })
+            ));
+        }
     }
 
     #[test]

@@ -51,12 +51,8 @@ pub fn solve(
         // Floats, the programme scaled: only to learn the supports.
         let scales = Scales::new(game);
         let plans = [
-            optimal_plan::<f64>(game, 0, Some(&scales), floats)
-                .ok()?
-                .1,
-            optimal_plan::<f64>(game, 1, Some(&scales), floats)
-                .ok()?
-                .1,
+            optimal_plan::<f64>(game, 0, Some(&scales), floats).ok()?.1,
+            optimal_plan::<f64>(game, 1, Some(&scales), floats).ok()?.1,
         ];
         let mut supports = supports(game, &scales, &plans);
         for _ in 0..MAX_REPAIRS {
