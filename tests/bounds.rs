@@ -402,7 +402,9 @@ fn the_language_server_publishes_the_solver_bound() {
     send(serde_json::json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
     let document = serde_json::json!({ "textDocument": {
         "uri": "file:///wide.dice", "languageId": "dice", "version": 1, "text": text } });
-    send(serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": document }));
+    send(
+        serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": document }),
+    );
     let diagnostics = loop {
         let m = next().expect("the server answers (it aborted on this file)");
         if m["method"] == "textDocument/publishDiagnostics" {
@@ -412,9 +414,14 @@ fn the_language_server_publishes_the_solver_bound() {
             }
         }
     };
-    assert_eq!(diagnostics[0]["code"], "dice::solve::too_large", "{diagnostics}");
+    assert_eq!(
+        diagnostics[0]["code"], "dice::solve::too_large",
+        "{diagnostics}"
+    );
     // At a `choose`.
-    let line = diagnostics[0]["range"]["start"]["line"].as_u64().expect("a line");
+    let line = diagnostics[0]["range"]["start"]["line"]
+        .as_u64()
+        .expect("a line");
     let at = text.lines().nth(line as usize).unwrap_or_default();
     assert!(at.trim_start().starts_with("choose"), "{at}: {diagnostics}");
     send(serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null }));
