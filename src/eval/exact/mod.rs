@@ -49,10 +49,11 @@ pub const DEFAULT_MAX_INFOSETS: usize = 400;
 /// the linear programme's tableau has a row for each sequence of one side
 /// and a column for each of both. Measured (release build): two sides
 /// choosing from `1..83` knowing a `d6` total each (996 sequences, about
-/// 250,000 pairs) are solved in 2.9 s and 173 MB; from `1..166` (1,992),
-/// 13 s and 646 MB; from `1..1000` (12,000) took 8.7 GB and aborted before
-/// this bound. Tails of `d200` (`tests/fixtures/limits/`, 400 information
-/// sets) has 800.
+/// 250,000 pairs) are solved in 1.4 s and 174 MB, from `1..84` refused at
+/// once; from `1..166` (1,992), 13 s and 646 MB; from `1..1000` (12,000)
+/// took 8.7 GB and aborted before this bound. Tails of `d200`
+/// (`tests/fixtures/limits/`, 400 information sets) has 800: 1.4 s and
+/// 122 MB.
 pub const DEFAULT_MAX_SEQUENCES: usize = 1_000;
 
 /// A lone side's information sets may be this many times
