@@ -20,6 +20,7 @@
 mod common;
 
 mod bless;
+mod bounds;
 mod brute_force;
 mod builtins;
 mod cards;

@@ -65,7 +65,8 @@ pub enum Problem {
         #[label("removes nothing")]
         span: Span,
     },
-    /// More cards of a rank than the shoe holds.
+    /// More cards of a rank than the shoe holds: reported once for the
+    /// shoe and rank, at the first card past what it holds.
     #[error("{removed} card(s) of rank {rank} removed, but shoe `{shoe}` holds {holds}")]
     #[diagnostic(
         code(dice::removed::too_many),
@@ -80,7 +81,10 @@ pub enum Problem {
         holds: u64,
         /// The shoe.
         shoe: String,
-        #[label("brings it to {removed}")]
+        /// How many are removed up to the item at `span`, the first to
+        /// pass `holds`.
+        at: u32,
+        #[label("brings it to {at}")]
         span: Span,
     },
     /// Cards removed from the infinite shoe, which every card leaves alike.
@@ -353,7 +357,10 @@ pub fn analysable(shoe: &Shoe, span: Span) -> Result<u32, Problem> {
 pub fn apply(program: &mut Program, removals: &[Removal]) -> Result<(), Vec<RemovedError>> {
     let mut errors = Vec::new();
     let mut counts: Vec<[u32; 13]> = program.shoes.iter().map(|s| s.removed).collect();
-    for removal in removals {
+    // Each shoe's ranks removed past what it holds: the flag and the item
+    // that passed it first (reported once, with every flag's total).
+    let mut past: Vec<[Option<(usize, u32, Span)>; 13]> = vec![[None; 13]; program.shoes.len()];
+    for (r, removal) in removals.iter().enumerate() {
         let error = |problem| RemovedError::new(FLAG, &removal.text, problem);
         let whole = Span::new(0, removal.text.len());
         let index = match which_shoe(program, removal.shoe.as_ref(), whole) {
@@ -373,15 +380,26 @@ pub fn apply(program: &mut Program, removals: &[Removal]) -> Result<(), Vec<Remo
             let total = counts[index][rank].saturating_add(count);
             counts[index][rank] = total;
             let holds = shoe.rank_count(rank).unwrap_or(0) + u64::from(shoe.removed[rank]);
-            if u64::from(total) > holds {
-                errors.push(error(Problem::TooMany {
-                    rank: RANKS[rank],
-                    removed: total,
-                    holds,
-                    shoe: shoe.name.clone(),
-                    span,
-                }));
+            if u64::from(total) > holds && past[index][rank].is_none() {
+                past[index][rank] = Some((r, total, span));
             }
+        }
+    }
+    for (index, ranks) in past.iter().enumerate() {
+        let shoe = &program.shoes[index];
+        for (rank, first) in ranks.iter().enumerate() {
+            let Some((r, at, span)) = *first else {
+                continue;
+            };
+            let problem = Problem::TooMany {
+                rank: RANKS[rank],
+                removed: counts[index][rank],
+                holds: shoe.rank_count(rank).unwrap_or(0) + u64::from(shoe.removed[rank]),
+                shoe: shoe.name.clone(),
+                at,
+                span,
+            };
+            errors.push(RemovedError::new(FLAG, &removals[r].text, problem));
         }
     }
     if !errors.is_empty() {

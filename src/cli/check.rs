@@ -12,7 +12,6 @@ use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides
 use super::input::{GameArgs, RemovedArgs};
 use super::{exit, output, paint, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
-use crate::eval::exact::Limits;
 use crate::lint::Lint;
 use crate::report::compare::{self, Comparison, Layout};
 use crate::report::html::GameInput;
@@ -204,10 +203,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 Undeclared::Error
             },
         },
-        limits: Limits {
-            max_states: args.game.max_states,
-            max_infosets: args.game.max_infosets,
-        },
+        limits: args.game.limits(),
         lint: true,
         strict: args.strict,
         skip_pinned: false,

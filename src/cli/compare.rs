@@ -13,7 +13,6 @@ use super::html;
 use super::input::{analyse_swept, read_source, sweep, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
-use crate::eval::exact::Limits;
 use crate::report::compare::{self, Comparison, Layout};
 use crate::report::html::GameInput;
 use crate::report::{rows, FormatVersion, Report};
@@ -73,10 +72,7 @@ pub fn run(args: &CompareArgs) -> u8 {
             settings: Vec::new(),
             undeclared: Undeclared::Ignored,
         },
-        limits: Limits {
-            max_states: args.game.max_states,
-            max_infosets: args.game.max_infosets,
-        },
+        limits: args.game.limits(),
         lint: false,
         strict: false,
         skip_pinned: false,

@@ -33,6 +33,23 @@ pub struct GameArgs {
     /// solved over (a lone side's best strategy, 25 times as many).
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_INFOSETS)]
     pub max_infosets: usize,
+    /// The most options of the round's choices, summed over every
+    /// situation each is met in (sequences), both sides together, the
+    /// equilibrium of two sides is solved over (a lone side's, 25 times as
+    /// many).
+    #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_SEQUENCES)]
+    pub max_sequences: usize,
+}
+
+impl GameArgs {
+    /// The bounds of the exact evaluation these flags set.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_infosets: self.max_infosets,
+            max_sequences: self.max_sequences,
+        }
+    }
 }
 
 /// `--removed`, for the commands that analyse a card shoe as it stands.
@@ -459,10 +476,7 @@ pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis,
             })?;
         let options = Options {
             overrides: Overrides::default(),
-            limits: Limits {
-                max_states: game.max_states,
-                max_infosets: game.max_infosets,
-            },
+            limits: game.limits(),
             lint: false,
             strict: false,
             // Playing prints no verdicts.

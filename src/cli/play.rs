@@ -60,6 +60,11 @@ pub struct PlayArgs {
     /// each seat's chips over the rounds, and who held the bank.
     #[arg(long, value_name = "DIR")]
     pub html: Option<String>,
+    /// With `--html`, the table rounds the report shows one by one; those
+    /// after them are summarised (counted, and the chips after the last).
+    #[arg(long, value_name = "N", default_value_t = html::DEFAULT_HTML_ROUNDS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub html_rounds: u64,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -247,7 +252,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let mut recorder = args
         .html
         .as_ref()
-        .map(|_| html::Recorder::new(&program.name, args.seed));
+        .map(|_| html::Recorder::new(&program.name, args.seed, args.html_rounds));
     let utf8 = output::utf8();
     let mut emit = |event: TableEvent| {
         if let Some(r) = recorder.as_mut() {

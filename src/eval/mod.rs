@@ -230,6 +230,40 @@ pub enum EvalError {
         #[label("this choice is met in too many situations")]
         span: Span,
     },
+    /// A round's decisions with more options, summed over the situations
+    /// each is met in (sequences), than the solver takes: a choice of many
+    /// options, or knowing a value of many possibilities.
+    #[error("`{name}` offers {options} options in situation {count}, which brings the round's choices to {sequences} options over all their situations: the solver takes at most {limit}")]
+    #[diagnostic(
+        code(dice::solve::too_large),
+        help("the choices are solved over every option in every situation a chooser tells apart, and the work and memory grow with their number (the evaluation keeps the round's ends by the options taken on each side); offer fewer options, let the chooser know fewer values, or raise the limit with --max-sequences (a lone chooser may have 25 times as many)")
+    )]
+    SolveTooManySequences {
+        name: String,
+        /// The options of this situation.
+        options: usize,
+        /// This decision's information sets so far, this one included.
+        count: usize,
+        /// The sequences with this situation's.
+        sequences: usize,
+        limit: usize,
+        #[label("this choice has too many options in all its situations")]
+        span: Span,
+    },
+    /// The linear programme of a zero-sum round would need a tableau
+    /// larger than allowed: refused before it is made.
+    #[error("solving the choices needs a tableau of {rows} rows and {columns} columns, more than the {megabytes} MB the solver may take")]
+    #[diagnostic(
+        code(dice::solve::too_large),
+        help("the equilibrium is a linear programme over every option in every situation of both sides; offer fewer options or let the choosers know fewer values, or raise --max-sequences (the tableau may take 256 bytes times its square)")
+    )]
+    SolveTableauTooLarge {
+        rows: usize,
+        columns: usize,
+        megabytes: u64,
+        #[label("the first choice")]
+        span: Span,
+    },
     /// The exact linear programme of a zero-sum round would take more steps
     /// than allowed (the float one having misled).
     #[error("solving the choices exactly takes more than {limit} steps ({infosets} situations)")]

@@ -53,8 +53,9 @@ pub struct ShoeRun {
     pub bets: Vec<String>,
     /// Every coup dealt.
     pub coups: Vec<Coup>,
-    /// Why the deal stopped: `cut card`, or `too few cards left for a coup`
-    /// (the round asked for more cards than were left before the cut).
+    /// Why the deal stopped: `cut card`, `too few cards left for a coup`
+    /// (the round asked for more cards than were left before the cut), or
+    /// `as many coups as the shoe has cards` (coups that deal no card).
     pub stopped: String,
     /// Per bet, how often and how much it favoured its bettor.
     pub summary: Vec<BetSummary>,
@@ -128,6 +129,12 @@ pub fn deal(program: &Program, options: Options) -> Result<ShoeRun, EvalError> {
         let left = count(&removed);
         if left <= options.cut {
             stopped = "cut card".to_string();
+            break;
+        }
+        // A coup may deal no card: a shoe ends after as many coups as it
+        // has cards, whatever its rounds deal (as `margin` does).
+        if coups.len() as u64 > cards {
+            stopped = "as many coups as the shoe has cards".to_string();
             break;
         }
         let mut now = program.clone();

@@ -246,16 +246,25 @@ pub fn solve(
             (vec![game.plan(0, &behaviour), none.clone()], Kind::Best)
         }
         2 if zero_sum => {
-            let (value, x, y) =
-                zero_sum::solve(&game, true, limits.max_solve_work()).map_err(|e| match e {
-                    simplex::LpError::TooLong => EvalError::SolveWorkLimit {
-                        limit: limits.max_solve_work(),
-                        per_state: SOLVE_WORK_PER_STATE,
-                        infosets: decisions.infosets.len(),
-                        span: program.decisions[0].span,
-                    },
-                    _ => internal("the zero-sum programme has no optimum"),
-                })?;
+            let budget = simplex::Budget {
+                work: limits.max_solve_work(),
+                bytes: limits.max_solve_bytes(),
+            };
+            let (value, x, y) = zero_sum::solve(&game, true, budget).map_err(|e| match e {
+                simplex::LpError::TooLong => EvalError::SolveWorkLimit {
+                    limit: limits.max_solve_work(),
+                    per_state: SOLVE_WORK_PER_STATE,
+                    infosets: decisions.infosets.len(),
+                    span: program.decisions[0].span,
+                },
+                simplex::LpError::TooLarge { rows, columns } => EvalError::SolveTableauTooLarge {
+                    rows,
+                    columns,
+                    megabytes: limits.max_solve_bytes() >> 20,
+                    span: program.decisions[0].span,
+                },
+                _ => internal("the zero-sum programme has no optimum"),
+            })?;
             (vec![x, y], Kind::ZeroSum { value })
         }
         2 => {
@@ -460,8 +469,8 @@ mod tests {
         let (payoff, zero_sum) = payoffs(&program, &tree, &weights);
         assert!(zero_sum);
         let game = SequenceGame::new(&decisions, payoff);
-        let guided = zero_sum::solve(&game, true, u64::MAX).unwrap();
-        let exact = zero_sum::solve(&game, false, u64::MAX).unwrap();
+        let guided = zero_sum::solve(&game, true, simplex::Budget::UNBOUNDED).unwrap();
+        let exact = zero_sum::solve(&game, false, simplex::Budget::UNBOUNDED).unwrap();
         assert_eq!(guided.0, Exact::ratio(1, 6));
         assert_eq!(exact.0, guided.0);
         assert_eq!(exact.1, guided.1);

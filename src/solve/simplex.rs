@@ -38,6 +38,9 @@ pub trait Scalar: Clone + std::fmt::Debug {
     fn words(&self) -> u64 {
         1
     }
+    /// The bytes an entry of the tableau takes, as the tableau bound
+    /// counts them ([`Budget::bytes`]).
+    const BYTES: u64;
     /// A tiny distinct amount for the right-hand side of inequality `i`,
     /// which keeps a float programme from cycling through degenerate
     /// pivots; zero for exact numbers.
@@ -46,6 +49,10 @@ pub trait Scalar: Clone + std::fmt::Debug {
 
 impl Scalar for BigRational {
     const EXACT: bool = true;
+    /// The fraction (two big integers, 64 bytes) and its denominator's
+    /// word on the heap, even for a zero (32 bytes with the allocator's
+    /// overhead).
+    const BYTES: u64 = 96;
     fn zero() -> Self {
         Zero::zero()
     }
@@ -95,6 +102,7 @@ const PIVOT_TOLERANCE: f64 = 1e-9;
 
 impl Scalar for f64 {
     const EXACT: bool = false;
+    const BYTES: u64 = 8;
     fn zero() -> Self {
         0.0
     }
@@ -154,6 +162,31 @@ pub enum LpError {
     Unbounded,
     /// The pivots took more than the budget of work (see [`maximise_within`]).
     TooLong,
+    /// The tableau would take more than the budget of bytes: refused before
+    /// it is made.
+    TooLarge {
+        rows: usize,
+        columns: usize,
+    },
+}
+
+/// What solving a programme may cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// The work of the pivots (see [`maximise_within`]).
+    pub work: u64,
+    /// The bytes of the dense tableau (rows times columns, each entry
+    /// [`Scalar::BYTES`]).
+    pub bytes: u64,
+}
+
+#[cfg(test)]
+impl Budget {
+    /// No bound.
+    pub const UNBOUNDED: Budget = Budget {
+        work: u64::MAX,
+        bytes: u64::MAX,
+    };
 }
 
 /// The optimum: its value and a point reaching it.
@@ -293,15 +326,17 @@ impl<T: Scalar> Tableau<T> {
 /// Solves `lp` exactly.
 #[cfg(test)]
 pub fn maximise<T: Scalar>(lp: &Lp<T>) -> Result<Optimum<T>, LpError> {
-    maximise_within(lp, u64::MAX)
+    maximise_within(lp, Budget::UNBOUNDED)
 }
 
 /// Solves `lp`, or gives up with [`LpError::TooLong`] once the pivots'
-/// work passes `budget`. Work is counted on exact fractions only: for each
-/// entry a pivot updates, the product of the words of the two numbers
-/// multiplied and the square of the words of the result (its gcd), plus
-/// a fixed [`UPDATE_WORK`]. Measured (release build): about 10^8 a second.
-pub fn maximise_within<T: Scalar>(lp: &Lp<T>, budget: u64) -> Result<Optimum<T>, LpError> {
+/// work passes `budget.work`, or at once with [`LpError::TooLarge`] when its
+/// tableau would take more than `budget.bytes`. Work is counted on exact
+/// fractions only: for each entry a pivot updates, the product of the
+/// words of the two numbers multiplied and the square of the words of the
+/// result (its gcd), plus a fixed [`UPDATE_WORK`]. Measured (release
+/// build): about 10^8 a second.
+pub fn maximise_within<T: Scalar>(lp: &Lp<T>, budget: Budget) -> Result<Optimum<T>, LpError> {
     let m = lp.rows.len();
     let n = lp.columns;
     // Columns: the variables, one slack per inequality, one artificial per
@@ -314,6 +349,15 @@ pub fn maximise_within<T: Scalar>(lp: &Lp<T>, budget: u64) -> Result<Optimum<T>,
         }
     }
     let width = n + slacks + artificial_rows.len();
+    // The dense tableau, and the costs' row, before it is made.
+    let entries = (m as u64 + 1).saturating_mul(width as u64 + 1);
+    if entries.saturating_mul(T::BYTES) > budget.bytes {
+        return Err(LpError::TooLarge {
+            rows: m,
+            columns: width,
+        });
+    }
+    let budget = budget.work;
     let zero = T::zero();
     let mut rows = vec![vec![zero.clone(); width + 1]; m];
     let mut basis = vec![0; m];
@@ -363,7 +407,7 @@ pub fn maximise_within<T: Scalar>(lp: &Lp<T>, budget: u64) -> Result<Optimum<T>,
         budget,
     };
     t.optimise().map_err(|e| match e {
-        LpError::TooLong => e,
+        LpError::TooLong | LpError::TooLarge { .. } => e,
         _ => LpError::Infeasible,
     })?;
     if !t.costs[width].is_zero() {
@@ -481,6 +525,56 @@ mod tests {
             objective: vec![(0, q(1, 1))],
         };
         assert_eq!(maximise(&unbounded).unwrap_err(), LpError::Unbounded);
+    }
+
+    /// The tableau bound, in its own unit: a programme of `k` variables
+    /// and `k` inequalities has a tableau of `k + 1` rows (the costs') and
+    /// `2k + 1` columns (a slack each, the right-hand side); it is solved
+    /// with exactly its bytes allowed, and refused before it is made with
+    /// one byte fewer, in fractions and in floats alike.
+    #[test]
+    fn the_tableau_is_refused_just_past_its_bytes() {
+        for k in [1usize, 2, 7, 40] {
+            let rows: Vec<Row<BigRational>> = (0..k)
+                .map(|i| row(&[(i, 1)], false, i as i64 + 1))
+                .collect();
+            let lp = Lp {
+                columns: k,
+                rows,
+                objective: (0..k).map(|i| (i, q(1, 1))).collect(),
+            };
+            let entries = ((k + 1) * (2 * k + 1)) as u64;
+            let within = |bytes| Budget {
+                work: u64::MAX,
+                bytes,
+            };
+            let o = maximise_within(&lp, within(entries * 96)).expect("solved at its bytes");
+            let sum = (k * (k + 1) / 2) as i64;
+            assert_eq!(o.value, q(sum, 1));
+            assert_eq!(
+                maximise_within(&lp, within(entries * 96 - 1)).unwrap_err(),
+                LpError::TooLarge {
+                    rows: k,
+                    columns: 2 * k
+                }
+            );
+            let floats = Lp {
+                columns: k,
+                rows: (lp.rows.iter())
+                    .map(|r| Row {
+                        coefs: r.coefs.iter().map(|(j, _)| (*j, 1.0)).collect(),
+                        equal: false,
+                        rhs: r.rhs.to_integer().to_string().parse().unwrap(),
+                    })
+                    .collect(),
+                objective: (0..k).map(|i| (i, 1.0)).collect(),
+            };
+            assert!(maximise_within(&floats, within(entries * 8)).is_ok());
+            assert!(matches!(
+                maximise_within(&floats, within(entries * 8 - 1)),
+                Err(LpError::TooLarge { .. })
+            ));
+        }
     }
 
     #[test]

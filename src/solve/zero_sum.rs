@@ -29,33 +29,35 @@
 use num_rational::BigRational;
 
 use super::linear;
-use super::simplex::{maximise_within, Lp, LpError, Row, Scalar};
+use super::simplex::{maximise_within, Budget, Lp, LpError, Row, Scalar};
 use super::SequenceGame;
 use crate::number::Exact;
 
 /// The value of the game for side 0, and both sides' optimal plans;
 /// `guided`: first try floats to find the supports. The exact programme
-/// gives up after `budget` work ([`LpError::TooLong`]).
+/// gives up after `budget.work` work ([`LpError::TooLong`]); no tableau
+/// nor system of equations takes more than `budget.bytes`
+/// ([`LpError::TooLarge`], before it is made).
 pub fn solve(
     game: &SequenceGame,
     guided: bool,
-    budget: u64,
+    budget: Budget,
 ) -> Result<(Exact, Vec<Exact>, Vec<Exact>), LpError> {
+    let floats = Budget {
+        work: u64::MAX,
+        bytes: budget.bytes,
+    };
     let guided = guided.then(|| {
         // Floats, the programme scaled: only to learn the supports.
         let scales = Scales::new(game);
         let plans = [
-            optimal_plan::<f64>(game, 0, Some(&scales), u64::MAX)
-                .ok()?
-                .1,
-            optimal_plan::<f64>(game, 1, Some(&scales), u64::MAX)
-                .ok()?
-                .1,
+            optimal_plan::<f64>(game, 0, Some(&scales), floats).ok()?.1,
+            optimal_plan::<f64>(game, 1, Some(&scales), floats).ok()?.1,
         ];
         let mut supports = supports(game, &scales, &plans);
         for _ in 0..MAX_REPAIRS {
-            let x = mixing(game, 0, &supports)?;
-            let y = mixing(game, 1, &supports)?;
+            let x = mixing(game, 0, &supports, budget.bytes)?;
+            let y = mixing(game, 1, &supports, budget.bytes)?;
             if super::certified(game, &x, &y) {
                 return Some((x, y));
             }
@@ -220,7 +222,7 @@ fn optimal_plan<T: Number>(
     game: &SequenceGame,
     side: usize,
     scales: Option<&Scales>,
-    budget: u64,
+    budget: Budget,
 ) -> Result<(T, Vec<T>), LpError> {
     let other = 1 - side;
     let infosets = &game.decisions.infosets;
@@ -350,8 +352,15 @@ type Form = Vec<BigRational>;
 
 /// The plan of `side` playing `supports`, with its mixing probabilities
 /// solved for from the other side's indifference between the options it
-/// mixes; `None` when that has no solution in probabilities.
-fn mixing(game: &SequenceGame, side: usize, supports: &[Vec<usize>]) -> Option<Vec<Exact>> {
+/// mixes; `None` when that has no solution in probabilities, or when its
+/// dense forms would take more than `bytes` (the exact programme, bounded
+/// too, is then solved instead).
+fn mixing(
+    game: &SequenceGame,
+    side: usize,
+    supports: &[Vec<usize>],
+    bytes: u64,
+) -> Option<Vec<Exact>> {
     let other = 1 - side;
     let infosets = &game.decisions.infosets;
     // Each sequence of the side as a known 0/1 or an unknown, and the
@@ -381,6 +390,14 @@ fn mixing(game: &SequenceGame, side: usize, supports: &[Vec<usize>]) -> Option<V
             unknowns += 1;
         }
         sums.push((vars, parent));
+    }
+    // A form for each sequence of the other side, and about as many
+    // equations, each dense over the unknowns.
+    let forms = (game.sequences[other] as u64)
+        .saturating_add(infosets.len() as u64)
+        .saturating_mul(unknowns as u64 + 1);
+    if forms.saturating_mul(2 * <BigRational as Scalar>::BYTES) > bytes {
+        return None;
     }
     let zero_form = || vec![BigRational::default(); unknowns + 1];
     let term_form = |t: Term| {

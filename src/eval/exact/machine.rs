@@ -598,10 +598,13 @@ impl Machine<'_> {
         // A lone side's best response is one pass over its information
         // sets: its bound is wider than the equilibrium solver's.
         let lone = program.sides.len() == 1;
-        let bound = if lone {
-            self.limits.max_infosets.saturating_mul(LONE_SIDE_INFOSETS)
+        let (bound, sequence_bound) = if lone {
+            (
+                self.limits.max_infosets.saturating_mul(LONE_SIDE_INFOSETS),
+                self.limits.max_sequences.saturating_mul(LONE_SIDE_INFOSETS),
+            )
         } else {
-            self.limits.max_infosets
+            (self.limits.max_infosets, self.limits.max_sequences)
         };
         let ds = &mut self.decisions;
         let id = match ds.index.entry((decision, key)) {
@@ -622,6 +625,31 @@ impl Machine<'_> {
                 }
                 let key = e.key().1.to_vec();
                 let options = d.offered(&key).count();
+                // The sequences the solver works over, checked before the
+                // evaluation takes each of these options (and keeps an
+                // end for each pair of the sides' sequences).
+                // (Each side's empty sequence is not counted.)
+                let sequences = ds
+                    .sequences
+                    .iter()
+                    .map(|&n| n as usize - 1)
+                    .sum::<usize>()
+                    .saturating_add(options);
+                if sequences > sequence_bound {
+                    let count = ds
+                        .infosets
+                        .iter()
+                        .filter(|i| i.decision == decision)
+                        .count();
+                    return Err(EvalError::SolveTooManySequences {
+                        name: d.name.clone(),
+                        options,
+                        count: count + 1,
+                        sequences,
+                        limit: sequence_bound,
+                        span: d.span,
+                    });
+                }
                 e.insert(ds.infosets.len());
                 ds.infosets.push(InfoSet {
                     decision,

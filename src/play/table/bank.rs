@@ -40,6 +40,10 @@ impl<'p, 'e> Table<'p, 'e> {
             banker: self.banker,
         });
         self.take_bank();
+        // A seat dealt too few chips for the smallest bet leaves before the
+        // first round, as it would after any round: a table where no seat
+        // can ever stake plays no round.
+        self.leave_if_short(self.banker);
         self.unplayable = self.never_covered(bank_chips);
     }
 
@@ -296,19 +300,10 @@ impl<'p, 'e> Table<'p, 'e> {
         }
     }
 
-    /// Plays one round for `placed` (the first makes the choices of its
-    /// bet's side) and settles it; `(whether the banker lost a bet, the
-    /// Seats that cannot make the smallest bet leave; the bank moves.
+    /// After a table round: the seats that cannot make the smallest bet
+    /// leave; the bank moves.
     pub(super) fn after_round(&mut self, banker: Option<usize>, banker_lost: bool, passes: bool) {
-        let minimum = chips(self.minimum());
-        for s in 0..self.seats.len() {
-            let lost = &self.cost[self.automatic_bet()];
-            let needed = &minimum * lost;
-            if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
-                self.seats[s].playing = false;
-                self.emit(TableEvent::Leaves { seat: s });
-            }
-        }
+        self.leave_if_short(banker);
         let Some(b) = banker else { return };
         let moves = match self.banking().bank {
             Bank::RotatesEveryRound => true,
@@ -318,6 +313,20 @@ impl<'p, 'e> Table<'p, 'e> {
         };
         if moves {
             self.pass_bank(b);
+        }
+    }
+
+    /// Seats other than `banker` whose chips cannot lose the smallest bet
+    /// leave the table.
+    fn leave_if_short(&mut self, banker: Option<usize>) {
+        let minimum = chips(self.minimum());
+        for s in 0..self.seats.len() {
+            let lost = &self.cost[self.automatic_bet()];
+            let needed = &minimum * lost;
+            if self.seats[s].playing && Some(s) != banker && self.seats[s].chips < needed {
+                self.seats[s].playing = false;
+                self.emit(TableEvent::Leaves { seat: s });
+            }
         }
     }
 

@@ -34,7 +34,7 @@ pub mod svg;
 pub use chain::{ExactRound, ExactSeat, ExactSession};
 pub use game::GameInput;
 pub use names::page_names;
-pub use session::{Handover, RoundChips, Session};
+pub use session::{Beyond, Handover, RoundChips, Session};
 pub use simulation::{Convergence, Point, Running};
 
 use index::Entry;
@@ -114,7 +114,10 @@ pub fn simulation(file: &str, convergence: &Convergence) -> Files {
 /// The report of `play`: the index and the session's page.
 pub fn session(file: &str, s: &Session) -> Files {
     let name = single_page(file);
-    let last = s.rounds.last().map_or(&s.dealt, |r| &r.chips);
+    let last = match &s.beyond {
+        Some(b) => &b.last.chips,
+        None => s.rounds.last().map_or(&s.dealt, |r| &r.chips),
+    };
     let chips: Vec<String> = last
         .iter()
         .enumerate()
@@ -127,7 +130,7 @@ pub fn session(file: &str, s: &Session) -> Files {
         &name,
         &format!(
             "{} round(s); chips at the end: {}",
-            s.rounds.len(),
+            session::rounds(s),
             chips.join(", ")
         ),
     );

@@ -32,6 +32,23 @@ pub struct Session {
     /// Why the session ended, when it did (`the rounds asked for were
     /// played`).
     pub reason: String,
+    /// The rounds played after those kept in `rounds` (a session longer
+    /// than the report keeps in detail), summarised.
+    pub beyond: Option<Beyond>,
+}
+
+/// The table rounds of a session after those the report shows one by one:
+/// how many, what happened in them (counted), and the chips at the end.
+#[derive(Clone, Debug)]
+pub struct Beyond {
+    /// Table rounds played after those shown.
+    pub rounds: u64,
+    /// Hand-overs of the bank in them.
+    pub handovers: u64,
+    /// Other events in them (seats leaving, new games).
+    pub notes: u64,
+    /// The last of them: its banker and every seat's chips after it.
+    pub last: RoundChips,
 }
 
 /// The chips of every seat after one table round.
@@ -107,6 +124,13 @@ pub fn chart(s: &Session, id: &str) -> String {
             )
         })
         .collect();
+    let shown = match (&s.beyond, s.rounds.last()) {
+        (Some(b), Some(last)) => format!(
+            " It shows the first {} rounds; the {} after them are summarised under the table.",
+            last.round, b.rounds
+        ),
+        _ => String::new(),
+    };
     let strip = if spans.is_empty() {
         ""
     } else {
@@ -117,7 +141,7 @@ pub fn chart(s: &Session, id: &str) -> String {
             id,
             title: &format!("{}: each seat's chips over the rounds", s.game),
             description: &format!(
-                "One line per seat: its chips after each table round, from what it was dealt (round 0).{strip} The table beside gives every figure."
+                "One line per seat: its chips after each table round, from what it was dealt (round 0).{shown}{strip} The table beside gives every figure."
             ),
         },
         &Lines {
@@ -132,6 +156,11 @@ pub fn chart(s: &Session, id: &str) -> String {
     )
 }
 
+/// The table rounds of the session, those summarised included.
+pub fn rounds(s: &Session) -> u64 {
+    s.rounds.len() as u64 + s.beyond.as_ref().map_or(0, |b| b.rounds)
+}
+
 /// The page of a session of `file`.
 pub fn page(file: &str, s: &Session) -> String {
     let seats = s.dealt.len();
@@ -139,7 +168,7 @@ pub fn page(file: &str, s: &Session) -> String {
     m.element("h2", &[], "chips").line();
     let summary = format!(
         "{} table round(s) from seed {}; {}. The house took {} in all.",
-        s.rounds.len(),
+        rounds(s),
         s.seed,
         if s.reason.is_empty() {
             "the session ended"
@@ -177,14 +206,42 @@ pub fn page(file: &str, s: &Session) -> String {
     for r in &s.rounds {
         row(&mut t, &r.round.to_string(), &banker(r.banker), &r.chips);
     }
+    if let Some(b) = &s.beyond {
+        let last = &b.last;
+        row(
+            &mut t,
+            &format!("{} (last)", last.round),
+            &banker(last.banker),
+            &last.chips,
+        );
+    }
     t.close("table").close("div").line();
+    let caption = match &s.beyond {
+        None => "Each seat's chips after each table round.".to_string(),
+        Some(b) => format!(
+            "Each seat's chips after each of the first {} table rounds, and after the last.",
+            rounds(s) - b.rounds
+        ),
+    };
     m.raw(&chart_with_table(
         &chart(s, "chips-chart"),
-        "Each seat's chips after each table round.",
+        &caption,
         &t.finish(),
     ));
+    if let Some(b) = &s.beyond {
+        let shown = rounds(s) - b.rounds;
+        let text = format!(
+            "The report keeps the first {shown} table round(s) in detail (--html-rounds): the {} after them are summarised. In them the bank passed {} time(s) and {} other event(s) happened; the last, round {}, is the table's last row. The transcript has every round.",
+            b.rounds, b.handovers, b.notes, b.last.round
+        );
+        m.element("p", &[("class", "beyond")], &text).line();
+    }
     m.element("h2", &[], "the bank and the seats").line();
-    if s.handovers.is_empty() && s.notes.is_empty() {
+    let quiet_beyond = s
+        .beyond
+        .as_ref()
+        .is_none_or(|b| b.handovers == 0 && b.notes == 0);
+    if s.handovers.is_empty() && s.notes.is_empty() && quiet_beyond {
         m.element("p", &[], "The bank never passed and no seat left.")
             .line();
     } else {
@@ -201,12 +258,15 @@ pub fn page(file: &str, s: &Session) -> String {
         events.extend(s.notes.iter().cloned());
         // In round order, hand-overs first within a round (a stable sort).
         events.sort_by_key(|(round, _)| *round);
-        m.element(
-            "p",
-            &[],
-            &format!("The bank passed {} time(s).", s.handovers.len()),
-        )
-        .line();
+        let passed = match &s.beyond {
+            None => format!("The bank passed {} time(s).", s.handovers.len()),
+            Some(b) => format!(
+                "The bank passed {} time(s), {} of them in the rounds shown, listed here.",
+                s.handovers.len() as u64 + b.handovers,
+                s.handovers.len()
+            ),
+        };
+        m.element("p", &[], &passed).line();
         m.open("div", &[("class", "scroll")])
             .open("table", &[("class", "events")])
             .line()
