@@ -27,7 +27,7 @@ use super::round::{MAX_DICE, MAX_REROLLS};
 use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableState};
 use crate::ast::Span;
 use crate::eval::exact::{shared_after_seat, split_round, Distribution, End, Limits, Split};
-use crate::number::Exact;
+use crate::number::{Exact, Factors};
 use crate::program::{Bank, Figure, Instr, Program, Stake};
 use crate::report::FormatVersion;
 
@@ -62,12 +62,22 @@ pub const MAX_STATES: u64 = 200_000;
 /// long; the shipped games' tables take at most a few hundred.
 pub const CHECK_TABLES: u64 = 10_000;
 
-/// Steps of table rounds the chain may take (a step is a table round's
-/// start, or a run of it from where it paused), per table
-/// [`Options::max_states`] allows, each charged one more for every 64
-/// words of its probability: 3 x 10^7 by default, about 45 seconds at 1.5
-/// microseconds a step.
+/// Units of work the chain may do per table [`Options::max_states`]
+/// allows: 3 x 10^7 by default, 1.5 x 10^6 for `check`. A unit is a step of
+/// a table round (a table round's start, or a run of it from where it
+/// paused), one more for every [`SEAT_WORDS_PER_UNIT`] words of the step's
+/// chips, or [`WORDS_PER_UNIT`] word operations of the exact arithmetic on
+/// the probabilities (a product of `a` and `b` words counting `a * b`, a
+/// figure reported the square of its words): long sessions carry long
+/// numbers, and their arithmetic, not their steps, takes their time.
 pub const WORK_PER_TABLE: u64 = 150;
+
+/// Word operations of the chain's arithmetic a unit of work stands for.
+pub const WORDS_PER_UNIT: u64 = 256;
+
+/// Words of a table's chips (numerators and denominators, over every
+/// seat) a step counts one more unit for.
+pub const SEAT_WORDS_PER_UNIT: u64 = 16;
 
 /// Why the chain cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error, miette::Diagnostic)]
@@ -140,12 +150,13 @@ pub enum ChainError {
         #[label("this game's table")]
         span: Span,
     },
-    /// More replays of table rounds than the work allowed: a table round
-    /// of many runs against a bank (each run's endings times the next's).
-    #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per 64 words of their arithmetic")]
+    /// More work than allowed: a table round of many runs against a bank
+    /// (each run's endings times the next's), or many rounds, whose exact
+    /// probabilities grow longer with each.
+    #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per {WORDS_PER_UNIT} word operations of their exact arithmetic")]
     #[diagnostic(
         code(dice::session::work_limit),
-        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} steps per table --max-tables allows; --simulate N estimates the figures instead")
+        help("fewer seats or rounds keep the chain smaller (its numbers grow with the rounds); the work allowed is {WORK_PER_TABLE} units per table --max-tables allows; --simulate N estimates the figures instead")
     )]
     WorkLimit {
         /// The bound: [`WORK_PER_TABLE`] times [`Options::max_states`].
@@ -188,6 +199,8 @@ pub struct Session {
     pub heading: Heading,
     /// The most distinct tables alive after a round.
     pub peak_states: usize,
+    /// The units of work the chain counted ([`WORK_PER_TABLE`]).
+    pub work: u64,
     /// The first bank's tenure, where a seat banks.
     pub first_bank: Option<FirstBank>,
     /// Why a session following the first bank only
@@ -443,7 +456,10 @@ fn group<'a>(
 /// Probabilities as whole numbers over a power of the run law's common
 /// denominator `d`: a branch of `m` runs from a table of mass `n / d^e`
 /// has mass `n * n_1 * ... * n_m / d^(e + m)`, so the chain multiplies and
-/// adds whole numbers and reduces a fraction only to report it.
+/// adds whole numbers and reduces a fraction only to report it. Every
+/// operation counts the machine words it works through ([`Masses::words`]):
+/// the numbers grow by the digits of `d` with every run, so a long
+/// session's arithmetic, not its steps, takes its time.
 struct Masses {
     /// Each ending's probability times `d`, for a table round's first run
     /// and for a later one ([`RunLaw`]).
@@ -451,7 +467,19 @@ struct Masses {
     later: Vec<BigUint>,
     /// `d^0`, `d^1`, ... as far as needed.
     powers: Vec<BigUint>,
+    /// `d`'s primes, where all are below [`TRIAL_PRIMES`]: a mass
+    /// `n / d^e` is reduced by them, in time linear in `n`'s words (as a
+    /// rule), instead of by a gcd (quadratic, and slow).
+    factors: Option<Factors>,
+    /// Word operations so far: a word added, copied or multiplied by a
+    /// word; a product of `a` and `b` words counts `a * b`, a fraction
+    /// reported the square of its words (reducing it, writing its digits).
+    words: u64,
 }
+
+/// The primes a law's denominator is factored by ([`Masses::factors`]):
+/// the cards of a shoe are far fewer.
+const TRIAL_PRIMES: u64 = 1 << 16;
 
 /// The powers of the law's denominator [`Masses`] keeps.
 const KEPT_POWERS: usize = 64;
@@ -461,6 +489,26 @@ const KEPT_POWERS: usize = 64;
 struct Mass {
     n: BigUint,
     e: u32,
+}
+
+impl Mass {
+    /// The mass 1 (`1 / d^0`).
+    fn one() -> Mass {
+        Mass {
+            n: BigUint::one(),
+            e: 0,
+        }
+    }
+}
+
+/// The 64-bit words of `x`, at least one.
+fn words(x: &BigUint) -> u64 {
+    x.bits().div_ceil(64).max(1)
+}
+
+/// The words of a fraction reported, numerator and denominator.
+fn exact_words(x: &Exact) -> u64 {
+    words(x.0.numer().magnitude()) + words(x.0.denom().magnitude())
 }
 
 impl Masses {
@@ -475,18 +523,24 @@ impl Masses {
         Masses {
             first: scaled(&law.first),
             later: scaled(&law.later),
+            factors: Exact::factors_below(d.magnitude(), TRIAL_PRIMES),
             powers: vec![BigUint::one(), d.magnitude().clone()],
+            words: 0,
         }
     }
 
     /// `d^e`: the small powers (what two masses' exponents differ by)
-    /// kept, a large one (a fraction reported) made each time.
+    /// kept, a large one made each time.
     fn power(&mut self, e: u32) -> std::borrow::Cow<'_, BigUint> {
         if e as usize >= KEPT_POWERS {
-            return std::borrow::Cow::Owned(num_traits::pow(self.powers[1].clone(), e as usize));
+            let p = num_traits::pow(self.powers[1].clone(), e as usize);
+            // Squarings, the last of half the words.
+            self.words += words(&p).pow(2);
+            return std::borrow::Cow::Owned(p);
         }
         while self.powers.len() <= e as usize {
             let next = &self.powers[self.powers.len() - 1] * &self.powers[1];
+            self.words += words(&next);
             self.powers.push(next);
         }
         std::borrow::Cow::Borrowed(&self.powers[e as usize])
@@ -494,33 +548,101 @@ impl Masses {
 
     /// `m` after one more run ending `k`, the table round's first or a
     /// later one.
-    fn then(&self, m: &Mass, k: usize, first: bool) -> Mass {
+    fn then(&mut self, m: &Mass, k: usize, first: bool) -> Mass {
         let law = if first { &self.first } else { &self.later };
+        self.words += words(&m.n) * words(&law[k]);
         Mass {
             n: &m.n * &law[k],
             e: m.e + 1,
         }
     }
 
+    /// `m` scaled to the exponent `e >= m.e`.
+    fn scaled(&mut self, m: &Mass, e: u32) -> BigUint {
+        if e == m.e {
+            self.words += words(&m.n);
+            return m.n.clone();
+        }
+        let power = self.power(e - m.e).into_owned();
+        self.words += words(&m.n) * words(&power);
+        &m.n * &power
+    }
+
     /// `sum + m`.
     fn add(&mut self, sum: &mut Mass, m: &Mass) {
+        self.words += words(&sum.n).max(words(&m.n));
         if sum.n.is_zero() {
             *sum = m.clone();
         } else if sum.e == m.e {
             sum.n += &m.n;
         } else if sum.e > m.e {
-            let scaled = &m.n * &*self.power(sum.e - m.e);
+            let scaled = self.scaled(m, sum.e);
             sum.n += scaled;
         } else {
-            let scaled = &sum.n * &*self.power(m.e - sum.e);
+            let scaled = self.scaled(sum, m.e);
             sum.n = scaled + &m.n;
             sum.e = m.e;
         }
     }
 
+    /// `n / (x d^e)` reduced: by the primes of `x` and `d`, or by a gcd
+    /// where they are not the small ones.
+    fn reduce(&mut self, n: BigInt, e: u32, x: &BigUint) -> Exact {
+        let (Some(d), Some(more)) = (&self.factors, Exact::factors_below(x, TRIAL_PRIMES)) else {
+            return self.gcd_reduce(n, e, x);
+        };
+        let mut primes: Factors = d.iter().map(|&(p, k)| (p, k * e)).collect();
+        for (p, k) in more {
+            match primes.iter_mut().find(|(q, _)| *q == p) {
+                Some(at) => at.1 += k,
+                None => primes.push((p, k)),
+            }
+        }
+        let (before, n_words) = (n.bits(), words(n.magnitude()));
+        let r = Exact::over_factors(n, &primes);
+        // A pass over the numerator for each prime, and one for each 31
+        // bits taken out of it; the denominator made by squarings; the
+        // digits written.
+        let taken = before.saturating_sub(r.0.numer().bits()) / 31;
+        self.words += n_words * (primes.len() as u64 + 1 + taken);
+        self.words += 2 * exact_words(&r).pow(2);
+        r
+    }
+
+    /// [`Masses::reduce`] by a binary gcd: a pass over the words for each
+    /// bit of the numbers.
+    fn gcd_reduce(&mut self, n: BigInt, e: u32, x: &BigUint) -> Exact {
+        let d = BigInt::from(self.power(e).into_owned() * x);
+        let w = words(n.magnitude()).max(words(d.magnitude()));
+        self.words += 128 * w * w;
+        let r = Exact(num_rational::BigRational::new(n, d));
+        self.words += exact_words(&r).pow(2);
+        r
+    }
+
+    /// `m` as a reported fraction.
     fn exact(&mut self, m: &Mass) -> Exact {
-        let d = self.power(m.e).into_owned();
-        Exact::from_fraction(m.n.clone(), d)
+        self.reduce(BigInt::from(m.n.clone()), m.e, &BigUint::one())
+    }
+
+    /// The sum of each `x` times its mass `m`, reduced once: an expected
+    /// net over the nets a seat was settled.
+    fn weighted<'a>(
+        &mut self,
+        terms: impl Iterator<Item = (&'a Exact, &'a Mass)> + Clone,
+    ) -> Exact {
+        let e = terms.clone().map(|(_, m)| m.e).max().unwrap_or(0);
+        let l = terms
+            .clone()
+            .fold(BigInt::one(), |l, (x, _)| l.lcm(x.0.denom()));
+        let mut sum = BigInt::zero();
+        for (x, m) in terms {
+            let scale = x.0.numer() * (&l / x.0.denom());
+            let n = BigInt::from(self.scaled(m, e));
+            self.words += words(n.magnitude()) * words(scale.magnitude());
+            sum += n * scale;
+        }
+        self.reduce(sum, e, l.magnitude())
     }
 }
 
@@ -618,12 +740,17 @@ pub fn run(
     let mut nets: Vec<FxHashMap<Exact, Mass>> = vec![FxHashMap::default(); options.seats];
     let mut by_round = Vec::new();
     let mut peak_states = 1;
-    // The first bank's rounds held (it holds the first round), and its
-    // banker's settlements while it holds, by net.
-    let mut tenure = Exact::one();
+    // The first bank's rounds held after each round but the last run (it
+    // holds the first round too), and its banker's settlements while it
+    // holds, by net: those of the rounds run, and of the round under way.
+    let mut tenure = Mass::default();
     let mut tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
+    let mut round_tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
     let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
-    let mut work = 0u64;
+    // Steps, and the units of the tables they ran ([`step_units`]); the
+    // arithmetic is counted by `masses`.
+    let mut steps = 0u64;
+    let units = |steps: u64, masses: &Masses| steps.saturating_add(masses.words / WORDS_PER_UNIT);
     // The probability that no punter's win (or pass) ends a bank's tenure
     // in a round, at most; what the first bank's tenure beyond the rounds
     // run is bounded by.
@@ -631,17 +758,12 @@ pub fn run(
     let mut rounds_run = 0;
     let mut stopped = None;
     let mut last_held = Exact::one();
+    let mut last_holds = Mass::one();
     'rounds: for round in 1..=options.rounds {
-        if round > 1 {
-            tenure = &tenure + &last_held;
-        }
-        // What a round the tenure mode gives up on must not leave behind.
-        let kept_tenure_nets = options.tenure.map(|_| tenure_nets.clone());
-        let mut give_up = |why: Stop, tenure_nets: &mut FxHashMap<Exact, Mass>| {
-            stopped = Some(why);
-            if let Some(kept) = &kept_tenure_nets {
-                tenure_nets.clone_from(kept);
-            }
+        let work_limit_passed = || ChainError::WorkLimit {
+            limit: work_limit,
+            round,
+            span: program.round_span,
         };
         // The tables after the round, and those paused within it before a
         // run (each then goes on once for every ending of that run); the
@@ -650,6 +772,7 @@ pub fn run(
         let mut broke = Mass::default();
         let mut open = std::mem::take(&mut frontier);
         let mut first_step = true;
+        round_tenure_nets.clear();
         while !open.is_empty() {
             let mut paused: Frontier = FxHashMap::default();
             for ((state, ever, held), weight) in &open {
@@ -664,19 +787,13 @@ pub fn run(
                         Some(k) => masses.then(weight, k, first_run),
                         None => weight.clone(),
                     };
-                    // A step, and the arithmetic of its mass: a unit per
-                    // 64 words of it (long sessions carry long numbers).
-                    work += 1 + mass.n.bits() / 4096;
-                    if work > work_limit && options.tenure.is_some() {
-                        give_up(Stop::WorkLimit, &mut tenure_nets);
-                        break 'rounds;
-                    }
-                    if work > work_limit {
-                        return Err(ChainError::WorkLimit {
-                            limit: work_limit,
-                            round,
-                            span: program.round_span,
-                        });
+                    steps = steps.saturating_add(step_units(state));
+                    if units(steps, &masses) > work_limit {
+                        if options.tenure.is_some() {
+                            stopped = Some(Stop::WorkLimit);
+                            break 'rounds;
+                        }
+                        return Err(work_limit_passed());
                     }
                     recorder.borrow_mut().clear();
                     let after = table.chain_step(state, pick.as_slice())?;
@@ -694,7 +811,8 @@ pub fn run(
                     if let (true, Some(b)) = (*held, first_banker) {
                         let net = &seen.nets[b];
                         if !net.is_zero() {
-                            masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
+                            let sum = round_tenure_nets.entry(net.clone()).or_default();
+                            masses.add(sum, &mass);
                         }
                     }
                     // A session over holds no bank in the rounds it does
@@ -722,7 +840,7 @@ pub fn run(
                     );
                 }
                 if next.len().max(paused.len()) > options.max_states && options.tenure.is_some() {
-                    give_up(Stop::StateLimit, &mut tenure_nets);
+                    stopped = Some(Stop::StateLimit);
                     break 'rounds;
                 }
                 if next.len().max(paused.len()) > options.max_states {
@@ -755,16 +873,34 @@ pub fn run(
         }
         let broke = masses.exact(&broke);
         let first_bank_held = masses.exact(&holds);
-        last_held = first_bank_held.clone();
-        rounds_run = round;
-        by_round.push(RoundRow {
-            first_bank_held,
+        let row = RoundRow {
             round,
             bank_broke_percent: broke.to_f64() * 100.0,
             bank_broke: broke,
             bank_broke_by: masses.exact(&broke_by),
             over_by: masses.exact(&over_by),
-        });
+            first_bank_held: first_bank_held.clone(),
+        };
+        // The round's figures, reduced (and written) are work too.
+        if units(steps, &masses) > work_limit {
+            if options.tenure.is_some() {
+                stopped = Some(Stop::WorkLimit);
+                break 'rounds;
+            }
+            return Err(work_limit_passed());
+        }
+        for (net, m) in round_tenure_nets.drain() {
+            masses.add(tenure_nets.entry(net).or_default(), &m);
+        }
+        // The rounds held: 1, and the chance it holds after each round
+        // but the last.
+        if round > 1 {
+            masses.add(&mut tenure, &last_holds);
+        }
+        last_holds = holds;
+        last_held = first_bank_held;
+        rounds_run = round;
+        by_round.push(row);
         frontier = next;
         if let (Some(precision), Some(h)) = (options.tenure, &hazard) {
             if last_held.is_zero() || last_held.to_f64() / h.to_f64() < precision {
@@ -773,16 +909,27 @@ pub fn run(
             }
         }
     }
-    if matches!(stopped, Some(Stop::StateLimit | Stop::WorkLimit)) {
-        // The round given up on is not counted.
-        tenure = &tenure - &last_held;
-    }
     if options.tenure.is_some() {
         by_round.clear();
         frontier.clear();
     }
-    let by_seat = (0..options.seats)
-        .map(|seat| {
+    // The seats' figures and the first bank's, reduced and written, are
+    // work too: each seat's chips over every table. (Following the first
+    // bank, the tables are dropped and the figures are few: what it has
+    // is given, however it stopped.)
+    let finished = |masses: &Masses| {
+        if units(steps, masses) > work_limit && options.tenure.is_none() {
+            return Err(ChainError::WorkLimit {
+                limit: work_limit,
+                round: rounds_run,
+                span: program.round_span,
+            });
+        }
+        Ok(())
+    };
+    let mut by_seat = Vec::with_capacity(options.seats);
+    for seat in 0..options.seats {
+        by_seat.push({
             let mut chips: FxHashMap<Exact, Mass> = FxHashMap::default();
             for ((state, ..), m) in &frontier {
                 masses.add(chips.entry(state.seats[seat].0.clone()).or_default(), m);
@@ -795,9 +942,7 @@ pub fn run(
                 })
                 .collect();
             chips.sort_by(|a, b| a.chips.cmp(&b.chips));
-            let net = nets[seat].iter().fold(Exact::zero(), |sum, (net, m)| {
-                &sum + &(net * &masses.exact(m))
-            });
+            let net = masses.weighted(nets[seat].iter());
             SeatRow {
                 seat: seat + 1,
                 chips_dealt: dealt[seat].clone(),
@@ -805,23 +950,36 @@ pub fn run(
                 expected_net: net,
                 chips_after: chips,
             }
-        })
-        .collect();
+        });
+        finished(&masses)?;
+    }
     let chips = dealt.iter().fold(Exact::zero(), |t, c| &t + c);
     let round_bound = table.round_bound(&chips);
     let first_bank = first_banker.map(|b| {
-        let banker_net = tenure_nets.iter().fold(Exact::zero(), |sum, (net, m)| {
-            &sum + &(net * &masses.exact(m))
-        });
+        let banker_net = masses.weighted(tenure_nets.iter());
+        let expected_rounds = if rounds_run == 0 {
+            Exact::zero()
+        } else {
+            masses.add(&mut tenure, &Mass::one());
+            masses.exact(&tenure)
+        };
         // Beyond the rounds run, each round ends the tenure with
         // probability at least `h`, and a banker's net in a round is at
-        // most `round_bound`.
+        // most `round_bound`: five sums and products of the figures, each
+        // reduced by factoring its denominator again (a pass over the
+        // words for each word of it, about).
+        let longest = [&expected_rounds, &banker_net, &last_held]
+            .map(exact_words)
+            .into_iter()
+            .max()
+            .unwrap_or(1);
+        masses.words += 5 * 128 * longest * longest;
         let tail = hazard.as_ref().map(|h| &last_held / h);
         let net_tail = tail.as_ref().map(|t| t * &round_bound);
         FirstBank {
             seat: b + 1,
-            tenure_upper: tail.as_ref().map(|t| &tenure + t),
-            expected_rounds: tenure,
+            tenure_upper: tail.as_ref().map(|t| &expected_rounds + t),
+            expected_rounds,
             held_after_last: last_held.clone(),
             banker_net_lower: net_tail.as_ref().map(|t| &banker_net - t),
             banker_net_upper: net_tail.as_ref().map(|t| &banker_net + t),
@@ -830,6 +988,7 @@ pub fn run(
             hazard_floor: hazard.clone(),
         }
     });
+    finished(&masses)?;
     Ok(Session {
         heading: Heading {
             format_version: FormatVersion,
@@ -842,9 +1001,18 @@ pub fn run(
         first_bank,
         stopped: stopped.map(|s| s.to_string()),
         peak_states,
+        work: units(steps, &masses),
         by_round,
         by_seat,
     })
+}
+
+/// The units a step from `state` counts: one, and one for every
+/// [`SEAT_WORDS_PER_UNIT`] words of the seats' chips the table restores,
+/// settles, audits and hashes.
+fn step_units(state: &TableState) -> u64 {
+    let chips: u64 = (state.seats.iter()).map(|(c, _)| exact_words(c)).sum();
+    1 + chips / SEAT_WORDS_PER_UNIT
 }
 
 /// Why the tenure mode ([`Options::tenure`]) stopped.
