@@ -58,15 +58,16 @@ pub const MAX_STATES: u64 = 200_000;
 
 /// The default of [`Options::max_states`] for the sessions `check` runs for
 /// the `at` of `expect` and `claim` lines (`check --max-tables`): 1.5 x
-/// 10^6 steps, about two seconds, so that no rule file makes `check` run
-/// long; the shipped games' tables take at most a few hundred.
+/// 10^6 units of work ([`WORK_PER_TABLE`]), about two seconds, so that no
+/// rule file makes `check` run long; the shipped games' tables take at
+/// most a few hundred.
 pub const CHECK_TABLES: u64 = 10_000;
 
 /// Units of work the chain may do per table [`Options::max_states`]
 /// allows: 3 x 10^7 by default, 1.5 x 10^6 for `check`. A unit is a step of
 /// a table round (a table round's start, or a run of it from where it
 /// paused), one more for every [`SEAT_WORDS_PER_UNIT`] words of the step's
-/// chips, or [`WORDS_PER_UNIT`] word operations of the exact arithmetic on
+/// chips and every [`EVENTS_PER_UNIT`] events of its play, or [`WORDS_PER_UNIT`] word operations of the exact arithmetic on
 /// the probabilities (a product of `a` and `b` words counting `a * b`, a
 /// figure reported the square of its words): long sessions carry long
 /// numbers, and their arithmetic, not their steps, takes their time.
@@ -77,7 +78,12 @@ pub const WORDS_PER_UNIT: u64 = 256;
 
 /// Words of a table's chips (numerators and denominators, over every
 /// seat) a step counts one more unit for.
-pub const SEAT_WORDS_PER_UNIT: u64 = 16;
+pub const SEAT_WORDS_PER_UNIT: u64 = 8;
+
+/// Events of a step's play (a bet placed, covered, settled) it counts one
+/// more unit for: a step of 64 seats, each betting and settled against the
+/// house, takes about 50 microseconds.
+pub const EVENTS_PER_UNIT: u64 = 4;
 
 /// Why the chain cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error, miette::Diagnostic)]
@@ -317,6 +323,8 @@ type Frontier = FxHashMap<(TableState, bool, bool), Mass>;
 
 /// What one step's events told.
 struct Recorder {
+    /// Events seen: bets placed, covered, settled, the bank passing.
+    events: u64,
     broke: bool,
     /// The bank passed, or a new game dealt it.
     passed: bool,
@@ -325,6 +333,7 @@ struct Recorder {
 
 impl Recorder {
     fn clear(&mut self) {
+        self.events = 0;
         self.broke = false;
         self.passed = false;
         self.nets.iter_mut().for_each(|n| *n = Exact::zero());
@@ -332,6 +341,7 @@ impl Recorder {
 
     /// Seats in events are numbered from 1.
     fn see(&mut self, event: &TableEvent) {
+        self.events += 1;
         match event {
             TableEvent::BankerBroke { .. } => self.broke = true,
             TableEvent::BankPasses { .. } | TableEvent::Game { .. } => self.passed = true,
@@ -511,6 +521,18 @@ fn exact_words(x: &Exact) -> u64 {
     words(x.0.numer().magnitude()) + words(x.0.denom().magnitude())
 }
 
+/// What writing a fraction's digits takes (num-bigint divides it by
+/// powers of ten as long as half of it), and making its denominator by
+/// squarings: the squares of its numerator's and denominator's words, the
+/// denominator's twice.
+fn written(x: &Exact) -> u64 {
+    let (n, d) = (
+        words(x.0.numer().magnitude()),
+        words(x.0.denom().magnitude()),
+    );
+    n * n + 2 * d * d
+}
+
 impl Masses {
     fn new(law: &RunLaw) -> Masses {
         let all = law.first.iter().chain(&law.later);
@@ -601,11 +623,10 @@ impl Masses {
         let (before, n_words) = (n.bits(), words(n.magnitude()));
         let r = Exact::over_factors(n, &primes);
         // A pass over the numerator for each prime, and one for each 31
-        // bits taken out of it; the denominator made by squarings; the
-        // digits written.
+        // bits taken out of it; then the fraction made and written.
         let taken = before.saturating_sub(r.0.numer().bits()) / 31;
         self.words += n_words * (primes.len() as u64 + 1 + taken);
-        self.words += 2 * exact_words(&r).pow(2);
+        self.words += written(&r);
         r
     }
 
@@ -616,7 +637,7 @@ impl Masses {
         let w = words(n.magnitude()).max(words(d.magnitude()));
         self.words += 128 * w * w;
         let r = Exact(num_rational::BigRational::new(n, d));
-        self.words += exact_words(&r).pow(2);
+        self.words += written(&r);
         r
     }
 
@@ -700,6 +721,7 @@ pub fn run(
         });
     }
     let recorder = RefCell::new(Recorder {
+        events: 0,
         broke: false,
         passed: false,
         nets: vec![Exact::zero(); options.seats],
@@ -798,6 +820,7 @@ pub fn run(
                     recorder.borrow_mut().clear();
                     let after = table.chain_step(state, pick.as_slice())?;
                     let seen = recorder.borrow();
+                    steps = steps.saturating_add(seen.events / EVENTS_PER_UNIT);
                     if seen.broke {
                         masses.add(&mut broke, &mass);
                     }
@@ -1007,9 +1030,10 @@ pub fn run(
     })
 }
 
-/// The units a step from `state` counts: one, and one for every
-/// [`SEAT_WORDS_PER_UNIT`] words of the seats' chips the table restores,
-/// settles, audits and hashes.
+/// The units a step from `state` counts before it is run: one, and one
+/// for every [`SEAT_WORDS_PER_UNIT`] words of the seats' chips the table
+/// restores, audits and hashes (and after it, one for every
+/// [`EVENTS_PER_UNIT`] events it played: bets placed, covered and settled).
 fn step_units(state: &TableState) -> u64 {
     let chips: u64 = (state.seats.iter()).map(|(c, _)| exact_words(c)).sum();
     1 + chips / SEAT_WORDS_PER_UNIT
