@@ -507,6 +507,37 @@ impl std::ops::Neg for &Exact {
 mod tests {
     use super::*;
 
+    /// A power of a denominator with primes of a shoe (415 = 5 x 83),
+    /// factored by trial division and reduced by its factors, as
+    /// `from_fraction` reduces it; a prime past the bound is not factored.
+    #[test]
+    fn powers_are_reduced_by_their_factors() {
+        let d = BigUint::from(415u32 * 416);
+        let factors = Exact::factors_below(&d, 1 << 16).expect("small primes");
+        assert_eq!(factors.as_slice(), &[(2, 5), (5, 1), (13, 1), (83, 1)]);
+        let d7 = num_traits::pow(d.clone(), 7);
+        for n in [
+            BigUint::from(1u32),
+            d.clone() * 3u32,
+            d7.clone(),
+            d7.clone() + 1u32,
+        ] {
+            let power: Factors = factors.iter().map(|&(p, e)| (p, e * 7)).collect();
+            let by_factors = Exact::over_factors(BigInt::from(n.clone()), &power);
+            assert_eq!(by_factors, Exact::from_fraction(n, d7.clone()));
+        }
+        let negative = Exact::over_factors(BigInt::from(-830), &[(2, 1), (83, 1)]);
+        assert_eq!(negative, Exact::int(-5));
+        assert_eq!(
+            Exact::factors_below(&BigUint::from(65_537u32 * 2), 1 << 16),
+            None
+        );
+        assert_eq!(
+            Exact::factors_below(&BigUint::from(1u32), 1 << 16),
+            Some(Factors::new())
+        );
+    }
+
     #[test]
     fn decimals_are_exact_or_fractions() {
         assert_eq!(Exact::ratio(259, 20).decimal(), "12.95");
