@@ -161,10 +161,10 @@ impl Masses {
         let (Some(d), Some(more)) = (&self.factors, Exact::factors_below(x, TRIAL_PRIMES)) else {
             return self.gcd_reduce(n, e, x);
         };
-        let mut primes: Factors = d.iter().map(|&(p, k)| (p, k * e)).collect();
+        let mut primes: Factors = d.iter().map(|&(p, k)| (p, k.saturating_mul(e))).collect();
         for (p, k) in more {
             match primes.iter_mut().find(|(q, _)| *q == p) {
-                Some(at) => at.1 += k,
+                Some(at) => at.1 = at.1.saturating_add(k),
                 None => primes.push((p, k)),
             }
         }
