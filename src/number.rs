@@ -201,6 +201,57 @@ impl Exact {
         Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
 
+    /// `n / d` reduced, `d` given as its factorisation ([`Exact::factors`]):
+    /// each prime is divided out of the numerator as far as both hold it,
+    /// and the denominator is made of what is left. A power of a dice
+    /// denominator (`d^e`, its factorisation `e` times `d`'s) is so reduced
+    /// in time that grows with the numerator's words and the primes taken
+    /// out, where [`Exact::from_fraction`] would first factor the power
+    /// again, dividing it by a machine word of each prime at a time.
+    pub fn over_factors(n: BigInt, d: &[(u64, u32)]) -> Exact {
+        let (sign, mut n) = n.into_parts();
+        if n.is_zero() {
+            return Exact::zero();
+        }
+        let mut denominator = BigUint::one();
+        for &(p, e) in d {
+            let left = e - take_out(&mut n, p, e);
+            if left > 0 {
+                denominator *= num_traits::pow(BigUint::from(p), left as usize);
+            }
+        }
+        Exact(BigRational::new_raw(
+            BigInt::from_biguint(sign, n),
+            BigInt::from(denominator),
+        ))
+    }
+
+    /// The factorisation of `d > 0` (prime, exponent), when it has no
+    /// prime from `bound` (at most 2^32) up: trial division by 2 and each
+    /// odd number below `bound`, stopping when what is left is 1 or a
+    /// prime (one below its square). A law's common denominator is found
+    /// so once per session: a shoe's has the primes below its cards.
+    pub fn factors_below(d: &BigUint, bound: u64) -> Option<Factors> {
+        let bound = bound.min(1 << 32);
+        let mut d = d.clone();
+        let mut found = Factors::new();
+        let mut p = 2;
+        while p < bound && !d.is_one() {
+            if BigUint::from(p * p) > d {
+                // What is left is a prime.
+                let q = u64::try_from(&d).ok().filter(|&q| q < bound)?;
+                found.push((q, 1));
+                return Some(found);
+            }
+            let e = take_out(&mut d, p, u32::MAX);
+            if e > 0 {
+                found.push((p, e));
+            }
+            p += if p == 2 { 1 } else { 2 };
+        }
+        d.is_one().then_some(found)
+    }
+
     /// `n / d` reduced, for `d != 0`.
     fn reduced(n: BigInt, d: BigInt) -> Exact {
         let negative = n.is_negative() != d.is_negative();
@@ -217,8 +268,8 @@ impl Exact {
 /// conditioned throws, are products of these far more often than not).
 const SMALL_PRIMES: [u64; 15] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
-/// A denominator as (prime, exponent) pairs.
-type Factors = SmallVec<[(u64, u32); 4]>;
+/// A denominator as (prime, exponent) pairs, each prime below 2^32.
+pub type Factors = SmallVec<[(u64, u32); 4]>;
 
 /// How many factored denominators are remembered.
 const REMEMBERED: usize = 8;
@@ -455,6 +506,37 @@ impl std::ops::Neg for &Exact {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A power of a denominator with primes of a shoe (415 = 5 x 83),
+    /// factored by trial division and reduced by its factors, as
+    /// `from_fraction` reduces it; a prime past the bound is not factored.
+    #[test]
+    fn powers_are_reduced_by_their_factors() {
+        let d = BigUint::from(415u32 * 416);
+        let factors = Exact::factors_below(&d, 1 << 16).expect("small primes");
+        assert_eq!(factors.as_slice(), &[(2, 5), (5, 1), (13, 1), (83, 1)]);
+        let d7 = num_traits::pow(d.clone(), 7);
+        for n in [
+            BigUint::from(1u32),
+            d.clone() * 3u32,
+            d7.clone(),
+            d7.clone() + 1u32,
+        ] {
+            let power: Factors = factors.iter().map(|&(p, e)| (p, e * 7)).collect();
+            let by_factors = Exact::over_factors(BigInt::from(n.clone()), &power);
+            assert_eq!(by_factors, Exact::from_fraction(n, d7.clone()));
+        }
+        let negative = Exact::over_factors(BigInt::from(-830), &[(2, 1), (83, 1)]);
+        assert_eq!(negative, Exact::int(-5));
+        assert_eq!(
+            Exact::factors_below(&BigUint::from(65_537u32 * 2), 1 << 16),
+            None
+        );
+        assert_eq!(
+            Exact::factors_below(&BigUint::from(1u32), 1 << 16),
+            Some(Factors::new())
+        );
+    }
 
     #[test]
     fn decimals_are_exact_or_fractions() {

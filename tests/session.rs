@@ -709,6 +709,103 @@ fn check_bounds_the_sessions_its_lines_name() {
     );
 }
 
+/// Issue 32, finding 7: a chain of at most ten tables whose exact
+/// probabilities grow by two or three bits a round.
+const LONG: &str = "tests/fixtures/table/one_die_long_session.dice";
+
+/// `session LONG` over `rounds` rounds with `--max-tables` at `tables`.
+fn long_session(rounds: u64, tables: u64) -> Vec<String> {
+    ["session", LONG, "--seats", "2", "--rounds"]
+        .map(String::from)
+        .into_iter()
+        .chain([
+            rounds.to_string(),
+            "--max-tables".into(),
+            tables.to_string(),
+        ])
+        .collect()
+}
+
+/// The session's work bound counts the size of its numbers, not only its
+/// steps: on a table of at most ten tables the units counted grow far
+/// faster than the rounds (a step a table a round would double with
+/// them). For each session of a family, a bound one table below its work
+/// (150 units a table) refuses it, exit 2 with `dice::session::work_limit`
+/// naming that many units, and the bound that covers its work lets it
+/// through, counting the same units: the work is measured in the bound's
+/// own units, not by the clock.
+#[test]
+fn the_session_work_bound_counts_the_size_of_its_numbers() {
+    let mut last: Option<u64> = None;
+    for rounds in [400, 800, 1600, 3200] {
+        let args = long_session(rounds, 1_000_000);
+        let unbounded = json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let work = unbounded["work"].as_u64().expect("work");
+        assert!(unbounded["peak_states"].as_u64().expect("peak") <= 10);
+        if let Some(before) = last {
+            assert!(
+                work > 3 * before,
+                "{rounds} rounds: {work} units, half as many {before}"
+            );
+        }
+        last = Some(work);
+        let under = (work - 1) / 150;
+        let args = long_session(rounds, under);
+        let out = run(
+            root(),
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            b"",
+        );
+        assert_eq!(out.code, Some(2), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            out.stderr.contains("dice::session::work_limit"),
+            "{}",
+            out.stderr
+        );
+        let passed = format!("passed {} units of work", under * 150);
+        assert!(out.stderr.contains(&passed), "{args:?}: {}", out.stderr);
+        let args = long_session(rounds, work.div_ceil(150));
+        let bounded = json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(bounded, unbounded, "{args:?}");
+    }
+}
+
+/// The inputs of the finding, stopped by the work bound: the `at` line of
+/// 10,000 rounds by `check`'s bound (1.5 x 10^6 units), and the first
+/// bank followed over a billion chips a seat, by a bound of 100 tables
+/// (15,000 units), which it names as why it stopped.
+#[test]
+fn long_sessions_stop_at_the_work_bound() {
+    let out = run(root(), &["check", LONG], b"");
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("dice::session::work_limit"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("passed 1500000 units of work"),
+        "{}",
+        out.stderr
+    );
+    let tenure = json(&[
+        "session",
+        LONG,
+        "--seats",
+        "2",
+        "--tenure",
+        "--chips",
+        "1000000000",
+        "--max-tables",
+        "100",
+    ]);
+    let stopped = tenure["stopped"].as_str().expect("stopped");
+    assert!(stopped.contains("work limit"), "{stopped}");
+    assert!(tenure["work"].as_u64().expect("work") > 15_000);
+    assert!(tenure["rounds"].as_u64().expect("rounds") < 10_000);
+}
+
 /// Heaven and Nine's hands, as the seed's chart ranks them (best first in
 /// each suit): `(suit, rank)` of a throw of two dice, 0 the civil suit.
 fn heaven_and_nine_hand(a: u8, b: u8) -> (u8, u8) {

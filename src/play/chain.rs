@@ -17,9 +17,8 @@
 
 use std::cell::RefCell;
 
-use num_bigint::{BigInt, BigUint};
-use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_bigint::BigUint;
+use num_traits::One;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -30,6 +29,10 @@ use crate::eval::exact::{shared_after_seat, split_round, Distribution, End, Limi
 use crate::number::Exact;
 use crate::program::{Bank, Figure, Instr, Program, Stake};
 use crate::report::FormatVersion;
+
+mod masses;
+
+use masses::{exact_words, Mass, Masses};
 
 /// The table the chain runs.
 #[derive(Clone, Debug)]
@@ -58,16 +61,33 @@ pub const MAX_STATES: u64 = 200_000;
 
 /// The default of [`Options::max_states`] for the sessions `check` runs for
 /// the `at` of `expect` and `claim` lines (`check --max-tables`): 1.5 x
-/// 10^6 steps, about two seconds, so that no rule file makes `check` run
-/// long; the shipped games' tables take at most a few hundred.
+/// 10^6 units of work ([`WORK_PER_TABLE`]), about two seconds, so that no
+/// rule file makes `check` run long; the shipped games' tables take at
+/// most a few hundred.
 pub const CHECK_TABLES: u64 = 10_000;
 
-/// Steps of table rounds the chain may take (a step is a table round's
-/// start, or a run of it from where it paused), per table
-/// [`Options::max_states`] allows, each charged one more for every 64
-/// words of its probability: 3 x 10^7 by default, about 45 seconds at 1.5
-/// microseconds a step.
+/// Units of work the chain may do per table [`Options::max_states`]
+/// allows: 3 x 10^7 by default, 1.5 x 10^6 for `check`. A unit is a step of
+/// a table round (a table round's start, or a run of it from where it
+/// paused), one more for every [`SEAT_WORDS_PER_UNIT`] words of the
+/// step's chips and every [`EVENTS_PER_UNIT`] events of its play; or
+/// [`WORDS_PER_UNIT`] word operations of the exact arithmetic on the
+/// probabilities (a product of `a` and `b` words counting `a * b`, a
+/// figure reported the squares of its words): long sessions carry long
+/// numbers, and their arithmetic, not their steps, takes their time.
 pub const WORK_PER_TABLE: u64 = 150;
+
+/// Word operations of the chain's arithmetic a unit of work stands for.
+pub const WORDS_PER_UNIT: u64 = 256;
+
+/// Words of a table's chips (numerators and denominators, over every
+/// seat) a step counts one more unit for.
+pub const SEAT_WORDS_PER_UNIT: u64 = 8;
+
+/// Events of a step's play (a bet placed, covered, settled) it counts one
+/// more unit for: a step of 64 seats, each betting and settled against the
+/// house, takes about 50 microseconds.
+pub const EVENTS_PER_UNIT: u64 = 4;
 
 /// Why the chain cannot be run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error, miette::Diagnostic)]
@@ -140,12 +160,13 @@ pub enum ChainError {
         #[label("this game's table")]
         span: Span,
     },
-    /// More replays of table rounds than the work allowed: a table round
-    /// of many runs against a bank (each run's endings times the next's).
-    #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per 64 words of their arithmetic")]
+    /// More work than allowed: a table round of many runs against a bank
+    /// (each run's endings times the next's), or many rounds, whose exact
+    /// probabilities grow longer with each.
+    #[error("the chain passed {limit} units of work by round {round}: steps of table rounds, and a unit per {WORDS_PER_UNIT} word operations of their exact arithmetic")]
     #[diagnostic(
         code(dice::session::work_limit),
-        help("fewer seats or rounds keep the chain smaller; the work allowed is {WORK_PER_TABLE} steps per table --max-tables allows; --simulate N estimates the figures instead")
+        help("fewer seats or rounds keep the chain smaller (its numbers grow with the rounds); the work allowed is {WORK_PER_TABLE} units per table --max-tables allows; --simulate N estimates the figures instead")
     )]
     WorkLimit {
         /// The bound: [`WORK_PER_TABLE`] times [`Options::max_states`].
@@ -188,6 +209,8 @@ pub struct Session {
     pub heading: Heading,
     /// The most distinct tables alive after a round.
     pub peak_states: usize,
+    /// The units of work the chain counted ([`WORK_PER_TABLE`]).
+    pub work: u64,
     /// The first bank's tenure, where a seat banks.
     pub first_bank: Option<FirstBank>,
     /// Why a session following the first bank only
@@ -304,6 +327,8 @@ type Frontier = FxHashMap<(TableState, bool, bool), Mass>;
 
 /// What one step's events told.
 struct Recorder {
+    /// Events seen: bets placed, covered, settled, the bank passing.
+    events: u64,
     broke: bool,
     /// The bank passed, or a new game dealt it.
     passed: bool,
@@ -312,6 +337,7 @@ struct Recorder {
 
 impl Recorder {
     fn clear(&mut self) {
+        self.events = 0;
         self.broke = false;
         self.passed = false;
         self.nets.iter_mut().for_each(|n| *n = Exact::zero());
@@ -319,6 +345,7 @@ impl Recorder {
 
     /// Seats in events are numbered from 1.
     fn see(&mut self, event: &TableEvent) {
+        self.events += 1;
         match event {
             TableEvent::BankerBroke { .. } => self.broke = true,
             TableEvent::BankPasses { .. } | TableEvent::Game { .. } => self.passed = true,
@@ -440,90 +467,6 @@ fn group<'a>(
     grouped
 }
 
-/// Probabilities as whole numbers over a power of the run law's common
-/// denominator `d`: a branch of `m` runs from a table of mass `n / d^e`
-/// has mass `n * n_1 * ... * n_m / d^(e + m)`, so the chain multiplies and
-/// adds whole numbers and reduces a fraction only to report it.
-struct Masses {
-    /// Each ending's probability times `d`, for a table round's first run
-    /// and for a later one ([`RunLaw`]).
-    first: Vec<BigUint>,
-    later: Vec<BigUint>,
-    /// `d^0`, `d^1`, ... as far as needed.
-    powers: Vec<BigUint>,
-}
-
-/// The powers of the law's denominator [`Masses`] keeps.
-const KEPT_POWERS: usize = 64;
-
-/// A probability `n / d^e` of [`Masses`].
-#[derive(Clone, Debug, Default)]
-struct Mass {
-    n: BigUint,
-    e: u32,
-}
-
-impl Masses {
-    fn new(law: &RunLaw) -> Masses {
-        let all = law.first.iter().chain(&law.later);
-        let d = all.fold(BigInt::one(), |d, p| d.lcm(p.0.denom()));
-        let scaled = |ps: &[Exact]| -> Vec<BigUint> {
-            ps.iter()
-                .map(|p| (p.0.numer() * (&d / p.0.denom())).magnitude().clone())
-                .collect()
-        };
-        Masses {
-            first: scaled(&law.first),
-            later: scaled(&law.later),
-            powers: vec![BigUint::one(), d.magnitude().clone()],
-        }
-    }
-
-    /// `d^e`: the small powers (what two masses' exponents differ by)
-    /// kept, a large one (a fraction reported) made each time.
-    fn power(&mut self, e: u32) -> std::borrow::Cow<'_, BigUint> {
-        if e as usize >= KEPT_POWERS {
-            return std::borrow::Cow::Owned(num_traits::pow(self.powers[1].clone(), e as usize));
-        }
-        while self.powers.len() <= e as usize {
-            let next = &self.powers[self.powers.len() - 1] * &self.powers[1];
-            self.powers.push(next);
-        }
-        std::borrow::Cow::Borrowed(&self.powers[e as usize])
-    }
-
-    /// `m` after one more run ending `k`, the table round's first or a
-    /// later one.
-    fn then(&self, m: &Mass, k: usize, first: bool) -> Mass {
-        let law = if first { &self.first } else { &self.later };
-        Mass {
-            n: &m.n * &law[k],
-            e: m.e + 1,
-        }
-    }
-
-    /// `sum + m`.
-    fn add(&mut self, sum: &mut Mass, m: &Mass) {
-        if sum.n.is_zero() {
-            *sum = m.clone();
-        } else if sum.e == m.e {
-            sum.n += &m.n;
-        } else if sum.e > m.e {
-            let scaled = &m.n * &*self.power(sum.e - m.e);
-            sum.n += scaled;
-        } else {
-            let scaled = &sum.n * &*self.power(m.e - sum.e);
-            sum.n = scaled + &m.n;
-            sum.e = m.e;
-        }
-    }
-
-    fn exact(&mut self, m: &Mass) -> Exact {
-        let d = self.power(m.e).into_owned();
-        Exact::from_fraction(m.n.clone(), d)
-    }
-}
-
 /// The round split where its seats throw for themselves, where the chain
 /// can follow it: against a bank seat taking each punter's stake (the
 /// house's and the bank's stakes play one run for every seat), no table
@@ -578,6 +521,7 @@ pub fn run(
         });
     }
     let recorder = RefCell::new(Recorder {
+        events: 0,
         broke: false,
         passed: false,
         nets: vec![Exact::zero(); options.seats],
@@ -618,12 +562,17 @@ pub fn run(
     let mut nets: Vec<FxHashMap<Exact, Mass>> = vec![FxHashMap::default(); options.seats];
     let mut by_round = Vec::new();
     let mut peak_states = 1;
-    // The first bank's rounds held (it holds the first round), and its
-    // banker's settlements while it holds, by net.
-    let mut tenure = Exact::one();
+    // The first bank's rounds held after each round but the last run (it
+    // holds the first round too), and its banker's settlements while it
+    // holds, by net: those of the rounds run, and of the round under way.
+    let mut tenure = Mass::default();
     let mut tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
+    let mut round_tenure_nets: FxHashMap<Exact, Mass> = FxHashMap::default();
     let work_limit = (options.max_states as u64).saturating_mul(WORK_PER_TABLE);
-    let mut work = 0u64;
+    // Steps, and the units of the tables they ran ([`step_units`]); the
+    // arithmetic is counted by `masses`.
+    let mut steps = 0u64;
+    let units = |steps: u64, masses: &Masses| steps.saturating_add(masses.words / WORDS_PER_UNIT);
     // The probability that no punter's win (or pass) ends a bank's tenure
     // in a round, at most; what the first bank's tenure beyond the rounds
     // run is bounded by.
@@ -631,17 +580,12 @@ pub fn run(
     let mut rounds_run = 0;
     let mut stopped = None;
     let mut last_held = Exact::one();
+    let mut last_holds = Mass::one();
     'rounds: for round in 1..=options.rounds {
-        if round > 1 {
-            tenure = &tenure + &last_held;
-        }
-        // What a round the tenure mode gives up on must not leave behind.
-        let kept_tenure_nets = options.tenure.map(|_| tenure_nets.clone());
-        let mut give_up = |why: Stop, tenure_nets: &mut FxHashMap<Exact, Mass>| {
-            stopped = Some(why);
-            if let Some(kept) = &kept_tenure_nets {
-                tenure_nets.clone_from(kept);
-            }
+        let work_limit_passed = || ChainError::WorkLimit {
+            limit: work_limit,
+            round,
+            span: program.round_span,
         };
         // The tables after the round, and those paused within it before a
         // run (each then goes on once for every ending of that run); the
@@ -650,6 +594,7 @@ pub fn run(
         let mut broke = Mass::default();
         let mut open = std::mem::take(&mut frontier);
         let mut first_step = true;
+        round_tenure_nets.clear();
         while !open.is_empty() {
             let mut paused: Frontier = FxHashMap::default();
             for ((state, ever, held), weight) in &open {
@@ -664,23 +609,18 @@ pub fn run(
                         Some(k) => masses.then(weight, k, first_run),
                         None => weight.clone(),
                     };
-                    // A step, and the arithmetic of its mass: a unit per
-                    // 64 words of it (long sessions carry long numbers).
-                    work += 1 + mass.n.bits() / 4096;
-                    if work > work_limit && options.tenure.is_some() {
-                        give_up(Stop::WorkLimit, &mut tenure_nets);
-                        break 'rounds;
-                    }
-                    if work > work_limit {
-                        return Err(ChainError::WorkLimit {
-                            limit: work_limit,
-                            round,
-                            span: program.round_span,
-                        });
+                    steps = steps.saturating_add(step_units(state));
+                    if units(steps, &masses) > work_limit {
+                        if options.tenure.is_some() {
+                            stopped = Some(Stop::WorkLimit);
+                            break 'rounds;
+                        }
+                        return Err(work_limit_passed());
                     }
                     recorder.borrow_mut().clear();
                     let after = table.chain_step(state, pick.as_slice())?;
                     let seen = recorder.borrow();
+                    steps = steps.saturating_add(seen.events / EVENTS_PER_UNIT);
                     if seen.broke {
                         masses.add(&mut broke, &mass);
                     }
@@ -694,7 +634,8 @@ pub fn run(
                     if let (true, Some(b)) = (*held, first_banker) {
                         let net = &seen.nets[b];
                         if !net.is_zero() {
-                            masses.add(tenure_nets.entry(net.clone()).or_default(), &mass);
+                            let sum = round_tenure_nets.entry(net.clone()).or_default();
+                            masses.add(sum, &mass);
                         }
                     }
                     // A session over holds no bank in the rounds it does
@@ -722,7 +663,7 @@ pub fn run(
                     );
                 }
                 if next.len().max(paused.len()) > options.max_states && options.tenure.is_some() {
-                    give_up(Stop::StateLimit, &mut tenure_nets);
+                    stopped = Some(Stop::StateLimit);
                     break 'rounds;
                 }
                 if next.len().max(paused.len()) > options.max_states {
@@ -755,16 +696,34 @@ pub fn run(
         }
         let broke = masses.exact(&broke);
         let first_bank_held = masses.exact(&holds);
-        last_held = first_bank_held.clone();
-        rounds_run = round;
-        by_round.push(RoundRow {
-            first_bank_held,
+        let row = RoundRow {
             round,
             bank_broke_percent: broke.to_f64() * 100.0,
             bank_broke: broke,
             bank_broke_by: masses.exact(&broke_by),
             over_by: masses.exact(&over_by),
-        });
+            first_bank_held: first_bank_held.clone(),
+        };
+        // The round's figures, reduced (and written) are work too.
+        if units(steps, &masses) > work_limit {
+            if options.tenure.is_some() {
+                stopped = Some(Stop::WorkLimit);
+                break 'rounds;
+            }
+            return Err(work_limit_passed());
+        }
+        for (net, m) in round_tenure_nets.drain() {
+            masses.add(tenure_nets.entry(net).or_default(), &m);
+        }
+        // The rounds held: 1, and the chance it holds after each round
+        // but the last.
+        if round > 1 {
+            masses.add(&mut tenure, &last_holds);
+        }
+        last_holds = holds;
+        last_held = first_bank_held;
+        rounds_run = round;
+        by_round.push(row);
         frontier = next;
         if let (Some(precision), Some(h)) = (options.tenure, &hazard) {
             if last_held.is_zero() || last_held.to_f64() / h.to_f64() < precision {
@@ -773,16 +732,27 @@ pub fn run(
             }
         }
     }
-    if matches!(stopped, Some(Stop::StateLimit | Stop::WorkLimit)) {
-        // The round given up on is not counted.
-        tenure = &tenure - &last_held;
-    }
     if options.tenure.is_some() {
         by_round.clear();
         frontier.clear();
     }
-    let by_seat = (0..options.seats)
-        .map(|seat| {
+    // The seats' figures and the first bank's, reduced and written, are
+    // work too: each seat's chips over every table. (Following the first
+    // bank, the tables are dropped and the figures are few: what it has
+    // is given, however it stopped.)
+    let finished = |masses: &Masses| {
+        if units(steps, masses) > work_limit && options.tenure.is_none() {
+            return Err(ChainError::WorkLimit {
+                limit: work_limit,
+                round: rounds_run,
+                span: program.round_span,
+            });
+        }
+        Ok(())
+    };
+    let mut by_seat = Vec::with_capacity(options.seats);
+    for seat in 0..options.seats {
+        by_seat.push({
             let mut chips: FxHashMap<Exact, Mass> = FxHashMap::default();
             for ((state, ..), m) in &frontier {
                 masses.add(chips.entry(state.seats[seat].0.clone()).or_default(), m);
@@ -795,9 +765,7 @@ pub fn run(
                 })
                 .collect();
             chips.sort_by(|a, b| a.chips.cmp(&b.chips));
-            let net = nets[seat].iter().fold(Exact::zero(), |sum, (net, m)| {
-                &sum + &(net * &masses.exact(m))
-            });
+            let net = masses.weighted(nets[seat].iter());
             SeatRow {
                 seat: seat + 1,
                 chips_dealt: dealt[seat].clone(),
@@ -805,23 +773,36 @@ pub fn run(
                 expected_net: net,
                 chips_after: chips,
             }
-        })
-        .collect();
+        });
+        finished(&masses)?;
+    }
     let chips = dealt.iter().fold(Exact::zero(), |t, c| &t + c);
     let round_bound = table.round_bound(&chips);
     let first_bank = first_banker.map(|b| {
-        let banker_net = tenure_nets.iter().fold(Exact::zero(), |sum, (net, m)| {
-            &sum + &(net * &masses.exact(m))
-        });
+        let banker_net = masses.weighted(tenure_nets.iter());
+        let expected_rounds = if rounds_run == 0 {
+            Exact::zero()
+        } else {
+            masses.add(&mut tenure, &Mass::one());
+            masses.exact(&tenure)
+        };
         // Beyond the rounds run, each round ends the tenure with
         // probability at least `h`, and a banker's net in a round is at
-        // most `round_bound`.
+        // most `round_bound`: five sums and products of the figures, each
+        // reduced by factoring its denominator again (a pass over the
+        // words for each word of it, about).
+        let longest = [&expected_rounds, &banker_net, &last_held]
+            .map(exact_words)
+            .into_iter()
+            .max()
+            .unwrap_or(1);
+        masses.words += 5 * 128 * longest * longest;
         let tail = hazard.as_ref().map(|h| &last_held / h);
         let net_tail = tail.as_ref().map(|t| t * &round_bound);
         FirstBank {
             seat: b + 1,
-            tenure_upper: tail.as_ref().map(|t| &tenure + t),
-            expected_rounds: tenure,
+            tenure_upper: tail.as_ref().map(|t| &expected_rounds + t),
+            expected_rounds,
             held_after_last: last_held.clone(),
             banker_net_lower: net_tail.as_ref().map(|t| &banker_net - t),
             banker_net_upper: net_tail.as_ref().map(|t| &banker_net + t),
@@ -830,6 +811,7 @@ pub fn run(
             hazard_floor: hazard.clone(),
         }
     });
+    finished(&masses)?;
     Ok(Session {
         heading: Heading {
             format_version: FormatVersion,
@@ -842,9 +824,19 @@ pub fn run(
         first_bank,
         stopped: stopped.map(|s| s.to_string()),
         peak_states,
+        work: units(steps, &masses),
         by_round,
         by_seat,
     })
+}
+
+/// The units a step from `state` counts before it is run: one, and one
+/// for every [`SEAT_WORDS_PER_UNIT`] words of the seats' chips the table
+/// restores, audits and hashes (and after it, one for every
+/// [`EVENTS_PER_UNIT`] events it played: bets placed, covered and settled).
+fn step_units(state: &TableState) -> u64 {
+    let chips: u64 = (state.seats.iter()).map(|(c, _)| exact_words(c)).sum();
+    1 + chips / SEAT_WORDS_PER_UNIT
 }
 
 /// Why the tenure mode ([`Options::tenure`]) stopped.
