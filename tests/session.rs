@@ -730,7 +730,7 @@ fn long_session(rounds: u64, tables: u64) -> Vec<String> {
 /// steps: on a table of at most ten tables the units counted grow far
 /// faster than the rounds (a step a table a round would double with
 /// them). For each session of a family, a bound one table below its work
-/// (150 units a table) refuses it, exit 2 with `dice::session::work_limit`
+/// (`WORK_PER_TABLE` units a table) refuses it, exit 2 with `dice::session::work_limit`
 /// naming that many units, and the bound that covers its work lets it
 /// through, counting the same units: the work is measured in the bound's
 /// own units, not by the clock.
@@ -749,7 +749,8 @@ fn the_session_work_bound_counts_the_size_of_its_numbers() {
             );
         }
         last = Some(work);
-        let under = (work - 1) / 150;
+        let per_table = dicerules::play::chain::WORK_PER_TABLE;
+        let under = (work - 1) / per_table;
         let args = long_session(rounds, under);
         let out = run(
             root(),
@@ -763,18 +764,18 @@ fn the_session_work_bound_counts_the_size_of_its_numbers() {
             "{}",
             out.stderr
         );
-        let passed = format!("passed {} units of work", under * 150);
+        let passed = format!("passed {} units of work", under * per_table);
         assert!(out.stderr.contains(&passed), "{args:?}: {}", out.stderr);
-        let args = long_session(rounds, work.div_ceil(150));
+        let args = long_session(rounds, work.div_ceil(per_table));
         let bounded = json(&args.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(bounded, unbounded, "{args:?}");
     }
 }
 
 /// The inputs of the finding, stopped by the work bound: the `at` line of
-/// 10,000 rounds by `check`'s bound (1.5 x 10^6 units), and the first
-/// bank followed over a billion chips a seat, by a bound of 100 tables
-/// (15,000 units), which it names as why it stopped.
+/// 10,000 rounds by `check`'s bound (2 x 10^6 units), and the first
+/// bank followed over a billion chips a seat, by a bound of 400 tables
+/// (80,000 units), which it names as why it stopped.
 #[test]
 fn long_sessions_stop_at_the_work_bound() {
     let out = run(root(), &["check", LONG], b"");
@@ -784,8 +785,10 @@ fn long_sessions_stop_at_the_work_bound() {
         "{}",
         out.stderr
     );
+    let passed = dicerules::play::chain::CHECK_TABLES * dicerules::play::chain::WORK_PER_TABLE;
     assert!(
-        out.stderr.contains("passed 1500000 units of work"),
+        out.stderr
+            .contains(&format!("passed {passed} units of work")),
         "{}",
         out.stderr
     );
@@ -798,11 +801,14 @@ fn long_sessions_stop_at_the_work_bound() {
         "--chips",
         "1000000000",
         "--max-tables",
-        "100",
+        "400",
     ]);
+    // A table more a round (the chips spread), the work growing faster:
+    // the work limit comes first, past round 200.
     let stopped = tenure["stopped"].as_str().expect("stopped");
     assert!(stopped.contains("work limit"), "{stopped}");
-    assert!(tenure["work"].as_u64().expect("work") > 15_000);
+    let budget = 400 * dicerules::play::chain::WORK_PER_TABLE;
+    assert!(tenure["work"].as_u64().expect("work") >= budget);
     assert!(tenure["rounds"].as_u64().expect("rounds") < 10_000);
 }
 

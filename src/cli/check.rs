@@ -44,7 +44,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SETTINGS)]
     pub max_settings: usize,
     /// The most different tables after a round of the session an `at` of
-    /// an `expect` or `claim` line names (its work too: 150 units a table,
+    /// an `expect` or `claim` line names (its work too: 200 units a table,
     /// counting its steps and the size of its numbers).
     #[arg(long, value_name = "N", default_value_t = crate::play::chain::CHECK_TABLES,
           value_parser = clap::value_parser!(u64).range(1..))]

@@ -39,7 +39,7 @@ pub struct SessionArgs {
     #[command(flatten)]
     pub stakes: super::play::StakeArgs,
     /// The most different tables (every seat's chips, who banks) alive
-    /// after a round before giving up; the work allowed too: 150 units a
+    /// after a round before giving up; the work allowed too: 200 units a
     /// table, counting steps of table rounds and the size of their numbers.
     #[arg(long, value_name = "N", default_value_t = MAX_STATES,
           value_parser = clap::value_parser!(u64).range(1..))]

@@ -60,22 +60,25 @@ pub struct Options {
 pub const MAX_STATES: u64 = 200_000;
 
 /// The default of [`Options::max_states`] for the sessions `check` runs for
-/// the `at` of `expect` and `claim` lines (`check --max-tables`): 1.5 x
+/// the `at` of `expect` and `claim` lines (`check --max-tables`): 2 x
 /// 10^6 units of work ([`WORK_PER_TABLE`]), about two seconds, so that no
 /// rule file makes `check` run long; the shipped games' tables take at
 /// most a few hundred.
 pub const CHECK_TABLES: u64 = 10_000;
 
 /// Units of work the chain may do per table [`Options::max_states`]
-/// allows: 3 x 10^7 by default, 1.5 x 10^6 for `check`. A unit is a step of
+/// allows: 4 x 10^7 by default, 2 x 10^6 for `check`. A unit is a step of
 /// a table round (a table round's start, or a run of it from where it
 /// paused), one more for every [`SEAT_WORDS_PER_UNIT`] words of the
 /// step's chips and every [`EVENTS_PER_UNIT`] events of its play; or
 /// [`WORDS_PER_UNIT`] word operations of the exact arithmetic on the
 /// probabilities (a product of `a` and `b` words counting `a * b`, a
 /// figure reported the squares of its words): long sessions carry long
-/// numbers, and their arithmetic, not their steps, takes their time.
-pub const WORK_PER_TABLE: u64 = 150;
+/// numbers, and their arithmetic, not their steps, takes their time. A
+/// unit takes 0.25 to 1.5 microseconds (release build), so the default is
+/// at most about a minute; twenty-six's table of the rule book (4 seats,
+/// 10 rounds) counts 3.85 x 10^7 and passes within it.
+pub const WORK_PER_TABLE: u64 = 200;
 
 /// Word operations of the chain's arithmetic a unit of work stands for.
 pub const WORDS_PER_UNIT: u64 = 256;
