@@ -201,7 +201,7 @@ impl Exact {
         Exact(BigRational::new_raw(BigInt::from(n), BigInt::from(d)))
     }
 
-    /// `n / d` reduced, `d` given as its factorisation ([`Exact::factors`]):
+    /// `n / d` reduced, `d` given as its factorisation ([`Exact::factors_below`]):
     /// each prime is divided out of the numerator as far as both hold it,
     /// and the denominator is made of what is left. A power of a dice
     /// denominator (`d^e`, its factorisation `e` times `d`'s) is so reduced
