@@ -256,6 +256,10 @@ impl Compiled {
     pub fn holds(&self, c: Context, env: &[Value], e: &Expr) -> Res<bool> {
         let run = match self.output {
             Output::Bool => self.run(c, env),
+            Output::Copy(slot) => match env.get(slot) {
+                Some(Value::Bool(b)) => return Ok(*b),
+                _ => None,
+            },
             _ => None,
         };
         match run {

@@ -11,6 +11,7 @@ pub mod frontier;
 pub mod nat;
 pub mod observe;
 pub mod pool;
+pub mod round;
 pub mod shoe;
 pub mod value;
 pub mod weight;

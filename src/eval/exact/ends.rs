@@ -97,15 +97,6 @@ fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> 
         .collect()
 }
 
-/// A known value as part of an information set's key.
-pub(crate) fn key_value(v: Value) -> i64 {
-    match v {
-        Value::Int(n) => n,
-        Value::Bool(b) => i64::from(b),
-        Value::Unset | Value::Pool(_) => i64::MIN,
-    }
-}
-
 /// A side's sequence in a state; 0 for a side that does not exist.
 pub(super) fn sequence(program: &Program, env: &[Value], side: usize) -> u32 {
     match program.sides.get(side).map(|s| env[s.slot]) {

@@ -11,22 +11,24 @@ use num_traits::Zero;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::ends::{check_settled, key_value, sequence, Ends};
+use super::ends::{check_settled, sequence, Ends};
 use super::linear::Linear;
-use super::paths::{Looked, Path, Paths};
+use super::paths::{Key, Looked, Path, Paths};
 use super::{Decisions, Distribution, InfoSet, Limits, LONE_SIDE_INFOSETS, WORK_PER_STATE};
 use crate::ast::Span;
-use crate::eval::compiled::Compiled;
 use crate::eval::coverage::Coverage;
 use crate::eval::frontier::Waiting;
 use crate::eval::observe::{Dealt, Dice, ThrowResult, Throws};
-use crate::eval::value::{lookup_cell, test, Context, Env, Value};
+use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
+use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
-use crate::program::{Cell, Instr, Program};
+use crate::program::{Instr, Program};
 
 struct Machine<'p> {
     program: &'p Program,
+    /// The round's meaning (`eval::round`), compiled once.
+    code: &'p Code<'p>,
     /// Every throw's results, shared with the other options of a choice.
     throws: Throws,
     /// The value of the round's choice in this evaluation.
@@ -37,10 +39,6 @@ struct Machine<'p> {
     /// The slots live at each position, in order: a waiting state keeps
     /// only their values, so that it is small to hash and to compare.
     live: Vec<Vec<usize>>,
-    /// Where each step leads, past jumps: `landing[pc]` for a jump to `pc`,
-    /// `next[pc]` for going on from `pc`.
-    landing: Vec<usize>,
-    next: Vec<usize>,
     /// For each draw after which its shoe's dealt cards are dead (its last
     /// draw on every path): the positions, among the values live at the
     /// draw, of those still live after it, which are all but the dealt
@@ -51,8 +49,6 @@ struct Machine<'p> {
     key: Vec<Value>,
     /// The hands of the draw being dealt, a buffer reused.
     deals: Vec<Dealt>,
-    /// Each step's expression, compiled.
-    compiled: Vec<Compiled>,
     /// The runs of counting throws thrown as one, at their first throw
     /// (see [`fuse`]).
     fused: Vec<Option<fuse::Run>>,
@@ -136,8 +132,8 @@ pub(super) fn evaluate_reach(
         })
         .collect();
     // A jump backwards is an internal error when a state is pushed.
-    let landing = program.landings();
-    let next = program.nexts(&landing);
+    let code = Code::new(program);
+    let (landing, next) = (&code.landing, &code.next);
     let forgets: Vec<Option<Vec<usize>>> = (0..program.code.len())
         .map(|pc| {
             let to = next[pc];
@@ -153,7 +149,7 @@ pub(super) fn evaluate_reach(
             }
         })
         .collect();
-    let paths = Paths::new(program, &next, &landing, |pc, out| {
+    let paths = Paths::new(program, next, landing, |pc, out| {
         if let Some(c) = coverage.as_deref() {
             c.probe_reads(pc, out);
         }
@@ -172,22 +168,13 @@ pub(super) fn evaluate_reach(
         linear,
         paths,
         forgets,
-        landing,
-        next,
+        code: &code,
         program,
         throws: std::mem::take(throws),
         option,
         frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
         deals: Vec::new(),
         key: Vec::new(),
-        compiled: program
-            .code
-            .iter()
-            .map(|instr| match instr {
-                Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => Compiled::new(e),
-                _ => Compiled::tree(),
-            })
-            .collect(),
         fused: fuse::runs(program),
         interchangeable: program.interchangeable.0.iter().any(|&w| w != 0),
         live,
@@ -364,7 +351,7 @@ impl Machine<'_> {
                     next[self.live[pc][k]] = value;
                 }
                 self.set(next, slot, hand)?;
-                self.advance(self.next[pc], next, weight, &Factor::one(), outcomes)
+                self.advance(self.code.next[pc], next, weight, &Factor::one(), outcomes)
             },
             || EvalError::ShoeEmpty {
                 shoe: program.shoes[shoe].name.clone(),
@@ -451,7 +438,6 @@ impl Machine<'_> {
         factor: &Factor,
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
-        let program = self.program;
         // The steps from here, when remembered, are taken at once; when
         // not, they are recorded as they run.
         let mut recording = None;
@@ -466,114 +452,15 @@ impl Machine<'_> {
             Looked::Miss(h, key) => recording = Some((pc, h, key, SmallVec::new())),
             Looked::Skip => {}
         }
-        loop {
-            self.work += 1;
-            if self.work > self.limits.max_work() {
-                return Err(self.work_limit());
-            }
-            let context = Context {
-                program,
-                pools: &self.throws.pools,
-            };
-            if let Some(c) = self.coverage.as_deref_mut() {
-                c.reach(pc, context, env);
-            }
-            let instr = &program.code[pc];
-            if let (
-                Some((start, h, key, writes)),
-                Instr::Throw { .. } | Instr::Draw { .. } | Instr::End { .. } | Instr::Finish,
-            ) = (&mut recording, instr)
-            {
-                let path = Path {
-                    writes: std::mem::take(writes),
-                    stop: pc,
-                };
-                self.paths.insert(*start, *h, std::mem::take(key), path);
-                recording = None;
-            }
-            match instr {
-                Instr::Throw { span, .. } | Instr::Draw { span, .. } => {
-                    let span = *span;
-                    return self.push(pc, env, weight, factor, span);
-                }
-                Instr::Assign { slot, value } => {
-                    let value = self.compiled[pc].value(context, env, value)?;
-                    self.set(env, *slot, value)?;
-                    if let Some((_, _, _, writes)) = &mut recording {
-                        writes.push((*slot, env[*slot]));
-                    }
-                    pc = self.next[pc];
-                }
-                Instr::Branch { cond, otherwise } => {
-                    let held = self.compiled[pc].holds(context, env, cond)?;
-                    if let Some(c) = self.coverage.as_deref_mut() {
-                        c.branch(pc, held);
-                    }
-                    pc = if held {
-                        self.next[pc]
-                    } else {
-                        self.landing[*otherwise]
-                    };
-                }
-                Instr::Jump(target) => pc = *target,
-                Instr::Choose { slot } => {
-                    let Some(value) = self.option else {
-                        return Err(EvalError::Internal {
-                            what: "a choice with no option fixed",
-                            span: program.round_span,
-                        });
-                    };
-                    self.set(env, *slot, Value::Int(value))?;
-                    pc = self.next[pc];
-                }
-                Instr::Decide {
-                    decision,
-                    slot,
-                    knowing,
-                } => {
-                    let mut key = knowing.iter().map(|&k| key_value(env[k])).collect();
-                    program.decisions[*decision].expand_key(&mut key);
-                    return self.decide(pc, env, weight, factor, outcomes, *decision, key, *slot);
-                }
-                Instr::Cell {
-                    table,
-                    decision,
-                    row,
-                    column,
-                    slot,
-                    span,
-                } => {
-                    let (r, c, cell) = lookup_cell(context, env, *table, row, column, *span)?;
-                    let draws = match cell {
-                        Cell::Draw => true,
-                        Cell::Stand => false,
-                        Cell::Choice => {
-                            let key = SmallVec::from_slice(&[r, c]);
-                            return self
-                                .decide(pc, env, weight, factor, outcomes, *decision, key, *slot);
-                        }
-                    };
-                    self.set(env, *slot, Value::Bool(draws))?;
-                    pc = self.next[pc];
-                }
-                Instr::End { outcome } => {
-                    let words =
-                        outcomes.add(program, Some(*outcome), env, weight, factor, &mut self.memo);
-                    self.ended(words)?;
-                    return Ok(());
-                }
-                Instr::Finish => {
-                    if program.settles_on_outcomes() {
-                        return Err(EvalError::NoOutcome {
-                            span: program.round_close(),
-                        });
-                    }
-                    let words = outcomes.add(program, None, env, weight, factor, &mut self.memo);
-                    self.ended(words)?;
-                    return Ok(());
-                }
-            }
-        }
+        let code = self.code;
+        let mut run = Run {
+            m: self,
+            weight,
+            factor,
+            outcomes,
+            recording,
+        };
+        round::run(code, &mut run, pc, env)
     }
 
     /// Takes every option of a decision, each with weight 1, recording the
@@ -586,11 +473,10 @@ impl Machine<'_> {
         weight: &Weight,
         factor: &Factor,
         outcomes: &mut Ends,
-        decision: usize,
-        key: SmallVec<[i64; 4]>,
-        slot: usize,
+        pick: &Pick,
     ) -> Result<(), EvalError> {
         let program = self.program;
+        let decision = pick.decision;
         let d = &program.decisions[decision];
         let own = sequence(program, env, d.side);
         // The other side's, or 0 when it is alone (sides are at most two).
@@ -607,7 +493,7 @@ impl Machine<'_> {
             (self.limits.max_infosets, self.limits.max_sequences)
         };
         let ds = &mut self.decisions;
-        let id = match ds.index.entry((decision, key)) {
+        let id = match ds.index.entry((decision, pick.key.clone())) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
                 if ds.infosets.len() >= bound {
@@ -704,21 +590,15 @@ impl Machine<'_> {
             None => info.reach.push((other, arrived)),
         }
         let first = info.first;
-        let offered: SmallVec<[i64; 8]> = d.offered(&info.key).map(|i| d.values[i]).collect();
-        let table_cell = matches!(program.code[pc], Instr::Cell { .. });
         let side_slot = program.sides[d.side].slot;
         // Only the options offered here: for a choice among the faces
         // shown, those faces.
+        let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
         for (a, v) in offered.into_iter().enumerate() {
             let mut next = Env::from_slice(env);
-            let value = if table_cell {
-                Value::Bool(v != 0)
-            } else {
-                Value::Int(v)
-            };
-            self.set(&mut next, slot, value)?;
+            self.set(&mut next, pick.slot, pick.value(v))?;
             next[side_slot] = Value::Int(i64::from(first) + a as i64);
-            self.advance(self.next[pc], &mut next, weight, factor, outcomes)?;
+            self.advance(self.code.next[pc], &mut next, weight, factor, outcomes)?;
         }
         Ok(())
     }
@@ -787,7 +667,7 @@ impl Machine<'_> {
                     next[self.live[pc][k]] = values[k];
                 }
                 self.set(next, *slot, hand)?;
-                self.advance(self.next[pc], next, &weight, &Factor::one(), outcomes)?;
+                self.advance(self.code.next[pc], next, &weight, &Factor::one(), outcomes)?;
             }
         }
         self.deals = deals;
@@ -827,7 +707,7 @@ impl Machine<'_> {
                     if let Some(after) = d.dealt {
                         self.set(next, dealt, after)?;
                     }
-                    self.advance(self.next[pc], next, weight, &d.factor, outcomes)?;
+                    self.advance(self.code.next[pc], next, weight, &d.factor, outcomes)?;
                 }
                 self.deals = deals;
                 return Ok(());
@@ -842,7 +722,7 @@ impl Machine<'_> {
         let Some(cond) = until else {
             for r in results.iter() {
                 self.land(env, r, next)?;
-                self.advance(self.next[pc], next, weight, &r.factor, outcomes)?;
+                self.advance(self.code.next[pc], next, weight, &r.factor, outcomes)?;
             }
             return Ok(());
         };
@@ -851,11 +731,7 @@ impl Machine<'_> {
         let mut accepted = BigUint::zero();
         for r in results.iter() {
             self.land(env, r, next)?;
-            let context = Context {
-                program,
-                pools: &self.throws.pools,
-            };
-            if test(context, next, cond)? {
+            if self.code.accepts(pc, &self.throws.pools, next)? {
                 let ways = r.factor.ways();
                 accepted += &ways;
                 kept.push((Env::from_slice(next), ways));
@@ -868,8 +744,141 @@ impl Machine<'_> {
         }
         for (mut state, ways) in kept {
             let factor = Factor::new(&ways, &accepted);
-            self.advance(self.next[pc], &mut state, weight, &factor, outcomes)?;
+            self.advance(self.code.next[pc], &mut state, weight, &factor, outcomes)?;
         }
         Ok(())
+    }
+}
+
+/// The steps from a remembered start being recorded: (start, hash, key,
+/// writes so far).
+type Recording = Option<(usize, u64, Key, SmallVec<[(usize, Value); 4]>)>;
+
+/// One state run by the machine through the round's steps (see
+/// [`Machine::advance`]): the machine as the round's [`Chance`], with the
+/// state's weight.
+struct Run<'r, 'p> {
+    m: &'r mut Machine<'p>,
+    weight: &'r Weight,
+    factor: &'r Factor,
+    outcomes: &'r mut Ends,
+    recording: Recording,
+}
+
+impl Run<'_, '_> {
+    /// The steps recorded since the start end at `pc` (a throw, a draw or
+    /// an end): they are remembered.
+    #[inline]
+    fn stop_recording(&mut self, pc: usize) {
+        if let Some((start, h, key, writes)) = self.recording.take() {
+            self.m
+                .paths
+                .insert(start, h, key, Path { writes, stop: pc });
+        }
+    }
+}
+
+impl Chance for Run<'_, '_> {
+    #[inline(always)]
+    fn pools(&self) -> &Pools {
+        &self.m.throws.pools
+    }
+
+    #[inline(always)]
+    fn at(&mut self, pc: usize, env: &[Value]) -> Result<(), EvalError> {
+        let m = &mut *self.m;
+        m.work += 1;
+        if m.work > m.limits.max_work() {
+            return Err(m.work_limit());
+        }
+        if let Some(c) = m.coverage.as_deref_mut() {
+            let context = Context {
+                program: m.program,
+                pools: &m.throws.pools,
+            };
+            c.reach(pc, context, env);
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn set(&mut self, env: &mut [Value], slot: usize, value: Value) -> Result<(), EvalError> {
+        self.m.set(env, slot, value)?;
+        if let Some((_, _, _, writes)) = &mut self.recording {
+            writes.push((slot, env[slot]));
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn branched(&mut self, pc: usize, held: bool) {
+        if let Some(c) = self.m.coverage.as_deref_mut() {
+            c.branch(pc, held);
+        }
+    }
+
+    fn throw(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        throw: round::Throw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        self.stop_recording(pc);
+        self.m.push(pc, env, self.weight, self.factor, throw.span)?;
+        Ok(Went::Stop)
+    }
+
+    fn draw(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        draw: round::Draw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        self.stop_recording(pc);
+        self.m.push(pc, env, self.weight, self.factor, draw.span)?;
+        Ok(Went::Stop)
+    }
+
+    fn choose(&mut self, code: &Code) -> Result<i64, EvalError> {
+        self.m.option.ok_or(EvalError::Internal {
+            what: "a choice with no option fixed",
+            span: code.program.round_span,
+        })
+    }
+
+    fn pick(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        pick: &Pick,
+        env: &mut [Value],
+    ) -> Result<Picked, EvalError> {
+        // Steps are never remembered across a choice.
+        self.recording = None;
+        self.m
+            .decide(pc, env, self.weight, self.factor, self.outcomes, pick)?;
+        Ok(Picked::Taken)
+    }
+
+    fn end(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        outcome: Option<usize>,
+        env: &[Value],
+    ) -> Result<(), EvalError> {
+        self.stop_recording(pc);
+        let m = &mut *self.m;
+        let words = self.outcomes.add(
+            code.program,
+            outcome,
+            env,
+            self.weight,
+            self.factor,
+            &mut m.memo,
+        );
+        m.ended(words)
     }
 }

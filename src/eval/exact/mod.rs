@@ -25,7 +25,6 @@ use crate::number::Exact;
 use crate::program::Program;
 
 pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, OptionReport, Solution};
-pub(crate) use ends::key_value;
 pub use ends::{end_key, End};
 pub use split::{shared_after_seat, split_round, Part, Split};
 

@@ -9,8 +9,10 @@
 //! its [`Steps`] (a simulation), which run the common instructions in
 //! fewer, cheaper steps and hand the others to the first way.
 //!
-//! - expressions run on [`Compiled`]'s stack machine, falling back to the
-//!   tree evaluator for what it does not do, and for every error;
+//! - each instruction means what `eval::round` says it does: this module
+//!   is where play's dice, cards and choices come from (a [`Chance`]);
+//! - expressions run on `eval::compiled`'s stack machine, falling back to
+//!   the tree evaluator for what it does not do, and for every error;
 //! - a throw the round reads only through functions of the throw itself
 //!   (its *observations*, see `check::projection`) of at most
 //!   [`TABLE_RESULTS`](super::steps::TABLE_RESULTS) ordered results is
@@ -30,13 +32,11 @@ mod table_cards;
 pub use source::{Event, Source};
 
 use super::steps::{sorted_faces, Step, Steps, Target};
-use crate::eval::compiled::Compiled;
-use crate::eval::exact::key_value;
-use crate::eval::value::{eval, lookup_cell, Context, Pools, Value};
+use crate::eval::round::{self, Chance, Code, Flow, Pick, Picked, Went};
+use crate::eval::value::{Pools, Value};
 use crate::eval::EvalError;
-use crate::program::builtin::mask_faces;
 use crate::program::card::Card;
-use crate::program::{Cell, ExprKind, Instr, Program};
+use crate::program::Program;
 use dealt::{DiceLimit, Shoes};
 use smallvec::SmallVec;
 use table_cards::{Deal, TableCards};
@@ -54,39 +54,21 @@ pub const MAX_DICE: u64 = 10_000_000;
 /// How a round that ran ended: as [`Round::play`] returns it.
 type Ended = Option<Option<usize>>;
 
-/// Where the round goes after an instruction.
-enum Flow {
-    Go(usize),
-    Stop(Ended),
-}
-
-/// What an instruction needs beyond itself, compiled.
-#[derive(Debug)]
-enum Fast {
-    None,
-    /// A throw's observations, each compiled (its table is in
-    /// [`Steps::table_of`]), and the `until` condition.
-    Throw {
-        observations: Vec<(usize, Compiled)>,
-        until: Option<Compiled>,
-    },
-    /// A condition that is a name alone, read without the machine.
-    Flag(usize),
-    /// An expression (`let`, `set`, a condition).
-    Expr(Compiled),
-}
-
 /// A round compiled for play, with the memory its rounds reuse.
 pub struct Round<'p> {
     program: &'p Program,
-    /// For each step, where the round goes after it (jumps followed).
-    next: Vec<usize>,
-    /// For each step, where the round goes when its condition is false.
-    otherwise: Vec<usize>,
-    fast: Vec<Fast>,
+    /// The round's meaning, compiled once.
+    code: Code<'p>,
     steps: Steps,
-    shoes: Shoes,
     env: Vec<Value>,
+    /// Where the round's dice and cards come from, and what it has dealt.
+    d: Dealer,
+}
+
+/// A round's dice and cards: its shoes, the throws and hands it has dealt,
+/// the cards face down, and its limits.
+struct Dealer {
+    shoes: Shoes,
     pools: Pools,
     faces: Vec<u32>,
     /// The cards of the hand being dealt, beside `faces`.
@@ -105,7 +87,6 @@ pub struct Round<'p> {
     held: bool,
     /// For each instruction, the slots a `turn up` shows before it runs.
     turn_at: Vec<Vec<usize>>,
-    key: Vec<i64>,
     max_rerolls: u64,
     limits: DiceLimit,
     /// The dice and cards of the round so far (see [`DiceLimit`]).
@@ -117,25 +98,15 @@ pub struct Round<'p> {
 
 impl<'p> Round<'p> {
     pub fn new(program: &'p Program) -> Round<'p> {
-        let code = &program.code;
-        let landing = program.landings();
-        let next = program.nexts(&landing);
-        let otherwise: Vec<usize> = code
-            .iter()
-            .map(|instr| match instr {
-                Instr::Branch { otherwise, .. } => landing[*otherwise],
-                _ => 0,
-            })
-            .collect();
-        let fast = code.iter().map(compile).collect();
+        let code = Code::new(program);
         // A `turn up` before a jump shows where the jump lands.
-        let mut turn_at = vec![Vec::new(); code.len() + 1];
+        let mut turn_at = vec![Vec::new(); program.code.len() + 1];
         for &(pc, slot) in &program.turn_ups {
-            if let Some(at) = turn_at.get_mut(landing.get(pc).copied().unwrap_or(pc)) {
+            if let Some(at) = turn_at.get_mut(code.landing.get(pc).copied().unwrap_or(pc)) {
                 at.push(slot);
             }
         }
-        let steps = Steps::new(program, &next, &otherwise);
+        let steps = Steps::new(program, &code.next, &code.otherwise);
         let fast_most = steps
             .list
             .iter()
@@ -147,25 +118,24 @@ impl<'p> Round<'p> {
             .sum();
         Round {
             program,
-            next,
-            otherwise,
-            fast,
+            code,
             steps,
-            shoes: Shoes::new(program, false),
             env: vec![Value::Unset; program.slots.len()],
-            pools: Pools::default(),
-            faces: Vec::new(),
-            cards: Vec::new(),
-            face_down: Vec::new(),
-            table: None,
-            seat_hands: program.runs_for_each_seat(),
-            held: false,
-            turn_at,
-            key: Vec::new(),
-            max_rerolls: MAX_REROLLS,
-            limits: DiceLimit::new(MAX_DICE, fast_most),
-            dealt: 0,
-            dealing_on: false,
+            d: Dealer {
+                shoes: Shoes::new(program, false),
+                pools: Pools::default(),
+                faces: Vec::new(),
+                cards: Vec::new(),
+                face_down: Vec::new(),
+                table: None,
+                seat_hands: program.runs_for_each_seat(),
+                held: false,
+                turn_at,
+                max_rerolls: MAX_REROLLS,
+                limits: DiceLimit::new(MAX_DICE, fast_most),
+                dealt: 0,
+                dealing_on: false,
+            },
         }
     }
 
@@ -173,25 +143,25 @@ impl<'p> Round<'p> {
     /// as a shoe is dealt coup after coup to its cut card: the shoes are
     /// filled by [`Round::new_shoes`] only.
     pub fn dealing_on(mut self) -> Round<'p> {
-        self.dealing_on = true;
+        self.d.dealing_on = true;
         self
     }
 
     /// Fills every shoe again, for rounds [`Round::dealing_on`].
     pub fn new_shoes(&mut self) {
-        self.shoes.refill();
+        self.d.shoes.refill();
     }
 
     /// The cards left in the shoe `shoe` (an index into `Program::shoes`).
     pub fn cards_left(&self, shoe: usize) -> u64 {
-        self.shoes.left(shoe)
+        self.d.shoes.left(shoe)
     }
 
     /// The round dealing every card by rank and suit, so that each
     /// [`Event::Draw`] names its cards. The values dealt are the same as
     /// without (see `Shoes::new`).
     pub fn with_named_cards(mut self) -> Round<'p> {
-        self.shoes = Shoes::new(self.program, true);
+        self.d.shoes = Shoes::new(self.program, true);
         self
     }
 
@@ -202,24 +172,25 @@ impl<'p> Round<'p> {
     /// to them dealt. `false`, and nothing started, where the round deals
     /// no hand for each seat.
     pub fn start_seat_hands(&mut self) -> bool {
-        if !self.seat_hands {
+        if !self.d.seat_hands {
             return false;
         }
-        if self.held {
+        if self.d.held {
             return true;
         }
-        self.shoes.refill();
-        self.table = Some(TableCards::new(self.program.code.len()));
+        self.d.shoes.refill();
+        self.d.table = Some(TableCards::new(self.program.code.len()));
         true
     }
 
     /// Every seat has played its hand: the table's cards still face down
     /// (a dealer's hole card no seat's run turned up), turned up now.
     pub fn end_seat_hands(&mut self) -> Vec<Event> {
-        if self.held {
+        if self.d.held {
             return Vec::new();
         }
-        self.table
+        self.d
+            .table
             .take()
             .map(TableCards::still_face_down)
             .unwrap_or_default()
@@ -233,30 +204,30 @@ impl<'p> Round<'p> {
     /// `false`, and nothing started, where the round has no run for each
     /// seat.
     pub fn start_table_round(&mut self) -> bool {
-        self.held = false;
+        self.d.held = false;
         let started = self.start_seat_hands();
-        self.held = started;
+        self.d.held = started;
         started
     }
 
     /// The table round of [`Round::start_table_round`] is over: the
     /// table's cards still face down, turned up now.
     pub fn end_table_round(&mut self) -> Vec<Event> {
-        self.held = false;
+        self.d.held = false;
         self.end_seat_hands()
     }
 
     /// The round failing once it has thrown and dealt more than `dice`
     /// dice and cards, instead of [`MAX_DICE`].
     pub fn with_max_dice(mut self, dice: u64) -> Round<'p> {
-        self.limits = DiceLimit::new(dice, self.limits.fast_most);
+        self.d.limits = DiceLimit::new(dice, self.d.limits.fast_most);
         self
     }
 
     /// The round with a reroll failing after `attempts` attempts (at least
     /// one) instead of [`MAX_REROLLS`].
     pub fn with_max_rerolls(mut self, attempts: u64) -> Round<'p> {
-        self.max_rerolls = attempts.max(1);
+        self.d.max_rerolls = attempts.max(1);
         self
     }
 
@@ -269,7 +240,7 @@ impl<'p> Round<'p> {
     /// limit small against the round's steps), which `play::fast` does
     /// not.
     pub(in crate::play) fn counts_fast_steps(&self) -> bool {
-        self.limits.counts_fast()
+        self.d.limits.counts_fast()
     }
 
     /// The program this round plays.
@@ -304,36 +275,28 @@ impl<'p> Round<'p> {
         on_event: Option<&mut dyn FnMut(Event)>,
     ) -> Result<Ended, EvalError> {
         self.env.fill(Value::Unset);
-        self.face_down.clear();
-        self.pools.clear();
-        match &mut self.table {
+        let d = &mut self.d;
+        d.face_down.clear();
+        d.pools.clear();
+        match &mut d.table {
             Some(table) => table.next_run(),
-            None if self.dealing_on => {}
-            None => self.shoes.refill(),
+            None if d.dealing_on => {}
+            None => d.shoes.refill(),
         }
-        self.dealt = 0;
+        d.dealt = 0;
         let mut on_event = on_event;
         // The table's throws and cards are shared instruction by
         // instruction, which the steps do not do.
-        if on_event.is_some() || self.table.is_some() {
-            let mut pc = 0;
-            loop {
-                if let (Some(slots), Some(f)) = (self.turn_at.get(pc), on_event.as_mut()) {
-                    for slot in slots {
-                        if let Some(i) = self.face_down.iter().position(|(s, ..)| s == slot) {
-                            let (_, deal, event) = self.face_down.remove(i);
-                            if let (Some(deal), Some(table)) = (deal, self.table.as_mut()) {
-                                table.turned(deal);
-                            }
-                            f(event);
-                        }
-                    }
-                }
-                match self.exec(pc, source, &mut on_event)? {
-                    Flow::Go(next) => pc = next,
-                    Flow::Stop(ended) => return Ok(ended),
-                }
-            }
+        if on_event.is_some() || d.table.is_some() {
+            let mut playing = Playing {
+                d,
+                steps: &self.steps,
+                source,
+                on_event: &mut on_event,
+                ended: None,
+            };
+            round::run(&self.code, &mut playing, 0, &mut self.env)?;
+            return Ok(playing.ended);
         }
         self.play_steps(source)
     }
@@ -344,12 +307,12 @@ impl<'p> Round<'p> {
         let mut pc = 0;
         loop {
             // The step's target, or the instruction that runs as written.
-            let (env, pools) = (&mut self.env, &self.pools);
+            let (env, pools) = (&mut self.env, &self.d.pools);
             let next = match &self.steps.list[pc] {
                 Step::Instr => Err(pc),
                 &Step::Throw(i) => 'throw: {
                     let throw = &self.steps.throws[i as usize];
-                    if !self.limits.fast(&mut self.dealt, throw.count) {
+                    if !self.d.limits.fast(&mut self.d.dealt, throw.count) {
                         break 'throw Err(throw.origin as usize);
                     }
                     let n = source.results(throw.count, throw.sides, throw.results) as usize;
@@ -424,10 +387,20 @@ impl<'p> Round<'p> {
                     Ok(step) => pc = step,
                     Err(outcome) => return Ok(Some(Some(outcome))),
                 },
-                Err(instr) => match self.exec(instr, source, &mut None)? {
-                    Flow::Go(step) => pc = step,
-                    Flow::Stop(ended) => return Ok(ended),
-                },
+                Err(instr) => {
+                    // The instruction as the round means it.
+                    let mut playing = Playing {
+                        d: &mut self.d,
+                        steps: &self.steps,
+                        source,
+                        on_event: &mut None,
+                        ended: None,
+                    };
+                    match round::step(&self.code, &mut playing, instr, &mut self.env)? {
+                        Flow::Go(step) => pc = step,
+                        Flow::Stop => return Ok(playing.ended),
+                    }
+                }
             }
         }
     }
@@ -441,30 +414,28 @@ impl<'p> Round<'p> {
         source: &mut impl Source,
     ) -> Result<Result<Target, usize>, EvalError> {
         let deal = &self.steps.deals[i];
-        if !self.shoes.can_deal(deal.shoe, deal.count)
-            || !self.limits.fast(&mut self.dealt, deal.count)
-        {
+        let d = &mut self.d;
+        if !d.shoes.can_deal(deal.shoe, deal.count) || !d.limits.fast(&mut d.dealt, deal.count) {
             // The draw as written gives the error.
             return Ok(Err(deal.origin as usize));
         }
-        self.faces.clear();
-        self.cards.clear();
+        d.faces.clear();
+        d.cards.clear();
         let mut dealt = 0i64;
-        let (faces, cards) = (&mut self.faces, &mut self.cards);
-        self.shoes
-            .deal(deal.shoe, deal.count, source, |value, card| {
-                dealt += i64::from(value);
-                faces.push(value);
-                cards.push(card);
-            });
+        let (faces, cards) = (&mut d.faces, &mut d.cards);
+        d.shoes.deal(deal.shoe, deal.count, source, |value, card| {
+            dealt += i64::from(value);
+            faces.push(value);
+            cards.push(card);
+        });
         if deal.keep {
-            let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+            let id = hand(&mut d.faces, &mut d.cards, &mut d.pools);
             self.env[deal.slot] = Value::Pool(id);
         }
         let Some(assign) = deal.assign else {
             return Ok(Ok(deal.next));
         };
-        match assign.value(&self.env, &self.pools, dealt) {
+        match assign.value(&self.env, &d.pools, dealt) {
             Some(x) => {
                 self.env[assign.slot as usize] = Value::Int(x);
                 Ok(Ok(deal.next))
@@ -472,272 +443,127 @@ impl<'p> Round<'p> {
             None => {
                 // The `let` as written reads the hand.
                 if !deal.keep {
-                    let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
+                    let id = hand(&mut d.faces, &mut d.cards, &mut d.pools);
                     self.env[deal.slot] = Value::Pool(id);
                 }
                 Ok(Err(assign.origin as usize))
             }
         }
     }
+}
 
-    /// Runs instruction `pc` as written.
-    fn exec(
-        &mut self,
-        pc: usize,
-        source: &mut impl Source,
-        on_event: &mut Option<&mut dyn FnMut(Event)>,
-    ) -> Result<Flow, EvalError> {
-        let program = self.program;
-        let context = Context {
-            program,
-            pools: &self.pools,
+/// One round being played instruction by instruction: the [`Chance`] of
+/// play, its dice, cards and choices from a [`Source`], told as events.
+struct Playing<'a, 'e, S> {
+    d: &'a mut Dealer,
+    steps: &'a Steps,
+    source: &'a mut S,
+    on_event: &'a mut Option<&'e mut dyn FnMut(Event)>,
+    /// How the round ended, once it has.
+    ended: Ended,
+}
+
+impl<S: Source> Chance for Playing<'_, '_, S> {
+    #[inline(always)]
+    fn pools(&self) -> &Pools {
+        &self.d.pools
+    }
+
+    #[inline(always)]
+    fn at(&mut self, pc: usize, _env: &[Value]) -> Result<(), EvalError> {
+        let Some(f) = self.on_event.as_mut() else {
+            return Ok(());
         };
-        Ok(Flow::Go(match (&program.code[pc], &self.fast[pc]) {
-            (Instr::Branch { cond, .. }, fast) => {
-                let holds = match fast {
-                    Fast::Flag(slot) => match self.env[*slot] {
-                        Value::Bool(b) => b,
-                        _ => crate::eval::value::test(context, &self.env, cond).map_err(|e| *e)?,
-                    },
-                    Fast::Expr(c) => c.holds(context, &self.env, cond).map_err(|e| *e)?,
-                    _ => crate::eval::value::test(context, &self.env, cond).map_err(|e| *e)?,
-                };
-                if holds {
-                    self.next[pc]
-                } else {
-                    self.otherwise[pc]
+        let d = &mut *self.d;
+        for slot in d.turn_at.get(pc).map_or(&[][..], |s| &s[..]) {
+            if let Some(i) = d.face_down.iter().position(|(s, ..)| s == slot) {
+                let (_, deal, event) = d.face_down.remove(i);
+                if let (Some(deal), Some(table)) = (deal, d.table.as_mut()) {
+                    table.turned(deal);
                 }
+                f(event);
             }
-            (Instr::Assign { slot, value }, fast) => {
-                let v = match fast {
-                    Fast::Expr(c) => c.value(context, &self.env, value),
-                    _ => eval(context, &self.env, value),
-                }
-                .map_err(|e| *e)?;
-                self.env[*slot] = v;
-                self.next[pc]
-            }
-            (Instr::Throw { .. }, _) => {
-                if !self.throw(pc, source, on_event)? {
-                    return Ok(Flow::Stop(None));
-                }
-                self.next[pc]
-            }
-            (Instr::Draw { .. }, _) => {
-                self.draw(pc, source, on_event)?;
-                self.next[pc]
-            }
-            (Instr::Jump(target), _) => *target,
-            (Instr::Choose { slot }, _) => {
-                let Some(choice) = program.choice.as_ref().filter(|c| !c.options.is_empty()) else {
-                    return Err(EvalError::Internal {
-                        what: "a choice with no options",
-                        span: program.round_span,
-                    });
-                };
-                let value = source.choose(&choice.options);
-                if let Some(f) = on_event.as_mut() {
-                    f(Event::Choose {
-                        name: choice.name.clone(),
-                        option: value.to_string(),
-                    });
-                }
-                self.env[*slot] = Value::Int(value);
-                self.next[pc]
-            }
-            (
-                Instr::Decide {
-                    decision,
-                    slot,
-                    knowing,
-                },
-                _,
-            ) => {
-                self.key.clear();
-                self.key
-                    .extend(knowing.iter().map(|&k| key_value(self.env[k])));
-                if program.decisions[*decision].faces.is_some() {
-                    // As `Decision::expand_key`: the mask read last becomes
-                    // the faces shown.
-                    let mask = self.key.pop().unwrap_or(0);
-                    self.key.extend(mask_faces(mask));
-                }
-                let value = self.pick(source, *decision, on_event);
-                self.env[*slot] = Value::Int(value);
-                self.next[pc]
-            }
-            (
-                Instr::Cell {
-                    table,
-                    decision,
-                    row,
-                    column,
-                    slot,
-                    span,
-                },
-                _,
-            ) => {
-                let (r, c, cell) =
-                    lookup_cell(context, &self.env, *table, row, column, *span).map_err(|e| *e)?;
-                let draws = match cell {
-                    Cell::Draw => true,
-                    Cell::Stand => false,
-                    Cell::Choice => {
-                        self.key.clear();
-                        self.key.extend([r, c]);
-                        self.pick(source, *decision, on_event) != 0
-                    }
-                };
-                self.env[*slot] = Value::Bool(draws);
-                self.next[pc]
-            }
-            (Instr::End { outcome }, _) => {
-                if let Some(f) = on_event.as_mut() {
-                    // The table's cards stay face down for the seats to come.
-                    for (_, deal, turned) in self.face_down.drain(..) {
-                        if deal.is_none() {
-                            f(turned);
-                        }
-                    }
-                    f(Event::End {
-                        outcome: program.outcomes[*outcome].name.clone(),
-                    });
-                }
-                return Ok(Flow::Stop(Some(Some(*outcome))));
-            }
-            (Instr::Finish, _) => {
-                if let Some(f) = on_event.as_mut() {
-                    for (_, deal, turned) in self.face_down.drain(..) {
-                        if deal.is_none() {
-                            f(turned);
-                        }
-                    }
-                }
-                if program.settles_on_outcomes() {
-                    return Err(EvalError::NoOutcome {
-                        span: program.round_close(),
-                    });
-                }
-                return Ok(Flow::Stop(Some(None)));
-            }
-        }))
+        }
+        Ok(())
     }
 
     /// Throws the dice of the throw at `pc`, again until its condition
-    /// holds; `false` when the source abandons the round.
-    #[inline]
+    /// holds; [`Went::Stop`] when the source abandons the round.
     fn throw(
         &mut self,
+        code: &Code,
         pc: usize,
-        source: &mut impl Source,
-        on_event: &mut Option<&mut dyn FnMut(Event)>,
-    ) -> Result<bool, EvalError> {
-        let program = self.program;
-        let Instr::Throw {
-            slot,
-            count,
-            sides,
-            observe,
-            until,
-            for_each_seat,
-            span,
-        } = &program.code[pc]
-        else {
-            return Ok(true);
-        };
-        let (observations, until_fast) = match &self.fast[pc] {
-            Fast::Throw {
-                observations,
-                until,
-            } => (&observations[..], until.as_ref()),
-            _ => (&[][..], None),
-        };
+        throw: round::Throw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        let program = code.program;
+        let d = &mut *self.d;
+        let source = &mut *self.source;
         // A throw of the table's while each seat plays its own run: an
         // earlier seat's run may have thrown it, and this run sees the same
         // faces (told once, when thrown).
-        let deal = match &mut self.table {
-            Some(table) if !for_each_seat => Some(table.meet(pc)),
+        let deal = match &mut d.table {
+            Some(table) if !throw.for_each_seat => Some(table.meet(pc)),
             _ => None,
         };
-        if let Some(faces) = deal.and_then(|d| self.table.as_ref()?.dealt(d)) {
-            self.faces.clone_from(&faces.0);
-            observe_faces(
-                program,
-                &mut self.env,
-                &mut self.pools,
-                &self.faces,
-                *slot,
-                (observe, observations),
-            )?;
-            return Ok(true);
+        if let Some(faces) = deal.and_then(|deal| d.table.as_ref()?.dealt(deal)) {
+            d.faces.clone_from(&faces.0);
+            env[throw.slot] = Value::Pool(d.pools.push(&d.faces));
+            code.observe(pc, &d.pools, env)?;
+            return Ok(Went::On);
         }
         let table = self.steps.table_of[pc].map(|i| &self.steps.throws[i as usize]);
         let mut attempt = 0;
         loop {
             attempt += 1;
-            self.limits.slow(&mut self.dealt, *count, *span)?;
-            if until.is_some() {
+            d.limits.slow(&mut d.dealt, throw.count, throw.span)?;
+            if throw.rerolls {
                 source.begin_attempt();
             }
             if let Some(table) = table {
-                let n = source.dice(*count, *sides);
+                let n = source.dice(throw.count, throw.sides);
                 for (&obs, v) in table.slots.iter().zip(table.row(n as usize)) {
-                    self.env[obs] = *v;
+                    env[obs] = *v;
                 }
-                if on_event.is_some() || deal.is_some() {
-                    sorted_faces(n, *count, *sides, &mut self.faces);
+                if self.on_event.is_some() || deal.is_some() {
+                    sorted_faces(n, throw.count, throw.sides, &mut d.faces);
                 }
             } else {
-                self.faces.clear();
-                for _ in 0..*count {
-                    let face = source.die(*sides);
-                    self.faces.push(face);
+                d.faces.clear();
+                for _ in 0..throw.count {
+                    let face = source.die(throw.sides);
+                    d.faces.push(face);
                 }
-                self.faces.sort_unstable();
-                observe_faces(
-                    program,
-                    &mut self.env,
-                    &mut self.pools,
-                    &self.faces,
-                    *slot,
-                    (observe, observations),
-                )?;
+                d.faces.sort_unstable();
+                env[throw.slot] = Value::Pool(d.pools.push(&d.faces));
+                code.observe(pc, &d.pools, env)?;
             }
-            let accepted = match (until, until_fast) {
-                (Some(cond), Some(c)) => {
-                    let context = Context {
-                        program,
-                        pools: &self.pools,
-                    };
-                    c.holds(context, &self.env, cond).map_err(|e| *e)?
-                }
-                _ => true,
-            };
-            if let Some(f) = on_event.as_mut() {
+            let accepted = code.accepts(pc, &d.pools, env)?;
+            if let Some(f) = self.on_event.as_mut() {
                 f(Event::Throw {
-                    name: program.slots[*slot].name.clone(),
-                    faces: self.faces.clone(),
+                    name: program.slots[throw.slot].name.clone(),
+                    faces: d.faces.clone(),
                     attempt,
                     accepted,
                 });
             }
             if accepted {
-                if let (Some(deal), Some(table)) = (deal, &mut self.table) {
-                    table.keep(deal, self.faces.clone(), Vec::new());
+                if let (Some(deal), Some(table)) = (deal, &mut d.table) {
+                    table.keep(deal, d.faces.clone(), Vec::new());
                 }
-                return Ok(true);
+                return Ok(Went::On);
             }
             if table.is_none() {
                 // Nothing reads the rejected attempt's faces.
-                self.pools.pop();
+                d.pools.pop();
             }
             if !source.retry() {
-                return Ok(false);
+                return Ok(Went::Stop);
             }
-            if attempt >= self.max_rerolls {
+            if attempt >= d.max_rerolls {
                 return Err(EvalError::RerollLimit {
                     attempts: attempt,
-                    span: *span,
+                    span: throw.span,
                 });
             }
         }
@@ -746,117 +572,126 @@ impl<'p> Round<'p> {
     /// Deals the cards of the draw at `pc`.
     fn draw(
         &mut self,
+        code: &Code,
         pc: usize,
-        source: &mut impl Source,
-        on_event: &mut Option<&mut dyn FnMut(Event)>,
-    ) -> Result<(), EvalError> {
-        let program = self.program;
-        let Instr::Draw {
-            slot,
-            count,
-            shoe,
-            face_down,
-            for_each_seat,
-            span,
-            ..
-        } = &program.code[pc]
-        else {
-            return Ok(());
-        };
+        draw: round::Draw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        let program = code.program;
+        let d = &mut *self.d;
+        let slot = draw.slot;
         // A deal of the table's while each seat plays its own hand: an
         // earlier seat's run may have dealt it.
-        let deal = match &mut self.table {
-            Some(table) if !for_each_seat => Some(table.meet(pc)),
+        let deal = match &mut d.table {
+            Some(table) if !draw.for_each_seat => Some(table.meet(pc)),
             _ => None,
         };
-        if let (Some(deal), Some(table)) = (deal, &self.table) {
+        if let (Some(deal), Some(table)) = (deal, &d.table) {
             if let Some((values, cards)) = table.dealt(deal) {
                 // Told when dealt; still face down, it may be turned up.
                 if let Some(turn_up) = table.unturned(deal) {
-                    self.face_down.push((*slot, Some(deal), turn_up.clone()));
+                    d.face_down.push((slot, Some(deal), turn_up.clone()));
                 }
-                self.faces.clone_from(values);
-                self.cards.clone_from(cards);
-                let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
-                self.env[*slot] = Value::Pool(id);
-                return Ok(());
+                d.faces.clone_from(values);
+                d.cards.clone_from(cards);
+                let id = hand(&mut d.faces, &mut d.cards, &mut d.pools);
+                env[slot] = Value::Pool(id);
+                return Ok(Went::On);
             }
         }
-        let shoe_def = &program.shoes[*shoe];
-        let before = self.shoes.left(*shoe);
-        if before < u64::from(*count) {
+        let shoe_def = &program.shoes[draw.shoe];
+        let before = d.shoes.left(draw.shoe);
+        if before < u64::from(draw.count) {
             return Err(EvalError::ShoeEmpty {
                 shoe: shoe_def.name.clone(),
-                count: *count,
+                count: draw.count,
                 left: before,
-                span: *span,
+                span: draw.span,
             });
         }
-        if !self.shoes.can_deal(*shoe, *count) {
+        if !d.shoes.can_deal(draw.shoe, draw.count) {
             return Err(EvalError::Internal {
                 what: "a shoe of more cards than a draw can pick from",
-                span: *span,
+                span: draw.span,
             });
         }
-        self.limits.slow(&mut self.dealt, *count, *span)?;
-        self.faces.clear();
-        self.cards.clear();
-        let (faces, cards) = (&mut self.faces, &mut self.cards);
-        self.shoes.deal(*shoe, *count, source, |value, card| {
-            faces.push(value);
-            cards.push(card);
-        });
-        if let (Some(deal), Some(table)) = (deal, &mut self.table) {
-            table.keep(deal, self.faces.clone(), self.cards.clone());
+        d.limits.slow(&mut d.dealt, draw.count, draw.span)?;
+        d.faces.clear();
+        d.cards.clear();
+        let (faces, cards) = (&mut d.faces, &mut d.cards);
+        d.shoes
+            .deal(draw.shoe, draw.count, &mut *self.source, |value, card| {
+                faces.push(value);
+                cards.push(card);
+            });
+        if let (Some(deal), Some(table)) = (deal, &mut d.table) {
+            table.keep(deal, d.faces.clone(), d.cards.clone());
         }
-        if let Some(f) = on_event.as_mut() {
-            let name = program.slots[*slot].name.clone();
-            let values = self.faces.clone();
-            let cards: Vec<Card> = self.cards.iter().map(|&c| Card(c)).collect();
-            if *face_down {
+        if let Some(f) = self.on_event.as_mut() {
+            let name = program.slots[slot].name.clone();
+            let values = d.faces.clone();
+            let cards: Vec<Card> = d.cards.iter().map(|&c| Card(c)).collect();
+            if draw.face_down {
                 let turn_up = Event::TurnUp {
                     name: name.clone(),
                     values: values.clone(),
                     cards: cards.clone(),
                 };
-                if let (Some(deal), Some(table)) = (deal, &mut self.table) {
+                if let (Some(deal), Some(table)) = (deal, &mut d.table) {
                     table.face_down(deal, turn_up.clone());
                 }
-                self.face_down.push((*slot, deal, turn_up));
+                d.face_down.push((slot, deal, turn_up));
             }
             f(Event::Draw {
                 name,
                 values,
                 cards,
-                face_down: *face_down,
+                face_down: draw.face_down,
             });
         }
-        let id = hand(&mut self.faces, &mut self.cards, &mut self.pools);
-        self.env[*slot] = Value::Pool(id);
-        Ok(())
+        let id = hand(&mut d.faces, &mut d.cards, &mut d.pools);
+        env[slot] = Value::Pool(id);
+        Ok(Went::On)
     }
 
-    /// The option the source picks at decision `d`, with `self.key` known,
-    /// reported as an event with the option's label.
+    fn choose(&mut self, code: &Code) -> Result<i64, EvalError> {
+        let program = code.program;
+        let Some(choice) = program.choice.as_ref().filter(|c| !c.options.is_empty()) else {
+            return Err(EvalError::Internal {
+                what: "a choice with no options",
+                span: program.round_span,
+            });
+        };
+        let value = self.source.choose(&choice.options);
+        if let Some(f) = self.on_event.as_mut() {
+            f(Event::Choose {
+                name: choice.name.clone(),
+                option: value.to_string(),
+            });
+        }
+        Ok(value)
+    }
+
+    /// The option the source picks, reported as an event with the
+    /// option's label.
     fn pick(
         &mut self,
-        source: &mut impl Source,
-        d: usize,
-        on_event: &mut Option<&mut dyn FnMut(Event)>,
-    ) -> i64 {
-        let decision = &self.program.decisions[d];
+        code: &Code,
+        _pc: usize,
+        pick: &Pick,
+        _env: &mut [Value],
+    ) -> Result<Picked, EvalError> {
+        let decision = &code.program.decisions[pick.decision];
         let value = if decision.faces.is_some() {
             // Only the faces shown are offered.
-            let offered: Vec<i64> = decision
-                .offered(&self.key)
-                .map(|i| decision.values[i])
-                .collect();
-            source.decide(d, &self.key, &offered)
+            let offered: SmallVec<[i64; 8]> = pick.offered(code.program).collect();
+            self.source.decide(pick.decision, &pick.key, &offered)
         } else {
-            source.decide(d, &self.key, &decision.values)
+            self.source
+                .decide(pick.decision, &pick.key, &decision.values)
         };
         if let (Some(f), Some(i)) = (
-            on_event.as_mut(),
+            self.on_event.as_mut(),
             decision.values.iter().position(|&v| v == value),
         ) {
             f(Event::Choose {
@@ -864,49 +699,31 @@ impl<'p> Round<'p> {
                 option: decision.options[i].clone(),
             });
         }
-        value
+        Ok(Picked::Option(value))
     }
-}
 
-/// The throw `faces` put in `slot`, and its observations (`observe`,
-/// each compiled) read from it.
-fn observe_faces(
-    program: &Program,
-    env: &mut [Value],
-    pools: &mut Pools,
-    faces: &[u32],
-    slot: usize,
-    (observe, observations): (&Option<crate::program::Projection>, &[(usize, Compiled)]),
-) -> Result<(), EvalError> {
-    env[slot] = Value::Pool(pools.push(faces));
-    let context = Context { program, pools };
-    let exprs = observe.iter().flat_map(|p| &p.observations);
-    for ((obs, compiled), (_, e)) in observations.iter().zip(exprs) {
-        env[*obs] = compiled.value(context, env, e).map_err(|e| *e)?;
-    }
-    Ok(())
-}
-
-/// What one step needs compiled.
-fn compile(instr: &Instr) -> Fast {
-    match instr {
-        Instr::Branch { cond, .. } => match cond.kind {
-            ExprKind::Slot(s) => Fast::Flag(s),
-            _ => Fast::Expr(Compiled::new(cond)),
-        },
-        Instr::Assign { value, .. } => Fast::Expr(Compiled::new(value)),
-        Instr::Throw { observe, until, .. } => {
-            let observations: Vec<(usize, Compiled)> = observe
-                .iter()
-                .flat_map(|p| &p.observations)
-                .map(|(obs, e)| (*obs, Compiled::new(e)))
-                .collect();
-            Fast::Throw {
-                observations,
-                until: until.as_ref().map(Compiled::new),
+    fn end(
+        &mut self,
+        code: &Code,
+        _pc: usize,
+        outcome: Option<usize>,
+        _env: &[Value],
+    ) -> Result<(), EvalError> {
+        if let Some(f) = self.on_event.as_mut() {
+            // The table's cards stay face down for the seats to come.
+            for (_, deal, turned) in self.d.face_down.drain(..) {
+                if deal.is_none() {
+                    f(turned);
+                }
+            }
+            if let Some(outcome) = outcome {
+                f(Event::End {
+                    outcome: code.program.outcomes[outcome].name.clone(),
+                });
             }
         }
-        _ => Fast::None,
+        self.ended = Some(outcome);
+        Ok(())
     }
 }
 

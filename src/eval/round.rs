@@ -1,0 +1,452 @@
+//! The round's meaning, written once: what each instruction of a program
+//! does to a state, generic over where chance comes from.
+//!
+//! A [`Chance`] is where the dice, the cards and the choices come from: the
+//! exact evaluator's weighted states (`eval::exact`), a source of dice and
+//! cards at a table or in a simulation (`play::round`), or a script in the
+//! tests. [`step`] runs one instruction of a state and [`run`] runs a state
+//! until it stops; everything without chance (names bound, conditions
+//! tested, draw tables looked up, the key of a decision and the options
+//! offered there, a reroll's condition, a round ending) is decided here,
+//! and only what chance gives is asked of the [`Chance`]. The fast forms
+//! (`eval::compiled`'s stack machine, `play::steps`, `play::fast`, the
+//! exact evaluator's fused throws and remembered paths) are lowerings of
+//! this meaning, each kept by a differential test against it.
+
+use smallvec::SmallVec;
+
+use super::compiled::Compiled;
+use super::value::{lookup_cell, Context, Pools, Value};
+use super::EvalError;
+use crate::ast::Span;
+use crate::program::{Cell, Instr, Program, Projection};
+
+/// The key of an information set: the values the chooser knows.
+pub type Key = SmallVec<[i64; 4]>;
+
+/// A program compiled once for running its states: where each step leads,
+/// and its expressions for the stack machine.
+pub struct Code<'p> {
+    pub program: &'p Program,
+    /// Where a jump to each step lands (past jumps).
+    pub landing: Vec<usize>,
+    /// Where the round goes on after each step (past jumps).
+    pub next: Vec<usize>,
+    /// Where each branch goes when its condition is false (past jumps).
+    pub otherwise: Vec<usize>,
+    /// Each step's expression (a `let`, a `set`, a condition), compiled.
+    exprs: Vec<Compiled>,
+    /// Each throw's `until` condition, compiled.
+    until: Vec<Option<Compiled>>,
+    /// Each projected throw's observations, each compiled.
+    observations: Vec<Vec<(usize, Compiled)>>,
+}
+
+/// A throw as a [`Chance`] meets it.
+#[derive(Clone, Copy)]
+pub struct Throw<'a> {
+    pub slot: usize,
+    pub count: u32,
+    pub sides: u32,
+    pub observe: Option<&'a Projection>,
+    /// Whether the throw is thrown again until a condition holds (see
+    /// [`Code::accepts`]).
+    pub rerolls: bool,
+    pub for_each_seat: bool,
+    pub span: Span,
+}
+
+/// A draw as a [`Chance`] meets it.
+#[derive(Clone, Copy)]
+pub struct Draw {
+    pub slot: usize,
+    pub count: u32,
+    pub shoe: usize,
+    /// The slot of the cards dealt from the shoe so far.
+    pub dealt: usize,
+    pub face_down: bool,
+    pub for_each_seat: bool,
+    pub span: Span,
+}
+
+/// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
+/// a draw table.
+pub struct Pick {
+    pub decision: usize,
+    /// What the chooser knows (for a cell, its row and column).
+    pub key: Key,
+    /// The slot the option is bound to.
+    pub slot: usize,
+    /// Whether the pick is a cell's (bound as a condition: draw or stand).
+    pub cell: bool,
+}
+
+impl Pick {
+    /// The value an option binds to the pick's slot.
+    #[inline]
+    pub fn value(&self, option: i64) -> Value {
+        if self.cell {
+            Value::Bool(option != 0)
+        } else {
+            Value::Int(option)
+        }
+    }
+
+    /// The values of the options offered here, in order.
+    pub fn offered<'a>(&'a self, program: &'a Program) -> impl Iterator<Item = i64> + 'a {
+        let d = &program.decisions[self.decision];
+        d.offered(&self.key).map(|i| d.values[i])
+    }
+}
+
+/// What became of a state at a step of chance.
+pub enum Went {
+    /// The chance was given (in place): the state goes on to the next step.
+    On,
+    /// The state goes no further here: it waits (the exact evaluator's
+    /// frontier), every way on was taken by the [`Chance`] itself, or the
+    /// round was abandoned.
+    Stop,
+}
+
+/// What a [`Chance`] does with a pick.
+pub enum Picked {
+    /// This option is taken: the state goes on with it.
+    Option(i64),
+    /// The [`Chance`] took every option itself.
+    Taken,
+}
+
+/// Where a state goes after one step.
+pub enum Flow {
+    Go(usize),
+    Stop,
+}
+
+/// Where chance comes from, and what a run does beside the round's meaning
+/// (its work counted, what it reached recorded, events told).
+pub trait Chance {
+    /// The interned throws and hands the state's values refer to.
+    fn pools(&self) -> &Pools;
+
+    /// Step `pc` is about to run in `env`.
+    #[inline(always)]
+    fn at(&mut self, _pc: usize, _env: &[Value]) -> Result<(), EvalError> {
+        Ok(())
+    }
+
+    /// Binds `slot` to `value`.
+    #[inline(always)]
+    fn set(&mut self, env: &mut [Value], slot: usize, value: Value) -> Result<(), EvalError> {
+        env[slot] = value;
+        Ok(())
+    }
+
+    /// The branch at `pc` went one way.
+    #[inline(always)]
+    fn branched(&mut self, _pc: usize, _held: bool) {}
+
+    /// Throws the dice of the throw at `pc`.
+    fn throw(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        throw: Throw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError>;
+
+    /// Deals the cards of the draw at `pc`.
+    fn draw(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        draw: Draw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError>;
+
+    /// The option of the round's announced choice.
+    fn choose(&mut self, code: &Code) -> Result<i64, EvalError>;
+
+    /// A side picks at `pc`.
+    fn pick(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        pick: &Pick,
+        env: &mut [Value],
+    ) -> Result<Picked, EvalError>;
+
+    /// The round ends at `pc` with `outcome` (`None`: it ran to its last
+    /// statement).
+    fn end(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        outcome: Option<usize>,
+        env: &[Value],
+    ) -> Result<(), EvalError>;
+}
+
+impl<'p> Code<'p> {
+    pub fn new(program: &'p Program) -> Code<'p> {
+        let landing = program.landings();
+        let next = program.nexts(&landing);
+        let mut code = Code {
+            program,
+            otherwise: vec![0; program.code.len()],
+            exprs: Vec::with_capacity(program.code.len()),
+            until: Vec::with_capacity(program.code.len()),
+            observations: Vec::with_capacity(program.code.len()),
+            landing,
+            next,
+        };
+        for (pc, instr) in program.code.iter().enumerate() {
+            let (expr, until, observations) = match instr {
+                Instr::Assign { value: e, .. } => (Compiled::new(e), None, Vec::new()),
+                Instr::Branch { cond, otherwise } => {
+                    code.otherwise[pc] = code.landing[*otherwise];
+                    (Compiled::new(cond), None, Vec::new())
+                }
+                Instr::Throw { observe, until, .. } => (
+                    Compiled::tree(),
+                    until.as_ref().map(Compiled::new),
+                    observe
+                        .iter()
+                        .flat_map(|p| &p.observations)
+                        .map(|(obs, e)| (*obs, Compiled::new(e)))
+                        .collect(),
+                ),
+                _ => (Compiled::tree(), None, Vec::new()),
+            };
+            code.exprs.push(expr);
+            code.until.push(until);
+            code.observations.push(observations);
+        }
+        code
+    }
+
+    /// Whether the result of the throw at `pc`, landed in `env`, meets its
+    /// `until` condition (every result does where it has none).
+    #[inline]
+    pub fn accepts(&self, pc: usize, pools: &Pools, env: &[Value]) -> Result<bool, EvalError> {
+        let (
+            Some(compiled),
+            Instr::Throw {
+                until: Some(cond), ..
+            },
+        ) = (&self.until[pc], &self.program.code[pc])
+        else {
+            return Ok(true);
+        };
+        let context = Context {
+            program: self.program,
+            pools,
+        };
+        compiled.holds(context, env, cond).map_err(|e| *e)
+    }
+
+    /// The observations of the throw at `pc` (its projection), read from its
+    /// slot in `env` into their own slots.
+    pub fn observe(&self, pc: usize, pools: &Pools, env: &mut [Value]) -> Result<(), EvalError> {
+        let Instr::Throw {
+            observe: Some(projection),
+            ..
+        } = &self.program.code[pc]
+        else {
+            return Ok(());
+        };
+        let context = Context {
+            program: self.program,
+            pools,
+        };
+        for ((obs, compiled), (_, e)) in self.observations[pc].iter().zip(&projection.observations)
+        {
+            env[*obs] = compiled.value(context, env, e).map_err(|e| *e)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs the state `env` from `pc` until it stops: it ends, or waits, or
+/// chance takes it on.
+#[inline]
+pub fn run<C: Chance>(
+    code: &Code,
+    chance: &mut C,
+    mut pc: usize,
+    env: &mut [Value],
+) -> Result<(), EvalError> {
+    loop {
+        match step(code, chance, pc, env)? {
+            Flow::Go(next) => pc = next,
+            Flow::Stop => return Ok(()),
+        }
+    }
+}
+
+/// Runs the instruction at `pc` of the state `env`: the meaning of each.
+#[inline(always)]
+pub fn step<C: Chance>(
+    code: &Code,
+    chance: &mut C,
+    pc: usize,
+    env: &mut [Value],
+) -> Result<Flow, EvalError> {
+    let program = code.program;
+    chance.at(pc, env)?;
+    let context = Context {
+        program,
+        pools: chance.pools(),
+    };
+    Ok(match &program.code[pc] {
+        Instr::Assign { slot, value } => {
+            let value = code.exprs[pc].value(context, env, value).map_err(|e| *e)?;
+            chance.set(env, *slot, value)?;
+            Flow::Go(code.next[pc])
+        }
+        Instr::Branch { cond, .. } => {
+            let held = code.exprs[pc].holds(context, env, cond).map_err(|e| *e)?;
+            chance.branched(pc, held);
+            Flow::Go(if held {
+                code.next[pc]
+            } else {
+                code.otherwise[pc]
+            })
+        }
+        Instr::Jump(target) => Flow::Go(code.landing[*target]),
+        &Instr::Throw {
+            slot,
+            count,
+            sides,
+            ref observe,
+            ref until,
+            for_each_seat,
+            span,
+        } => {
+            let throw = Throw {
+                slot,
+                count,
+                sides,
+                observe: observe.as_ref(),
+                rerolls: until.is_some(),
+                for_each_seat,
+                span,
+            };
+            went(code, pc, chance.throw(code, pc, throw, env)?)
+        }
+        &Instr::Draw {
+            slot,
+            count,
+            shoe,
+            dealt,
+            face_down,
+            for_each_seat,
+            span,
+        } => {
+            let draw = Draw {
+                slot,
+                count,
+                shoe,
+                dealt,
+                face_down,
+                for_each_seat,
+                span,
+            };
+            went(code, pc, chance.draw(code, pc, draw, env)?)
+        }
+        Instr::Choose { slot } => {
+            let option = chance.choose(code)?;
+            chance.set(env, *slot, Value::Int(option))?;
+            Flow::Go(code.next[pc])
+        }
+        Instr::Decide {
+            decision,
+            slot,
+            knowing,
+        } => {
+            let mut key: Key = knowing.iter().map(|&k| key_value(env[k])).collect();
+            program.decisions[*decision].expand_key(&mut key);
+            let pick = Pick {
+                decision: *decision,
+                key,
+                slot: *slot,
+                cell: false,
+            };
+            picked(code, chance, pc, &pick, env)?
+        }
+        Instr::Cell {
+            table,
+            decision,
+            row,
+            column,
+            slot,
+            span,
+        } => {
+            let (r, c, cell) =
+                lookup_cell(context, env, *table, row, column, *span).map_err(|e| *e)?;
+            let draws = match cell {
+                Cell::Draw => true,
+                Cell::Stand => false,
+                Cell::Choice => {
+                    let pick = Pick {
+                        decision: *decision,
+                        key: SmallVec::from_slice(&[r, c]),
+                        slot: *slot,
+                        cell: true,
+                    };
+                    return picked(code, chance, pc, &pick, env);
+                }
+            };
+            chance.set(env, *slot, Value::Bool(draws))?;
+            Flow::Go(code.next[pc])
+        }
+        Instr::End { outcome } => {
+            chance.end(code, pc, Some(*outcome), env)?;
+            Flow::Stop
+        }
+        Instr::Finish => {
+            if program.settles_on_outcomes() {
+                return Err(EvalError::NoOutcome {
+                    span: program.round_close(),
+                });
+            }
+            chance.end(code, pc, None, env)?;
+            Flow::Stop
+        }
+    })
+}
+
+#[inline(always)]
+fn went(code: &Code, pc: usize, went: Went) -> Flow {
+    match went {
+        Went::On => Flow::Go(code.next[pc]),
+        Went::Stop => Flow::Stop,
+    }
+}
+
+#[inline(always)]
+fn picked<C: Chance>(
+    code: &Code,
+    chance: &mut C,
+    pc: usize,
+    pick: &Pick,
+    env: &mut [Value],
+) -> Result<Flow, EvalError> {
+    Ok(match chance.pick(code, pc, pick, env)? {
+        Picked::Option(option) => {
+            chance.set(env, pick.slot, pick.value(option))?;
+            Flow::Go(code.next[pc])
+        }
+        Picked::Taken => Flow::Stop,
+    })
+}
+
+/// A known value as part of an information set's key.
+#[inline]
+pub fn key_value(v: Value) -> i64 {
+    match v {
+        Value::Int(n) => n,
+        Value::Bool(b) => i64::from(b),
+        Value::Unset | Value::Pool(_) => i64::MIN,
+    }
+}
