@@ -1,6 +1,7 @@
 //! Which slots each instruction still needs: a backward data-flow pass over
 //! the compiled round, iterated to a fixed point.
 
+use crate::program::{Draw, Throw};
 use crate::program::{Expr, ExprKind, Instr, SlotSet};
 
 /// The slots live on entry to each instruction; `finals` are read when the
@@ -31,12 +32,12 @@ fn flow(code: &[Instr], slots: usize, finals: &[usize], ignored: &SlotSet) -> Ve
         for pc in (0..code.len()).rev() {
             let mut set = SlotSet::with_capacity(slots);
             match &code[pc] {
-                Instr::Throw {
+                Instr::Throw(Throw {
                     slot,
                     until,
                     observe,
                     ..
-                } => {
+                }) => {
                     // The dice land in `slot`, the observations are computed
                     // from them and the context, then `until` is tested.
                     set.union_with(&live_at(&live, pc + 1));
@@ -51,7 +52,7 @@ fn flow(code: &[Instr], slots: usize, finals: &[usize], ignored: &SlotSet) -> Ve
                     }
                     set.remove(*slot);
                 }
-                Instr::Draw { slot, dealt, .. } => {
+                Instr::Draw(Draw { slot, dealt, .. }) => {
                     // The cards are dealt from what `dealt` says is left,
                     // and `dealt` grows by them.
                     set.union_with(&live_at(&live, pc + 1));

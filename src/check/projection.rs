@@ -19,6 +19,7 @@
 //! two of its values under which those throws are observed alike lead to the
 //! same round, which the evaluator uses to merge them.
 
+use crate::program::{Draw, Throw};
 use crate::program::{Expr, ExprKind, Instr, Named, Projection, SlotSet};
 
 use super::liveness::uses;
@@ -44,7 +45,7 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
     // Where each slot is first thrown, found in one pass.
     let mut first_throw: Vec<Option<usize>> = vec![None; count];
     for (pc, instr) in code.iter().enumerate() {
-        if let Instr::Throw { slot, .. } = instr {
+        if let Instr::Throw(Throw { slot, .. }) = instr {
             if let Some(first @ None) = first_throw.get_mut(*slot) {
                 *first = Some(pc);
             }
@@ -80,7 +81,7 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
     }
     for instr in code.iter_mut() {
         match instr {
-            Instr::Throw { until: Some(e), .. }
+            Instr::Throw(Throw { until: Some(e), .. })
             | Instr::Assign { value: e, .. }
             | Instr::Branch { cond: e, .. } => rewrite(e, &table),
             Instr::Cell { row, column, .. } => {
@@ -89,7 +90,7 @@ pub fn project(code: &mut [Instr], slots: &mut Vec<Named>, finals: &[usize]) -> 
             }
             _ => {}
         }
-        if let Instr::Throw { slot, observe, .. } = instr {
+        if let Instr::Throw(Throw { slot, observe, .. }) = instr {
             if let Some(list) = &table[*slot] {
                 *observe = Some(projection(*slot, list, &table, slots.len()));
             }
@@ -129,7 +130,7 @@ fn projection(
 /// The expressions an instruction evaluates.
 fn instr_exprs(instr: &Instr) -> impl Iterator<Item = &Expr> {
     let (e, f) = match instr {
-        Instr::Throw { until: Some(e), .. }
+        Instr::Throw(Throw { until: Some(e), .. })
         | Instr::Assign { value: e, .. }
         | Instr::Branch { cond: e, .. } => (Some(e), None),
         Instr::Cell { row, column, .. } => (Some(row), Some(column)),
@@ -208,7 +209,7 @@ fn context_stays(code: &[Instr], first: Option<usize>, list: &[Observer], slots:
         return true;
     };
     let Some(t) = code.get(first).and_then(|i| match i {
-        Instr::Throw { slot, .. } => Some(*slot),
+        Instr::Throw(Throw { slot, .. }) => Some(*slot),
         _ => None,
     }) else {
         return true;
@@ -229,8 +230,8 @@ fn context_stays(code: &[Instr], first: Option<usize>, list: &[Observer], slots:
             | Instr::Choose { slot }
             | Instr::Decide { slot, .. }
             | Instr::Cell { slot, .. }
-            | Instr::Throw { slot, .. }
-            | Instr::Draw { slot, .. } => context.contains(*slot),
+            | Instr::Throw(Throw { slot, .. })
+            | Instr::Draw(Draw { slot, .. }) => context.contains(*slot),
             _ => false,
         })
         .unwrap_or(usize::MAX);
@@ -266,9 +267,9 @@ fn interchangeable(code: &[Instr], slots: usize, finals: &[usize]) -> SlotSet {
         if let Instr::Decide { knowing, .. } = instr {
             knowing.iter().for_each(|&s| elsewhere.insert(s));
         }
-        if let Instr::Throw {
+        if let Instr::Throw(Throw {
             observe: Some(p), ..
-        } = instr
+        }) = instr
         {
             match p.context[..] {
                 [] => {}

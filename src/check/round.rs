@@ -3,6 +3,7 @@
 //! `let` and `throw` bind a new name for the rest of their block; a name may
 //! not be bound twice while it is visible. `compare` becomes two branches.
 
+use crate::program::Throw;
 use std::collections::BTreeSet;
 
 use super::expr::{as_number, number_as_condition, Names, Ty, Typer};
@@ -81,7 +82,7 @@ pub(super) fn large_throws_refused(code: &[Instr], large: &[LargeThrow]) -> Vec<
         .filter(|t| seen.insert((t.statement.start, t.statement.end)))
         .filter(|t| {
             code.iter().any(|instr| match instr {
-                Instr::Throw { span, observe, .. } if *span == t.statement => {
+                Instr::Throw(Throw { span, observe, .. }) if *span == t.statement => {
                     !observe.as_ref().is_some_and(|p| {
                         p.observations.iter().all(|(_, e)| {
                             matches!(&e.kind, ExprKind::Call(b, _) if b.stat([0, 0]).is_some())
@@ -443,7 +444,7 @@ impl Compiler<'_, '_, '_> {
         let until = t.until.as_ref().map(|u| self.condition(u));
         // The name stays bound after the statement: drop only the mark.
         self.scope_marks.pop();
-        self.code.push(Instr::Throw {
+        self.code.push(Instr::Throw(Throw {
             slot,
             count: d.count.min(u64::from(u32::MAX)) as u32,
             sides: d.sides.min(u64::from(u32::MAX)) as u32,
@@ -451,7 +452,7 @@ impl Compiler<'_, '_, '_> {
             until,
             for_each_seat: t.for_each_seat,
             span: t.span,
-        });
+        }));
     }
 
     fn if_stmt(&mut self, i: &ast::IfStmt) {

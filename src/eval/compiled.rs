@@ -437,11 +437,7 @@ mod tests {
     fn expressions(p: &Program) -> Vec<&Expr> {
         p.code
             .iter()
-            .filter_map(|i| match i {
-                crate::program::Instr::Assign { value: e, .. }
-                | crate::program::Instr::Branch { cond: e, .. } => Some(e),
-                _ => None,
-            })
+            .filter_map(crate::program::Instr::expr)
             .collect()
     }
 

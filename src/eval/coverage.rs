@@ -20,7 +20,7 @@ use rustc_hash::FxHashSet;
 
 use super::compiled::Compiled;
 use super::value::{Context, Value};
-use crate::program::{Expr, ExprKind, Instr, Program};
+use crate::program::{Expr, ExprKind, Program};
 
 /// The most conditions one probe tests (one bit each).
 pub const MAX_PROBED: usize = 64;
@@ -92,23 +92,20 @@ impl Coverage {
             .iter()
             .map(|instr| {
                 let mut found = Vec::new();
-                match instr {
-                    Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => {
-                        lookups(e, &mut found)
-                    }
-                    Instr::Cell {
-                        table, row, column, ..
-                    } => found.push(Lookup::new(*table, row, column)),
-                    Instr::Throw { until: Some(e), .. } => {
-                        let mut missed = Vec::new();
-                        lookups(e, &mut missed);
-                        for l in missed {
-                            if let Some(u) = unrecorded.get_mut(l.table) {
-                                *u = true;
-                            }
+                if let Some(e) = instr.expr() {
+                    lookups(e, &mut found);
+                }
+                if let Some((table, row, column)) = instr.as_cell() {
+                    found.push(Lookup::new(table, row, column));
+                }
+                if let Some(e) = instr.as_throw().and_then(|t| t.until.as_ref()) {
+                    let mut missed = Vec::new();
+                    lookups(e, &mut missed);
+                    for l in missed {
+                        if let Some(u) = unrecorded.get_mut(l.table) {
+                            *u = true;
                         }
                     }
-                    _ => {}
                 }
                 found
             })

@@ -8,6 +8,7 @@
 //! when they are statistics [`pool::grouped`] knows, and by listing the
 //! multisets otherwise (hands, `is` patterns).
 
+use crate::program::{Draw, Throw};
 use std::rc::Rc;
 
 use num_bigint::BigUint;
@@ -118,30 +119,28 @@ pub struct Dice<'a> {
 }
 
 impl<'a> Dice<'a> {
-    /// The dice of a throw instruction.
-    pub fn of(instr: &'a Instr) -> Option<Dice<'a>> {
-        match instr {
-            Instr::Throw {
-                slot,
-                count,
-                sides,
-                observe,
-                span,
-                ..
-            } => Some(Dice {
-                slot: *slot,
-                count: *count,
-                sides: *sides,
-                observe: observe.as_ref(),
-                span: *span,
-            }),
-            _ => None,
+    /// The dice of a throw.
+    pub fn of(throw: &'a Throw) -> Dice<'a> {
+        let &Throw {
+            slot,
+            count,
+            sides,
+            ref observe,
+            span,
+            ..
+        } = throw;
+        Dice {
+            slot,
+            count,
+            sides,
+            observe: observe.as_ref(),
+            span,
         }
     }
 }
 
 impl Throws {
-    /// The hands of the draw at `instr` (an `Instr::Draw`) in state `env`,
+    /// The hands of the draw `draw` in state `env`,
     /// into `out`: each with its chance, the hand, and for a finite shoe,
     /// when `track` asks, the cards dealt so far with it. Each state deals
     /// afresh: a deal is a few products, cheaper than keeping every deal
@@ -149,24 +148,18 @@ impl Throws {
     pub fn deal(
         &mut self,
         program: &Program,
-        instr: &Instr,
+        draw: &Draw,
         env: &[Value],
         out: &mut Vec<Dealt>,
         track: bool,
     ) -> Result<(), EvalError> {
-        let &Instr::Draw {
+        let &Draw {
             count,
             shoe: index,
             dealt,
             span,
             ..
-        } = instr
-        else {
-            return Err(EvalError::Internal {
-                what: "a deal where there is no draw",
-                span: program.round_span,
-            });
-        };
+        } = draw;
         out.clear();
         let shoe = &program.shoes[index];
         let hands = self.hands(program, index, count);
@@ -250,15 +243,15 @@ impl Throws {
         Ok(())
     }
 
-    /// The draw at `instr`, when it deals one card from a finite shoe
+    /// The draw `draw`, when it deals one card from a finite shoe
     /// whose dealt cards are packed in a number: the shoe's counts and the
     /// one-card hands.
-    pub fn one_card(&mut self, program: &Program, instr: &Instr) -> Option<OneCard> {
-        let &Instr::Draw {
+    pub fn one_card(&mut self, program: &Program, draw: &Draw) -> Option<OneCard> {
+        let &Draw {
             count: 1,
             shoe: index,
             ..
-        } = instr
+        } = draw
         else {
             return None;
         };
@@ -353,10 +346,9 @@ impl Throws {
                     let most: u64 = program
                         .code
                         .iter()
-                        .map(|instr| match instr {
-                            Instr::Draw { shoe, count, .. } if *shoe == i => u64::from(*count),
-                            _ => 0,
-                        })
+                        .filter_map(Instr::as_draw)
+                        .filter(|draw| draw.shoe == i)
+                        .map(|draw| u64::from(draw.count))
                         .sum();
                     shoe::packing(program.shoes[i].kinds.len(), most)
                 })
@@ -515,7 +507,12 @@ impl Throws {
         env[slot] = value;
         let mut signature: Signature = Vec::new();
         let mut seen: Vec<(usize, u32, u32)> = Vec::new();
-        for dice in program.code.iter().filter_map(Dice::of) {
+        for dice in program
+            .code
+            .iter()
+            .filter_map(Instr::as_throw)
+            .map(Dice::of)
+        {
             let reads = dice.observe.is_some_and(|p| p.context == [slot]);
             if reads && !seen.contains(&(dice.slot, dice.count, dice.sides)) {
                 seen.push((dice.slot, dice.count, dice.sides));

@@ -18,8 +18,7 @@ use smallvec::SmallVec;
 use super::compiled::Compiled;
 use super::value::{lookup_cell, Context, Pools, Value};
 use super::EvalError;
-use crate::ast::Span;
-use crate::program::{Cell, Instr, Program, Projection};
+use crate::program::{Cell, Draw, Instr, Program, Throw};
 
 /// The key of an information set: the values the chooser knows.
 pub type Key = SmallVec<[i64; 4]>;
@@ -40,33 +39,6 @@ pub struct Code<'p> {
     until: Vec<Option<Compiled>>,
     /// Each projected throw's observations, each compiled.
     observations: Vec<Vec<(usize, Compiled)>>,
-}
-
-/// A throw as a [`Chance`] meets it.
-#[derive(Clone, Copy)]
-pub struct Throw<'a> {
-    pub slot: usize,
-    pub count: u32,
-    pub sides: u32,
-    pub observe: Option<&'a Projection>,
-    /// Whether the throw is thrown again until a condition holds (see
-    /// [`Code::accepts`]).
-    pub rerolls: bool,
-    pub for_each_seat: bool,
-    pub span: Span,
-}
-
-/// A draw as a [`Chance`] meets it.
-#[derive(Clone, Copy)]
-pub struct Draw {
-    pub slot: usize,
-    pub count: u32,
-    pub shoe: usize,
-    /// The slot of the cards dealt from the shoe so far.
-    pub dealt: usize,
-    pub face_down: bool,
-    pub for_each_seat: bool,
-    pub span: Span,
 }
 
 /// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
@@ -151,7 +123,7 @@ pub trait Chance {
         &mut self,
         code: &Code,
         pc: usize,
-        throw: Throw,
+        throw: &Throw,
         env: &mut [Value],
     ) -> Result<Went, EvalError>;
 
@@ -160,7 +132,7 @@ pub trait Chance {
         &mut self,
         code: &Code,
         pc: usize,
-        draw: Draw,
+        draw: &Draw,
         env: &mut [Value],
     ) -> Result<Went, EvalError>;
 
@@ -207,7 +179,7 @@ impl<'p> Code<'p> {
                     code.otherwise[pc] = code.landing[*otherwise];
                     (Compiled::new(cond), None, Vec::new())
                 }
-                Instr::Throw { observe, until, .. } => (
+                Instr::Throw(Throw { observe, until, .. }) => (
                     Compiled::tree(),
                     until.as_ref().map(Compiled::new),
                     observe
@@ -231,9 +203,9 @@ impl<'p> Code<'p> {
     pub fn accepts(&self, pc: usize, pools: &Pools, env: &[Value]) -> Result<bool, EvalError> {
         let (
             Some(compiled),
-            Instr::Throw {
+            Instr::Throw(Throw {
                 until: Some(cond), ..
-            },
+            }),
         ) = (&self.until[pc], &self.program.code[pc])
         else {
             return Ok(true);
@@ -248,10 +220,10 @@ impl<'p> Code<'p> {
     /// The observations of the throw at `pc` (its projection), read from its
     /// slot in `env` into their own slots.
     pub fn observe(&self, pc: usize, pools: &Pools, env: &mut [Value]) -> Result<(), EvalError> {
-        let Instr::Throw {
+        let Instr::Throw(Throw {
             observe: Some(projection),
             ..
-        } = &self.program.code[pc]
+        }) = &self.program.code[pc]
         else {
             return Ok(());
         };
@@ -314,46 +286,8 @@ pub fn step<C: Chance>(
             })
         }
         Instr::Jump(target) => Flow::Go(code.landing[*target]),
-        &Instr::Throw {
-            slot,
-            count,
-            sides,
-            ref observe,
-            ref until,
-            for_each_seat,
-            span,
-        } => {
-            let throw = Throw {
-                slot,
-                count,
-                sides,
-                observe: observe.as_ref(),
-                rerolls: until.is_some(),
-                for_each_seat,
-                span,
-            };
-            went(code, pc, chance.throw(code, pc, throw, env)?)
-        }
-        &Instr::Draw {
-            slot,
-            count,
-            shoe,
-            dealt,
-            face_down,
-            for_each_seat,
-            span,
-        } => {
-            let draw = Draw {
-                slot,
-                count,
-                shoe,
-                dealt,
-                face_down,
-                for_each_seat,
-                span,
-            };
-            went(code, pc, chance.draw(code, pc, draw, env)?)
-        }
+        Instr::Throw(throw) => went(code, pc, chance.throw(code, pc, throw, env)?),
+        Instr::Draw(draw) => went(code, pc, chance.draw(code, pc, draw, env)?),
         Instr::Choose { slot } => {
             let option = chance.choose(code)?;
             chance.set(env, *slot, Value::Int(option))?;

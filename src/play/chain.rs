@@ -475,14 +475,12 @@ fn group<'a>(
 /// house's and the bank's stakes play one run for every seat), no table
 /// throw after a seat's own, no choices.
 fn split(program: &Program) -> Result<Split, ChainError> {
-    let seat_throw = program.code.iter().find_map(|i| match i {
-        Instr::Throw {
-            for_each_seat: true,
-            span,
-            ..
-        } => Some(*span),
-        _ => None,
-    });
+    let seat_throw = program
+        .code
+        .iter()
+        .filter_map(Instr::as_throw)
+        .find(|t| t.for_each_seat)
+        .map(|t| t.span);
     let one_run =
         program.banking.bank == Bank::House || program.banking.stakes.contains(&Stake::SetByBank);
     if let (Some(span), true) = (seat_throw, one_run) {

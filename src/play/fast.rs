@@ -262,10 +262,8 @@ impl<'p> Plan<'p> {
         };
         for &pc in &order {
             plan.ops[pc] = match steps.list[pc] {
-                Step::Instr => match program.code.get(pc) {
-                    Some(Instr::Finish) => Op::Never,
-                    _ => return None,
-                },
+                Step::Instr if program.code.get(pc).is_some_and(Instr::finishes) => Op::Never,
+                Step::Instr => return None,
                 Step::Throw(i) => {
                     let t = &steps.throws[i as usize];
                     plan.throws.push(Throw {
@@ -490,7 +488,7 @@ impl<'p> Plan<'p> {
 /// `t` packed, a step that is the round's last statement as [`FINISH`].
 fn go(program: &Program, t: Target) -> Go {
     match t.get() {
-        Ok(pc) if matches!(program.code.get(pc), Some(Instr::Finish)) => Go(FINISH),
+        Ok(pc) if program.code.get(pc).is_some_and(Instr::finishes) => Go(FINISH),
         Ok(pc) => Go(pc as u32),
         Err(outcome) => Go(END | outcome as u32),
     }
@@ -528,7 +526,7 @@ fn topological(
         match rest.pop() {
             Some(t) => {
                 let Ok(next) = t.get() else { continue };
-                if matches!(program.code.get(next), Some(Instr::Finish)) {
+                if program.code.get(next).is_some_and(Instr::finishes) {
                     continue;
                 }
                 match state.get(next)? {

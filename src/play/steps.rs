@@ -29,6 +29,7 @@ use crate::eval::compiled::arith;
 use crate::eval::value::{eval, Context, Pools, Value};
 use crate::program::builtin::{self, Builtin, Stat};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Instr, Program, Projection};
+use crate::program::{Draw, Throw};
 
 /// The most ordered results of a throw whose observations are tabulated.
 pub const TABLE_RESULTS: u64 = 1296;
@@ -372,9 +373,9 @@ impl Steps {
                         steps.list[pc] = Step::Arith { assign, next };
                     }
                 }
-                Instr::Draw {
+                Instr::Draw(Draw {
                     slot, count, shoe, ..
-                } => {
+                }) => {
                     let live_after = |pc: usize| {
                         program
                             .live_in
@@ -403,14 +404,14 @@ impl Steps {
                         origin: pc as u32,
                     });
                 }
-                Instr::Throw {
+                Instr::Throw(Throw {
                     slot,
                     count,
                     sides,
                     observe: Some(projection),
                     until,
                     ..
-                } if projection.context.is_empty() => {
+                }) if projection.context.is_empty() => {
                     if let Some(values) = tabulate(program, *slot, *count, *sides, projection) {
                         // At most TABLE_RESULTS.
                         let results = u64::from(*sides).pow(*count) as usize;

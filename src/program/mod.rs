@@ -164,10 +164,10 @@ impl Program {
         self.code.iter().any(|i| {
             matches!(
                 i,
-                Instr::Throw {
+                Instr::Throw(Throw {
                     for_each_seat: true,
                     ..
-                }
+                })
             )
         })
     }
@@ -178,10 +178,10 @@ impl Program {
         self.code.iter().any(|i| {
             matches!(
                 i,
-                Instr::Draw {
+                Instr::Draw(Draw {
                     for_each_seat: true,
                     ..
-                }
+                })
             )
         })
     }
@@ -345,38 +345,10 @@ pub struct Shoe {
 /// One step of the round.
 #[derive(Clone, Debug)]
 pub enum Instr {
-    /// Throw `count` dice of `sides` sides into `slot`; with `until`, throw
-    /// again until the condition holds.
-    Throw {
-        slot: usize,
-        count: u32,
-        sides: u32,
-        /// What the round reads of this throw, when it reads only functions
-        /// of it; `None` when it sees the throw whole.
-        observe: Option<Projection>,
-        until: Option<Expr>,
-        /// `for each seat`: at a table, every seat's run throws these dice
-        /// for itself (see [`Program::runs_for_each_seat`]).
-        for_each_seat: bool,
-        span: Span,
-    },
-    /// Deal `count` cards from shoe `shoe` into `slot`, a hand of their
-    /// values. `dealt` holds the cards the round has dealt from the shoe so
-    /// far (counts of its kinds packed in a number, or the kinds, sorted);
-    /// an infinite shoe does not need it.
-    Draw {
-        slot: usize,
-        count: u32,
-        shoe: usize,
-        dealt: usize,
-        /// Dealt `face down`: a table turns the cards up when the round
-        /// ends (the evaluation reads them as any others).
-        face_down: bool,
-        /// `for each seat`: at a table each seat is dealt a hand of its
-        /// own here; the other draws are the table's, one for all.
-        for_each_seat: bool,
-        span: Span,
-    },
+    /// Throw dice (see [`Throw`]).
+    Throw(Throw),
+    /// Deal cards (see [`Draw`]).
+    Draw(Draw),
     /// Bind `slot` to a value.
     Assign {
         slot: usize,
@@ -416,6 +388,143 @@ pub enum Instr {
     },
     /// The round's last statement ran without an `end`.
     Finish,
+}
+
+/// Throw `count` dice of `sides` sides into `slot`; with `until`, throw
+/// again until the condition holds.
+#[derive(Clone, Debug)]
+pub struct Throw {
+    pub slot: usize,
+    pub count: u32,
+    pub sides: u32,
+    /// What the round reads of this throw, when it reads only functions
+    /// of it; `None` when it sees the throw whole.
+    pub observe: Option<Projection>,
+    pub until: Option<Expr>,
+    /// `for each seat`: at a table, every seat's run throws these dice
+    /// for itself (see [`Program::runs_for_each_seat`]).
+    pub for_each_seat: bool,
+    pub span: Span,
+}
+
+/// Deal `count` cards from shoe `shoe` into `slot`, a hand of their
+/// values. `dealt` holds the cards the round has dealt from the shoe so
+/// far (counts of its kinds packed in a number, or the kinds, sorted);
+/// an infinite shoe does not need it.
+#[derive(Clone, Debug)]
+pub struct Draw {
+    pub slot: usize,
+    pub count: u32,
+    pub shoe: usize,
+    pub dealt: usize,
+    /// Dealt `face down`: a table turns the cards up when the round
+    /// ends (the evaluation reads them as any others).
+    pub face_down: bool,
+    /// `for each seat`: at a table each seat is dealt a hand of its
+    /// own here; the other draws are the table's, one for all.
+    pub for_each_seat: bool,
+    pub span: Span,
+}
+
+impl Instr {
+    /// The throw this step is, if it is one.
+    #[inline]
+    pub fn as_throw(&self) -> Option<&Throw> {
+        match self {
+            Instr::Throw(throw) => Some(throw),
+            _ => None,
+        }
+    }
+
+    /// The draw this step is, if it is one.
+    #[inline]
+    pub fn as_draw(&self) -> Option<&Draw> {
+        match self {
+            Instr::Draw(draw) => Some(draw),
+            _ => None,
+        }
+    }
+
+    /// Whether the step waits for chance's dice or cards (a throw or a
+    /// draw): where the exact evaluator's states meet.
+    #[inline]
+    pub fn waits(&self) -> bool {
+        matches!(self, Instr::Throw(_) | Instr::Draw(_))
+    }
+
+    /// Whether the round ends at this step.
+    #[inline]
+    pub fn ends(&self) -> bool {
+        matches!(self, Instr::End { .. } | Instr::Finish)
+    }
+
+    /// Whether a side may pick at this step (a choice, a decision, or a
+    /// draw table's cell, which may be a `?`).
+    #[inline]
+    pub fn picks(&self) -> bool {
+        matches!(
+            self,
+            Instr::Choose { .. } | Instr::Decide { .. } | Instr::Cell { .. }
+        )
+    }
+
+    /// For a throw or a draw: whether each seat makes it for itself (`for
+    /// each seat`), and its span.
+    #[inline]
+    pub fn chance(&self) -> Option<(bool, Span)> {
+        match self {
+            Instr::Throw(t) => Some((t.for_each_seat, t.span)),
+            Instr::Draw(d) => Some((d.for_each_seat, d.span)),
+            _ => None,
+        }
+    }
+
+    /// A `let` or `set`: the slot bound and its expression.
+    #[inline]
+    pub fn as_assign(&self) -> Option<(usize, &Expr)> {
+        match self {
+            Instr::Assign { slot, value } => Some((*slot, value)),
+            _ => None,
+        }
+    }
+
+    /// Whether the round ran to its last statement without an `end`.
+    #[inline]
+    pub fn finishes(&self) -> bool {
+        matches!(self, Instr::Finish)
+    }
+
+    /// For a draw table's cell: the table, and the row's and the
+    /// column's expressions.
+    #[inline]
+    pub fn as_cell(&self) -> Option<(usize, &Expr, &Expr)> {
+        match self {
+            Instr::Cell {
+                table, row, column, ..
+            } => Some((*table, row, column)),
+            _ => None,
+        }
+    }
+
+    /// The expression a `let` or `set` binds, or a branch tests.
+    #[inline]
+    pub fn expr(&self) -> Option<&Expr> {
+        match self {
+            Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Where the step may go other than on to the next: a branch's
+    /// `otherwise`, a jump's target.
+    #[inline]
+    pub fn jumps_to(&self) -> Option<usize> {
+        match self {
+            Instr::Branch { otherwise, .. } => Some(*otherwise),
+            Instr::Jump(target) => Some(*target),
+            _ => None,
+        }
+    }
 }
 
 /// The observations of a projected throw. Each is stored in its own slot

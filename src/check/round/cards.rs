@@ -3,6 +3,7 @@
 //! checks of a hand for each seat.
 
 use super::*;
+use crate::program::{Draw, Throw};
 
 /// Makes each shoe tell apart the ranks and suits the round reads of its
 /// cards, and checks each draw's hands against the bound again: a hand of
@@ -20,9 +21,9 @@ pub(in crate::check) fn tell_apart(
         }
     }
     for instr in code {
-        let Instr::Draw {
+        let Instr::Draw(Draw {
             count, shoe, span, ..
-        } = instr
+        }) = instr
         else {
             continue;
         };
@@ -49,16 +50,16 @@ pub(in crate::check) fn seat_hands(
     errors: &mut Vec<CheckError>,
 ) {
     let Some(span) = code.iter().find_map(|i| match i {
-        Instr::Draw {
+        Instr::Draw(Draw {
             for_each_seat: true,
             span,
             ..
-        } => Some(*span),
+        }) => Some(*span),
         _ => None,
     }) else {
         return;
     };
-    let (reason, help) = if code.iter().any(|i| matches!(i, Instr::Throw { .. })) {
+    let (reason, help) = if code.iter().any(|i| matches!(i, Instr::Throw(Throw { .. }))) {
         (
             "the round throws dice, which every seat would have to share",
             "deal the hand to the table (leave out `for each seat`), or leave the dice out",
@@ -111,7 +112,7 @@ impl Compiler<'_, '_, '_> {
         if d.face_down {
             self.face_down.push(slot);
         }
-        self.code.push(Instr::Draw {
+        self.code.push(Instr::Draw(Draw {
             slot,
             count: d.count.clamp(0, MAX_DRAW) as u32,
             shoe: shoe.unwrap_or(0),
@@ -119,7 +120,7 @@ impl Compiler<'_, '_, '_> {
             face_down: d.face_down,
             for_each_seat: d.for_each_seat,
             span: d.span,
-        });
+        }));
     }
 
     /// `turn up NAME`: a hand dealt face down shown to the table before the

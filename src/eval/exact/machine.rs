@@ -3,6 +3,7 @@
 
 mod fuse;
 
+use crate::program::{Draw, Throw};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -23,7 +24,7 @@ use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
 use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
-use crate::program::{Instr, Program};
+use crate::program::Program;
 
 struct Machine<'p> {
     program: &'p Program,
@@ -137,8 +138,8 @@ pub(super) fn evaluate_reach(
     let forgets: Vec<Option<Vec<usize>>> = (0..program.code.len())
         .map(|pc| {
             let to = next[pc];
-            match (&program.code[pc], program.live_in.get(to)) {
-                (Instr::Draw { .. }, Some(after)) => {
+            match (program.code[pc].as_draw(), program.live_in.get(to)) {
+                (Some(_), Some(after)) => {
                     let keep: Vec<usize> = (live[pc].iter().enumerate())
                         .filter(|&(_, &slot)| after.contains(slot))
                         .map(|(i, _)| i)
@@ -157,11 +158,9 @@ pub(super) fn evaluate_reach(
     let linear = (0..program.code.len())
         .map(|pc| {
             let keep = forgets[pc].as_ref()?;
-            let Instr::Draw { dealt, .. } = program.code[pc] else {
-                return None;
-            };
-            let card = throws.one_card(program, &program.code[pc])?;
-            crate::eval::fast_paths().then(|| Linear::new(card, dealt, keep.clone()))
+            let draw = program.code[pc].as_draw()?;
+            let card = throws.one_card(program, draw)?;
+            crate::eval::fast_paths().then(|| Linear::new(card, draw.dealt, keep.clone()))
         })
         .collect();
     let mut m = Machine {
@@ -335,9 +334,9 @@ impl Machine<'_> {
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
-        let Instr::Draw {
+        let Some(&Draw {
             slot, shoe, span, ..
-        } = program.code[pc]
+        }) = program.code[pc].as_draw()
         else {
             return Ok(());
         };
@@ -378,9 +377,9 @@ impl Machine<'_> {
     /// thrown (the round, before the first).
     #[cold]
     fn work_limit(&self) -> EvalError {
-        let span = match self.current.map(|pc| &self.program.code[pc]) {
-            Some(Instr::Throw { span, .. } | Instr::Draw { span, .. }) => *span,
-            _ => self.program.round_span,
+        let span = match self.current.and_then(|pc| self.program.code[pc].chance()) {
+            Some((_, span)) => span,
+            None => self.program.round_span,
         };
         EvalError::WorkLimit {
             limit: self.limits.max_work(),
@@ -618,8 +617,7 @@ impl Machine<'_> {
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
-        let (Instr::Draw { slot, .. }, Some(keep)) = (&program.code[pc], self.forgets[pc].take())
-        else {
+        let (Some(draw), Some(keep)) = (program.code[pc].as_draw(), self.forgets[pc].take()) else {
             return Err(EvalError::Internal {
                 what: "a merged deal where there is no draw",
                 span: program.round_span,
@@ -647,8 +645,7 @@ impl Machine<'_> {
                 for (&s, &value) in self.live[pc].iter().zip(values) {
                     env[s] = value;
                 }
-                self.throws
-                    .deal(program, &program.code[pc], env, &mut deals, false)?;
+                self.throws.deal(program, draw, env, &mut deals, false)?;
                 for d in &deals {
                     if sums.len() <= d.index {
                         sums.resize(d.index + 1, None);
@@ -666,7 +663,7 @@ impl Machine<'_> {
                 for &k in &keep {
                     next[self.live[pc][k]] = values[k];
                 }
-                self.set(next, *slot, hand)?;
+                self.set(next, draw.slot, hand)?;
                 self.advance(self.code.next[pc], next, &weight, &Factor::one(), outcomes)?;
             }
         }
@@ -692,20 +689,20 @@ impl Machine<'_> {
         }
         let program = self.program;
         let instr = &program.code[pc];
-        let (results, until) = match (Dice::of(instr), instr) {
-            (Some(dice), Instr::Throw { until, .. }) => (
+        let (results, until) = match (instr.as_throw(), instr.as_draw()) {
+            (Some(throw), _) => (
                 self.throws
-                    .results(program, dice, env, self.limits.max_states)?,
-                until.as_ref(),
+                    .results(program, Dice::of(throw), env, self.limits.max_states)?,
+                throw.until.as_ref(),
             ),
-            (_, &Instr::Draw { slot, dealt, .. }) => {
+            (_, Some(draw)) => {
                 let mut deals = std::mem::take(&mut self.deals);
-                self.throws.deal(program, instr, env, &mut deals, true)?;
+                self.throws.deal(program, draw, env, &mut deals, true)?;
                 for d in &deals {
                     next.copy_from_slice(env);
-                    self.set(next, slot, d.hand)?;
+                    self.set(next, draw.slot, d.hand)?;
                     if let Some(after) = d.dealt {
-                        self.set(next, dealt, after)?;
+                        self.set(next, draw.dealt, after)?;
                     }
                     self.advance(self.code.next[pc], next, weight, &d.factor, outcomes)?;
                 }
@@ -821,7 +818,7 @@ impl Chance for Run<'_, '_> {
         &mut self,
         _code: &Code,
         pc: usize,
-        throw: round::Throw,
+        throw: &Throw,
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         self.stop_recording(pc);
@@ -833,7 +830,7 @@ impl Chance for Run<'_, '_> {
         &mut self,
         _code: &Code,
         pc: usize,
-        draw: round::Draw,
+        draw: &Draw,
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         self.stop_recording(pc);

@@ -24,7 +24,7 @@ use rustc_hash::FxHasher;
 use smallvec::SmallVec;
 
 use crate::eval::value::Value;
-use crate::program::{Instr, Program};
+use crate::program::Program;
 
 /// The most paths remembered; past it, new paths are run and not kept.
 const MAX_PATHS: usize = 1 << 16;
@@ -100,7 +100,7 @@ impl Paths {
         let mut starts: Vec<Option<Start>> = (0..steps).map(|_| None).collect();
         let on = crate::eval::fast_paths();
         for pc in (0..steps).filter(|_| on) {
-            if !matches!(program.code[pc], Instr::Throw { .. } | Instr::Draw { .. }) {
+            if !program.code[pc].waits() {
                 continue;
             }
             let start = next[pc];
@@ -196,21 +196,22 @@ fn region_reads(
             continue;
         }
         extra_reads(pc, &mut reads);
-        match &program.code[pc] {
-            Instr::Throw { .. } | Instr::Draw { .. } | Instr::End { .. } | Instr::Finish => {}
-            Instr::Assign { value, .. } => {
-                value.slots_read(&mut reads);
-                nodes += value.nodes();
-                todo.push(next[pc]);
-            }
-            Instr::Branch { cond, otherwise } => {
-                cond.slots_read(&mut reads);
-                nodes += cond.nodes();
-                todo.push(next[pc]);
-                todo.push(landing[*otherwise]);
-            }
-            Instr::Jump(target) => todo.push(*target),
-            Instr::Choose { .. } | Instr::Decide { .. } | Instr::Cell { .. } => return None,
+        let instr = &program.code[pc];
+        if instr.picks() {
+            return None;
+        }
+        if instr.waits() || instr.ends() {
+            continue;
+        }
+        // A `let`, a `set` or a branch reads its expression and goes on; a
+        // branch or a jump may go elsewhere.
+        if let Some(e) = instr.expr() {
+            e.slots_read(&mut reads);
+            nodes += e.nodes();
+            todo.push(next[pc]);
+        }
+        if let Some(target) = instr.jumps_to() {
+            todo.push(landing[target]);
         }
     }
     reads.sort_unstable();

@@ -90,16 +90,7 @@ pub fn split_round(program: &Program, limits: Limits) -> Result<Split, EvalError
 
 /// Whether a step is one a seat makes for itself.
 fn seat_own(instr: &Instr) -> bool {
-    matches!(
-        instr,
-        Instr::Throw {
-            for_each_seat: true,
-            ..
-        } | Instr::Draw {
-            for_each_seat: true,
-            ..
-        }
-    )
+    instr.chance().is_some_and(|(own, _)| own)
 }
 
 /// Whether a table throw or draw can follow a seat's own statement: then
@@ -109,19 +100,9 @@ fn seat_own(instr: &Instr) -> bool {
 /// follow it.
 pub fn shared_after_seat(program: &Program) -> Option<crate::ast::Span> {
     let first = program.code.iter().position(seat_own)?;
-    program.code[first..].iter().find_map(|i| match i {
-        Instr::Throw {
-            for_each_seat: false,
-            span,
-            ..
-        }
-        | Instr::Draw {
-            for_each_seat: false,
-            span,
-            ..
-        } => Some(*span),
-        _ => None,
-    })
+    program.code[first..]
+        .iter()
+        .find_map(|i| i.chance().filter(|(own, _)| !own).map(|(_, span)| span))
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ use crate::eval::round::{self, Chance, Code, Flow, Pick, Picked, Went};
 use crate::eval::value::{Pools, Value};
 use crate::eval::EvalError;
 use crate::program::card::Card;
-use crate::program::Program;
+use crate::program::{Draw, Program, Throw};
 use dealt::{DiceLimit, Shoes};
 use smallvec::SmallVec;
 use table_cards::{Deal, TableCards};
@@ -493,7 +493,7 @@ impl<S: Source> Chance for Playing<'_, '_, S> {
         &mut self,
         code: &Code,
         pc: usize,
-        throw: round::Throw,
+        throw: &Throw,
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         let program = code.program;
@@ -517,7 +517,7 @@ impl<S: Source> Chance for Playing<'_, '_, S> {
         loop {
             attempt += 1;
             d.limits.slow(&mut d.dealt, throw.count, throw.span)?;
-            if throw.rerolls {
+            if throw.until.is_some() {
                 source.begin_attempt();
             }
             if let Some(table) = table {
@@ -574,7 +574,7 @@ impl<S: Source> Chance for Playing<'_, '_, S> {
         &mut self,
         code: &Code,
         pc: usize,
-        draw: round::Draw,
+        draw: &Draw,
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         let program = code.program;

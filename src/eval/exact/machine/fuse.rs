@@ -25,6 +25,7 @@
 //! the fused run gives every state the same ends with the same weights;
 //! `tests/throws.rs` checks it against the plain run and a hand binomial.
 
+use crate::program::Throw;
 use std::rc::Rc;
 
 use num_bigint::BigUint;
@@ -55,14 +56,9 @@ pub(super) fn runs(program: &Program) -> Vec<Option<Run>> {
     let code = &program.code;
     // A step some jump lands on: a run may begin there, not go through it.
     let mut landed = vec![false; code.len() + 1];
-    for instr in code {
-        match instr {
-            Instr::Jump(t) | Instr::Branch { otherwise: t, .. } => {
-                if let Some(l) = landed.get_mut(*t) {
-                    *l = true;
-                }
-            }
-            _ => {}
+    for t in code.iter().filter_map(Instr::jumps_to) {
+        if let Some(l) = landed.get_mut(t) {
+            *l = true;
         }
     }
     let mut out = vec![None; code.len()];
@@ -115,14 +111,14 @@ struct Pair<'a> {
 
 /// The pair of a counting throw and its addition at `pc`, if there is one.
 fn pair(code: &[Instr], pc: usize) -> Option<Pair<'_>> {
-    let Instr::Throw {
+    let Some(&Throw {
         slot: thrown,
         count,
         sides,
-        observe: Some(p),
+        observe: Some(ref p),
         until: None,
         ..
-    } = code.get(pc)?
+    }) = code.get(pc)?.as_throw()
     else {
         return None;
     };
@@ -135,32 +131,30 @@ fn pair(code: &[Instr], pc: usize) -> Option<Pair<'_>> {
     let [throw_arg, face] = &args[..] else {
         return None;
     };
-    if !matches!(throw_arg.kind, ExprKind::Slot(s) if s == *thrown) {
+    if !matches!(throw_arg.kind, ExprKind::Slot(s) if s == thrown) {
         return None;
     }
-    let Instr::Assign { slot: acc, value } = code.get(pc + 1)? else {
-        return None;
-    };
+    let (acc, value) = code.get(pc + 1)?.as_assign()?;
     let ExprKind::Arith(Arith::Add, a, b) = &value.kind else {
         return None;
     };
     let summed = match (&a.kind, &b.kind) {
         (ExprKind::Slot(x), ExprKind::Slot(y)) => {
-            (*x == *acc && *y == *obs) || (*x == *obs && *y == *acc)
+            (*x == acc && *y == *obs) || (*x == *obs && *y == acc)
         }
         _ => false,
     };
-    let distinct = *acc != *obs && *acc != *thrown;
-    if !summed || !distinct || [*acc, *obs, *thrown].iter().any(|&s| reads(face, s)) {
+    let distinct = acc != *obs && acc != thrown;
+    if !summed || !distinct || [acc, *obs, thrown].iter().any(|&s| reads(face, s)) {
         return None;
     }
     Some(Pair {
-        thrown: *thrown,
-        count: *count,
-        sides: *sides,
+        thrown,
+        count,
+        sides,
         obs: *obs,
         face,
-        acc: *acc,
+        acc,
     })
 }
 
@@ -200,7 +194,7 @@ impl Machine<'_> {
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
         let program = self.program;
-        let Some(mut dice) = Dice::of(&program.code[pc]) else {
+        let Some(mut dice) = program.code[pc].as_throw().map(Dice::of) else {
             return Err(EvalError::Internal {
                 what: "a fused run that starts with no throw",
                 span: program.round_span,
