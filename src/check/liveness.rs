@@ -1,8 +1,7 @@
 //! Which slots each instruction still needs: a backward data-flow pass over
 //! the compiled round, iterated to a fixed point.
 
-use crate::program::{Draw, Throw};
-use crate::program::{Expr, ExprKind, Instr, SlotSet};
+use crate::program::{Draw, Expr, ExprKind, Instr, SlotSet, Throw};
 
 /// The slots live on entry to each instruction; `finals` are read when the
 /// round ends (by `End` or `Finish`).

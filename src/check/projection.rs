@@ -19,8 +19,7 @@
 //! two of its values under which those throws are observed alike lead to the
 //! same round, which the evaluator uses to merge them.
 
-use crate::program::{Draw, Throw};
-use crate::program::{Expr, ExprKind, Instr, Named, Projection, SlotSet};
+use crate::program::{Draw, Expr, ExprKind, Instr, Named, Projection, SlotSet, Throw};
 
 use super::liveness::uses;
 

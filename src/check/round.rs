@@ -3,7 +3,6 @@
 //! `let` and `throw` bind a new name for the rest of their block; a name may
 //! not be bound twice while it is visible. `compare` becomes two branches.
 
-use crate::program::Throw;
 use std::collections::BTreeSet;
 
 use super::expr::{as_number, number_as_condition, Names, Ty, Typer};
@@ -16,7 +15,7 @@ mod choices;
 
 use crate::ast::{self, Else, Side, Stmt};
 use crate::program::builtin::{Builtin, MAX_FACE};
-use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, Shoe, SourceMap};
+use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, Shoe, SourceMap, Throw};
 pub(super) use cards::{seat_hands, tell_apart};
 
 /// The largest number of distinct results one throw may have (multisets of

@@ -15,8 +15,8 @@
 //! value or its error: the compiled form is only ever a faster path to the
 //! same value.
 
-use super::value::{cell, eval, test, Context, Res, Value};
-use crate::program::builtin::{self, Builtin};
+use super::value::{cell, eval, test, Context, Pools, Res, Value};
+use crate::program::builtin::{self, Builtin, Stat};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind};
 
 /// The most values the stack machine holds at once; deeper expressions are
@@ -397,6 +397,156 @@ fn depth(ops: &[Op]) -> usize {
         most = most.max(top);
     }
     most
+}
+
+/// Where a fast form (`play::steps`, `play::fast`) finds a number without
+/// a stack: the operands an expression lowers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Const(i32),
+    /// A slot holding a number.
+    Slot(u32),
+    /// A slot holding a condition, read as a number: 1 where it holds, 0
+    /// where it does not.
+    Flag(u32),
+    /// The value of the one card (or die) in a slot.
+    Single(u32),
+    /// The total of the faces in a slot.
+    Total(u32),
+    /// The total of the cards a deal has just dealt (`play::steps`'s
+    /// `Deal`).
+    Dealt,
+}
+
+impl Operand {
+    /// `e` as an operand, where it is one.
+    pub fn of(e: &Expr) -> Option<Operand> {
+        let slot_of = |a: &Expr| match a.kind {
+            ExprKind::Slot(s) => u32::try_from(s).ok(),
+            _ => None,
+        };
+        Some(match &e.kind {
+            ExprKind::Int(n) => Operand::Const(i32::try_from(*n).ok()?),
+            ExprKind::Slot(s) => Operand::Slot(u32::try_from(*s).ok()?),
+            // A condition used as a number, where it is a name's value.
+            ExprKind::Number(a) => Operand::Flag(slot_of(a)?),
+            // A card's value and a hand's total are read where they are, and
+            // computed while dealing; any other call runs as its instruction.
+            ExprKind::Call(Builtin::Value, args) => Operand::Single(slot_of(args.first()?)?),
+            ExprKind::Call(Builtin::Total, args) => Operand::Total(slot_of(args.first()?)?),
+            _ => return None,
+        })
+    }
+
+    /// The operand's value; `None` where the slot does not hold what the
+    /// operand reads.
+    #[inline(always)]
+    pub fn read(self, env: &[Value], pools: &Pools) -> Option<i64> {
+        match self {
+            Operand::Const(c) => Some(i64::from(c)),
+            Operand::Slot(s) => match env[s as usize] {
+                Value::Int(n) => Some(n),
+                _ => None,
+            },
+            Operand::Flag(s) => match env[s as usize] {
+                Value::Bool(b) => Some(i64::from(b)),
+                _ => None,
+            },
+            Operand::Single(s) => match env[s as usize] {
+                Value::Pool(id) => builtin::single(pools.faces(id)),
+                _ => None,
+            },
+            Operand::Total(s) => match env[s as usize] {
+                Value::Pool(id) => Stat::Total.of(pools.faces(id)),
+                _ => None,
+            },
+            Operand::Dealt => None,
+        }
+    }
+}
+
+/// A condition as the fast forms lower it: `and`, `or` and `not` over names,
+/// comparisons of operands and draw-table cells.
+pub enum Test<'e> {
+    And(&'e Expr, &'e Expr),
+    Or(&'e Expr, &'e Expr),
+    Not(&'e Expr),
+    /// A name holding a condition.
+    Flag(u32),
+    Compare(Cmp, Operand, Operand),
+    /// Draw table `t`'s cell at (row, column).
+    Cell(usize, Operand, Operand),
+}
+
+impl Test<'_> {
+    /// The condition `e` as a test, where it is one.
+    pub fn of(e: &Expr) -> Option<Test<'_>> {
+        Some(match &e.kind {
+            ExprKind::And(a, b) => Test::And(a, b),
+            ExprKind::Or(a, b) => Test::Or(a, b),
+            ExprKind::Not(a) => Test::Not(a),
+            ExprKind::Slot(s) => Test::Flag(u32::try_from(*s).ok()?),
+            ExprKind::Cmp(op, a, b) => Test::Compare(*op, Operand::of(a)?, Operand::of(b)?),
+            ExprKind::Table(t, row, column) => {
+                Test::Cell(*t, Operand::of(row)?, Operand::of(column)?)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// A number as the fast forms lower it: an operand, or one arithmetic
+/// operation of two, and a second with a constant after it.
+pub struct Arithmetic {
+    pub a: Operand,
+    pub op: Option<(Arith, Operand)>,
+    pub then: Option<(Arith, i32)>,
+}
+
+impl Arithmetic {
+    /// `e` as arithmetic of operands, where it is.
+    pub fn of(e: &Expr) -> Option<Arithmetic> {
+        let (inner, then) = match &e.kind {
+            ExprKind::Arith(op, a, b) if matches!(a.kind, ExprKind::Arith(..)) => {
+                let ExprKind::Int(c) = b.kind else {
+                    return None;
+                };
+                (&**a, Some((*op, i32::try_from(c).ok()?)))
+            }
+            _ => (e, None),
+        };
+        let (a, op) = match &inner.kind {
+            ExprKind::Arith(op, a, b) => (Operand::of(a)?, Some((*op, Operand::of(b)?))),
+            _ => (Operand::of(inner)?, None),
+        };
+        Some(Arithmetic { a, op, then })
+    }
+}
+
+/// `count(t, face)` of the throw in slot `t`: the slot and the face's
+/// expression (the exact evaluator's fused throws).
+pub fn count_of(e: &Expr) -> Option<(usize, &Expr)> {
+    let ExprKind::Call(Builtin::Count, args) = &e.kind else {
+        return None;
+    };
+    match &args[..] {
+        [Expr {
+            kind: ExprKind::Slot(thrown),
+            ..
+        }, face] => Some((*thrown, face)),
+        _ => None,
+    }
+}
+
+/// `x + y` of two names: their slots.
+pub fn sum_of_two(e: &Expr) -> Option<(usize, usize)> {
+    let ExprKind::Arith(Arith::Add, a, b) = &e.kind else {
+        return None;
+    };
+    match (&a.kind, &b.kind) {
+        (ExprKind::Slot(x), ExprKind::Slot(y)) => Some((*x, *y)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use rustc_hash::FxHashSet;
 
 use super::compiled::Compiled;
 use super::value::{Context, Value};
-use crate::program::{Expr, ExprKind, Program};
+use crate::program::{Expr, Program};
 
 /// The most conditions one probe tests (one bit each).
 pub const MAX_PROBED: usize = 64;
@@ -251,8 +251,8 @@ impl Lookup {
 
 /// The draw-table lookups in `e`.
 fn lookups(e: &Expr, found: &mut Vec<Lookup>) {
-    if let ExprKind::Table(t, row, column) = &e.kind {
-        found.push(Lookup::new(*t, row, column));
+    if let Some((t, row, column)) = e.as_table() {
+        found.push(Lookup::new(t, row, column));
     }
     for child in e.children() {
         lookups(child, found);

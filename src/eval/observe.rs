@@ -8,7 +8,6 @@
 //! when they are statistics [`pool::grouped`] knows, and by listing the
 //! multisets otherwise (hands, `is` patterns).
 
-use crate::program::{Draw, Throw};
 use std::rc::Rc;
 
 use num_bigint::BigUint;
@@ -22,7 +21,7 @@ use super::weight::Factor;
 use super::EvalError;
 use crate::ast::Span;
 use crate::program::builtin::Stat;
-use crate::program::{Expr, ExprKind, Instr, Program, Projection};
+use crate::program::{Draw, Expr, Instr, Program, Projection, Throw};
 
 /// Grouping one throw by its statistics may always hold this many states,
 /// whatever the limit on the round's states: it is transient, and small
@@ -593,7 +592,7 @@ fn deal_one_packed(
 /// The statistic an observation computes, with its context (`count`'s
 /// face) evaluated; `None` when it is not one [`pool::grouped`] counts.
 fn stat(context: Context, env: &[Value], e: &Expr) -> Result<Option<Stat>, EvalError> {
-    let ExprKind::Call(b, args) = &e.kind else {
+    let Some((b, args)) = e.as_call() else {
         return Ok(None);
     };
     if b.stat([0, 0]).is_none() {

@@ -25,11 +25,10 @@
 //! instead (a step's `origin`), which gives the same value or the error: the
 //! steps are only ever a faster path to what the instructions do.
 
-use crate::eval::compiled::arith;
+pub use crate::eval::compiled::Operand;
+use crate::eval::compiled::{arith, Arithmetic, Test};
 use crate::eval::value::{eval, Context, Pools, Value};
-use crate::program::builtin::{self, Builtin, Stat};
-use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Instr, Program, Projection};
-use crate::program::{Draw, Throw};
+use crate::program::{Arith, Cell, Cmp, Draw, Expr, Instr, Program, Projection, Throw};
 
 /// The most ordered results of a throw whose observations are tabulated.
 pub const TABLE_RESULTS: u64 = 1296;
@@ -59,51 +58,6 @@ impl Target {
             Ok(self.0 as usize)
         } else {
             Err((self.0 & !END) as usize)
-        }
-    }
-}
-
-/// Where a step finds a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operand {
-    Const(i32),
-    /// A slot holding a number.
-    Slot(u32),
-    /// A slot holding a condition, read as a number: 1 where it holds, 0
-    /// where it does not.
-    Flag(u32),
-    /// The value of the one card (or die) in a slot.
-    Single(u32),
-    /// The total of the faces in a slot.
-    Total(u32),
-    /// The total of the cards a [`Deal`] has just dealt.
-    Dealt,
-}
-
-impl Operand {
-    /// The operand's value; `None` where the slot does not hold what the
-    /// operand reads.
-    #[inline(always)]
-    pub fn read(self, env: &[Value], pools: &Pools) -> Option<i64> {
-        match self {
-            Operand::Const(c) => Some(i64::from(c)),
-            Operand::Slot(s) => match env[s as usize] {
-                Value::Int(n) => Some(n),
-                _ => None,
-            },
-            Operand::Flag(s) => match env[s as usize] {
-                Value::Bool(b) => Some(i64::from(b)),
-                _ => None,
-            },
-            Operand::Single(s) => match env[s as usize] {
-                Value::Pool(id) => builtin::single(pools.faces(id)),
-                _ => None,
-            },
-            Operand::Total(s) => match env[s as usize] {
-                Value::Pool(id) => Stat::Total.of(pools.faces(id)),
-                _ => None,
-            },
-            Operand::Dealt => None,
         }
     }
 }
@@ -447,52 +401,49 @@ impl Steps {
         otherwise: Target,
         origin: u32,
     ) -> Option<Target> {
-        let step = match &cond.kind {
-            ExprKind::And(a, b) => {
+        let step = match Test::of(cond)? {
+            Test::And(a, b) => {
                 let second = self.condition(b, then, otherwise, origin)?;
                 return self.condition(a, second, otherwise, origin);
             }
-            ExprKind::Or(a, b) => {
+            Test::Or(a, b) => {
                 let second = self.condition(b, then, otherwise, origin)?;
                 return self.condition(a, then, second, origin);
             }
-            ExprKind::Not(a) => return self.condition(a, otherwise, then, origin),
-            ExprKind::Slot(s) => Step::Flag {
-                slot: u32::try_from(*s).ok()?,
+            Test::Not(a) => return self.condition(a, otherwise, then, origin),
+            Test::Flag(slot) => Step::Flag {
+                slot,
                 then,
                 otherwise,
                 origin,
             },
-            ExprKind::Cmp(op, a, b) => match (operand(a)?, operand(b)?) {
-                (Operand::Slot(a), Operand::Slot(b)) => Step::Slots {
-                    order: Order::of(*op),
-                    a,
-                    b,
-                    then,
-                    otherwise,
-                    origin,
-                },
-                (a, b) => Step::Compare {
-                    order: Order::of(*op),
-                    a,
-                    b,
-                    then,
-                    otherwise,
-                    origin,
-                },
+            Test::Compare(op, Operand::Slot(a), Operand::Slot(b)) => Step::Slots {
+                order: Order::of(op),
+                a,
+                b,
+                then,
+                otherwise,
+                origin,
             },
-            ExprKind::Table(t, row, column) => {
-                self.grids.get(*t)?.as_ref()?;
+            Test::Compare(op, a, b) => Step::Compare {
+                order: Order::of(op),
+                a,
+                b,
+                then,
+                otherwise,
+                origin,
+            },
+            Test::Cell(t, row, column) => {
+                self.grids.get(t)?.as_ref()?;
                 Step::Cell {
-                    grid: u32::try_from(*t).ok()?,
-                    row: operand(row)?,
-                    column: operand(column)?,
+                    grid: u32::try_from(t).ok()?,
+                    row,
+                    column,
                     then,
                     otherwise,
                     origin,
                 }
             }
-            _ => return None,
         };
         self.list.push(step);
         Some(Target::step(self.list.len() - 1))
@@ -572,46 +523,13 @@ fn dealt(mut a: Assign, hand: usize, count: u32) -> Option<Assign> {
 /// `slot = value`, where `value` is an operand, or one arithmetic
 /// operation on two (and a second with a constant after it).
 fn assign(slot: usize, value: &Expr, origin: u32) -> Option<Assign> {
-    let slot = u32::try_from(slot).ok()?;
-    let (inner, then) = match &value.kind {
-        ExprKind::Arith(op, a, b) if matches!(a.kind, ExprKind::Arith(..)) => {
-            let ExprKind::Int(c) = b.kind else {
-                return None;
-            };
-            (&**a, Some((*op, i32::try_from(c).ok()?)))
-        }
-        _ => (value, None),
-    };
-    let (a, op) = match &inner.kind {
-        ExprKind::Arith(op, a, b) => (operand(a)?, Some((*op, operand(b)?))),
-        _ => (operand(inner)?, None),
-    };
+    let Arithmetic { a, op, then } = Arithmetic::of(value)?;
     Some(Assign {
-        slot,
+        slot: u32::try_from(slot).ok()?,
         a,
         op,
         then,
         origin,
-    })
-}
-
-/// `e` as an operand, where it is one.
-fn operand(e: &Expr) -> Option<Operand> {
-    let slot_of = |a: &Expr| match a.kind {
-        ExprKind::Slot(s) => u32::try_from(s).ok(),
-        _ => None,
-    };
-    Some(match &e.kind {
-        ExprKind::Int(n) => Operand::Const(i32::try_from(*n).ok()?),
-        ExprKind::Slot(s) => Operand::Slot(u32::try_from(*s).ok()?),
-        // A condition used as a number, where it is a name's value.
-        ExprKind::Number(a) => Operand::Flag(slot_of(a)?),
-        // A card's value and a hand's total are read where they are, and
-        // computed while dealing (see `dealt`); any other call runs as its
-        // instruction.
-        ExprKind::Call(Builtin::Value, args) => Operand::Single(slot_of(args.first()?)?),
-        ExprKind::Call(Builtin::Total, args) => Operand::Total(slot_of(args.first()?)?),
-        _ => return None,
     })
 }
 

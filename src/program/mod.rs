@@ -566,6 +566,31 @@ impl Expr {
         a.into_iter().chain(b).chain(args)
     }
 
+    /// A call of a built-in: the built-in and its arguments.
+    #[inline]
+    pub fn as_call(&self) -> Option<(Builtin, &[Expr])> {
+        match &self.kind {
+            ExprKind::Call(b, args) => Some((*b, args)),
+            _ => None,
+        }
+    }
+
+    /// A draw table's cell: the table, the row's and the column's
+    /// expressions.
+    #[inline]
+    pub fn as_table(&self) -> Option<(usize, &Expr, &Expr)> {
+        match &self.kind {
+            ExprKind::Table(t, row, column) => Some((*t, row, column)),
+            _ => None,
+        }
+    }
+
+    /// Whether the expression reads `slot`, anywhere in it.
+    pub fn reads(&self, slot: usize) -> bool {
+        matches!(self.kind, ExprKind::Slot(s) if s == slot)
+            || self.children().any(|c| c.reads(slot))
+    }
+
     /// Adds the slots the expression reads.
     pub fn slots_read(&self, out: &mut Vec<usize>) {
         if let ExprKind::Slot(s) = self.kind {

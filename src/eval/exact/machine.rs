@@ -3,7 +3,6 @@
 
 mod fuse;
 
-use crate::program::{Draw, Throw};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -24,7 +23,7 @@ use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
 use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
-use crate::program::Program;
+use crate::program::{Draw, Program, Throw};
 
 struct Machine<'p> {
     program: &'p Program,

@@ -25,12 +25,12 @@
 //! the fused run gives every state the same ends with the same weights;
 //! `tests/throws.rs` checks it against the plain run and a hand binomial.
 
-use crate::program::Throw;
 use std::rc::Rc;
 
 use num_bigint::BigUint;
 
 use super::{Ends, Machine};
+use crate::eval::compiled;
 use crate::eval::coverage::Coverage;
 use crate::eval::nat::Nat;
 use crate::eval::observe::Dice;
@@ -38,8 +38,7 @@ use crate::eval::pool;
 use crate::eval::value::Value;
 use crate::eval::weight::{Factor, Weight};
 use crate::eval::EvalError;
-use crate::program::builtin::Builtin;
-use crate::program::{Arith, Expr, ExprKind, Instr, Program};
+use crate::program::{Expr, Instr, Program, Throw};
 
 /// A run of counting throws thrown as one, found at its first throw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,27 +124,15 @@ fn pair(code: &[Instr], pc: usize) -> Option<Pair<'_>> {
     let [(obs, e)] = &p.observations[..] else {
         return None;
     };
-    let ExprKind::Call(Builtin::Count, args) = &e.kind else {
-        return None;
-    };
-    let [throw_arg, face] = &args[..] else {
-        return None;
-    };
-    if !matches!(throw_arg.kind, ExprKind::Slot(s) if s == thrown) {
+    let (counted, face) = compiled::count_of(e)?;
+    if counted != thrown {
         return None;
     }
     let (acc, value) = code.get(pc + 1)?.as_assign()?;
-    let ExprKind::Arith(Arith::Add, a, b) = &value.kind else {
-        return None;
-    };
-    let summed = match (&a.kind, &b.kind) {
-        (ExprKind::Slot(x), ExprKind::Slot(y)) => {
-            (*x == acc && *y == *obs) || (*x == *obs && *y == acc)
-        }
-        _ => false,
-    };
+    let (x, y) = compiled::sum_of_two(value)?;
+    let summed = (x == acc && y == *obs) || (x == *obs && y == acc);
     let distinct = acc != *obs && acc != thrown;
-    if !summed || !distinct || [acc, *obs, thrown].iter().any(|&s| reads(face, s)) {
+    if !summed || !distinct || [acc, *obs, thrown].iter().any(|&s| face.reads(s)) {
         return None;
     }
     Some(Pair {
@@ -156,11 +143,6 @@ fn pair(code: &[Instr], pc: usize) -> Option<Pair<'_>> {
         face,
         acc,
     })
-}
-
-/// Whether `e` reads `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
 }
 
 /// Whether the run at `pc` may be fused while `coverage` is recorded: no
