@@ -4,12 +4,11 @@
 //! be, against its layout written by hand; `--check`; files with syntax
 //! errors left alone.
 
-use std::path::Path;
-
 use dicerules::syntax::format::SKIP;
 use dicerules::syntax::parse;
 
 use crate::common::binary::{root, run};
+use crate::common::fixture::dice_files;
 use crate::common::tree::without_spans;
 
 /// The comments of a text, in order, as the formatter reads them: `//` to
@@ -33,22 +32,10 @@ fn comments(text: &str) -> Vec<String> {
     out
 }
 
-fn dice_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("lists").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            dice_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "dice") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_file_that_parses_keeps_its_tree_and_comments() {
-    let mut files = Vec::new();
-    dice_files(&root().join("games"), &mut files);
-    dice_files(&root().join("tests/fixtures"), &mut files);
+    let mut files = dice_files("games");
+    files.extend(dice_files("tests/fixtures"));
     files.sort();
     let mut formatted_files = 0;
     for path in &files {

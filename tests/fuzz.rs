@@ -58,13 +58,14 @@
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::panic::{self, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
 mod common;
 
+use common::fixture::dice_files;
 use common::tree::without_spans;
 use dicerules::cli::diagnostics::render_all;
 use dicerules::eval::exact::{self, Limits};
@@ -107,32 +108,11 @@ fn crate_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.dice` file under `dir`, recursively, sorted.
-fn dice_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "dice") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// The seed corpus: every game and every fixture.
 fn corpus() -> Vec<String> {
     let root = crate_root();
-    let mut files = dice_files(&root.join("games"));
-    files.extend(dice_files(&root.join("tests/fixtures")));
+    let mut files = dice_files(root.join("games"));
+    files.extend(dice_files(root.join("tests/fixtures")));
     let corpus: Vec<String> = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())
@@ -1151,7 +1131,7 @@ fn every_prefix_of_every_game_gives_a_diagnostic_or_a_report() {
     let step = usize::try_from(env_number("DICERULES_PREFIX_STEP", 7))
         .unwrap_or(1)
         .max(1);
-    let games = dice_files(&crate_root().join("games"));
+    let games = dice_files(crate_root().join("games"));
     assert!(games.len() >= 10, "{games:?}");
     let worker = Worker::new();
     let mut panics = Vec::new();

@@ -6,8 +6,8 @@
 //!
 //! - a complete game (a `game "..."` line, no word): checked as written, exit
 //!   0 (so every `expect` in it held) and no diagnostic at all;
-//! - `fragment`: statements of a round, wrapped in [`FRAGMENT_HEAD`] and
-//!   [`FRAGMENT_TAIL`] (lines starting `expect` or `claim` are moved after the
+//! - `fragment`: statements of a round, wrapped in `FRAGMENT_HEAD` and
+//!   `FRAGMENT_TAIL` (tests/common/reference.rs) (lines starting `expect` or `claim` are moved after the
 //!   round); exit 0, warnings allowed;
 //! - `error=CODE`: a file, as written (or with `fragment`, wrapped), that
 //!   `check` rejects with CODE: exit 2, or 1 for `dice::expect::failed`;
@@ -20,137 +20,10 @@
 //! block's line in docs/language.md. Every failing block is reported, not
 //! only the first.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-/// What a fragment is put after: a game with two outcomes.
-const FRAGMENT_HEAD: &str = "game \"Fragment\"\noutcomes won, lost\nround {\n";
-/// What a fragment is put before: the end of the round and a bet on it.
-const FRAGMENT_TAIL: &str = "}\nbet player {\n  won => win 1 to 1\n  lost => lose\n}\n";
-
-/// One ```` ```dice ```` block of the reference.
-#[derive(Debug)]
-struct Block {
-    /// The line of its opening fence in docs/language.md, from 1.
-    line: usize,
-    /// The words of its info string after `dice`.
-    words: Vec<String>,
-    text: String,
-}
-
-/// How a block runs, read from its words.
-#[derive(Debug, Default)]
-struct Mode {
-    fragment: bool,
-    ignore: bool,
-    error: Option<String>,
-    warnings: Vec<String>,
-}
-
-impl Block {
-    fn mode(&self) -> Result<Mode, String> {
-        let mut mode = Mode::default();
-        for word in &self.words {
-            match word.split_once('=') {
-                None if word == "fragment" => mode.fragment = true,
-                None if word == "ignore" => mode.ignore = true,
-                Some(("error", code)) if mode.error.is_none() => {
-                    mode.error = Some(code.to_string())
-                }
-                Some(("warn", code)) => mode.warnings.push(code.to_string()),
-                _ => return Err(format!("unknown word `{word}` after ```dice")),
-            }
-        }
-        let runs_as_written = !mode.fragment && !mode.ignore && mode.error.is_none();
-        if runs_as_written && !has_game_line(&self.text) {
-            return Err(
-                "a ```dice block without a `game \"...\"` line: mark it `fragment`, or `ignore`, \
-                 or make it ```text"
-                    .to_string(),
-            );
-        }
-        Ok(mode)
-    }
-
-    /// The file `check` reads.
-    fn source(&self, mode: &Mode) -> String {
-        if !mode.fragment {
-            return self.text.clone();
-        }
-        let (figures, statements): (Vec<&str>, Vec<&str>) = self
-            .text
-            .lines()
-            .partition(|l| l.starts_with("expect ") || l.starts_with("claim "));
-        let mut source = FRAGMENT_HEAD.to_string();
-        for line in statements {
-            source.push_str(line);
-            source.push('\n');
-        }
-        source.push_str(FRAGMENT_TAIL);
-        for line in figures {
-            source.push_str(line);
-            source.push('\n');
-        }
-        source
-    }
-}
-
-fn has_game_line(text: &str) -> bool {
-    text.lines().any(|l| l.trim_start().starts_with("game \""))
-}
-
-fn reference_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md")
-}
-
-/// Every fenced block whose info string starts with `dice`; untagged blocks
-/// that hold a rule file are errors, so that none runs by accident or is
-/// skipped by accident.
-fn dice_blocks(doc: &str) -> Result<Vec<Block>, Vec<String>> {
-    let mut blocks = Vec::new();
-    let mut problems = Vec::new();
-    let mut lines = doc.lines().enumerate();
-    while let Some((i, line)) = lines.next() {
-        let Some(info) = line.strip_prefix("```") else {
-            continue;
-        };
-        let mut text = String::new();
-        let mut closed = false;
-        for (_, body) in lines.by_ref() {
-            if body.trim_end() == "```" {
-                closed = true;
-                break;
-            }
-            text.push_str(body);
-            text.push('\n');
-        }
-        let line = i + 1;
-        if !closed {
-            problems.push(format!(
-                "docs/language.md:{line}: a code block never closed"
-            ));
-            break;
-        }
-        let mut words = info.split_whitespace();
-        match words.next() {
-            Some("dice") => blocks.push(Block {
-                line,
-                words: words.map(str::to_string).collect(),
-                text,
-            }),
-            None if has_game_line(&text) => problems.push(format!(
-                "docs/language.md:{line}: an untagged block holds a rule file: tag it ```dice \
-                 (it runs) or ```text"
-            )),
-            _ => {}
-        }
-    }
-    if problems.is_empty() {
-        Ok(blocks)
-    } else {
-        Err(problems)
-    }
-}
+use crate::common::reference::{dice_blocks, reference_path, Block, Mode, FRAGMENT_HEAD};
 
 /// The exit code and the diagnostics `(severity, code)` of `check`.
 fn check(path: &Path) -> Result<(i32, Vec<(String, String)>), String> {

@@ -62,6 +62,35 @@ fn every_game_simulates_alike_compiled_and_by_steps() {
     }
 }
 
+/// Every fixture and every example of docs/language.md that evaluates:
+/// the compiled rounds (where the round compiles) and the steps give the
+/// same figures, or the same error.
+#[test]
+fn every_fixture_and_example_simulates_alike_compiled_and_by_steps() {
+    let mut compared = 0;
+    for (name, source) in crate::common::fixture::games_fixtures_and_examples(&["tests/fixtures"]) {
+        let Ok(program) = dicerules::Game::load(&source).map(|g| g.program) else {
+            continue;
+        };
+        let Ok(distribution) = evaluate(&program, Limits::default()) else {
+            continue;
+        };
+        let opts = options(3000, 11, 1);
+        let fast = simulate(&program, &distribution, opts, &|_| {});
+        let steps = simulate_by_steps(&program, &distribution, opts);
+        match (fast, steps) {
+            (Ok(fast), Ok(steps)) => assert_eq!(figures(&fast), figures(&steps), "{name}"),
+            (fast, steps) => assert_eq!(
+                fast.map(|s| figures(&s)).map_err(|e| e.to_string()),
+                steps.map(|s| figures(&s)).map_err(|e| e.to_string()),
+                "{name}"
+            ),
+        }
+        compared += 1;
+    }
+    assert!(compared >= 90, "only {compared} files compared");
+}
+
 /// Rounds the compiled form hands back: a total that overflows, a shoe
 /// too short for the round, a draw table without the cell.
 #[test]

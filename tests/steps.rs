@@ -59,29 +59,13 @@ fn agree(name: &str, program: &Program, strategy: &Strategy, rounds: usize) -> u
     failed
 }
 
-/// The `.dice` files under `dir`.
-fn dice_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("the directory reads") {
-        let path = entry.expect("the entry reads").path();
-        if path.is_dir() {
-            dice_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "dice") {
-            files.push(path);
-        }
-    }
-}
-
-/// Every shipped game, and every game of the fixtures that loads.
+/// Every shipped game, every game of the fixtures that loads, and every
+/// example of docs/language.md.
 #[test]
 fn every_game_plays_alike_both_ways() {
-    let mut files = Vec::new();
-    for dir in ["games", "tests/fixtures"] {
-        dice_files(std::path::Path::new(dir), &mut files);
-    }
-    files.sort();
+    let sources = crate::common::fixture::games_fixtures_and_examples(&["games", "tests/fixtures"]);
     let mut played = 0;
-    for file in files {
-        let source = std::fs::read_to_string(&file).expect("the file reads");
+    for (name, source) in sources {
         let Ok(program) = dicerules::Game::load(&source).map(|g| g.program) else {
             continue;
         };
@@ -91,10 +75,10 @@ fn every_game_plays_alike_both_ways() {
             // times: a reroll that never succeeds takes a million attempts.
             Err(_) => (Strategy::default(), 3),
         };
-        agree(&file.display().to_string(), &program, &strategy, rounds);
+        agree(&name, &program, &strategy, rounds);
         played += 1;
     }
-    assert!(played >= 14, "{played} games");
+    assert!(played >= 100, "{played} games");
 }
 
 /// Rounds that make the steps fall back to their instructions, or take

@@ -1,5 +1,7 @@
 //! What a fixture says of itself.
 
+use std::path::{Path, PathBuf};
+
 use dicerules::syntax::format::SKIP;
 
 /// A fixture's opening comment, its lines joined: what the fixture tests
@@ -13,4 +15,40 @@ pub fn opening_comment(source: &str) -> String {
         .map(|l| l.trim_start().trim_start_matches('/').trim())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Every `.dice` file under `dir` (relative to the crate root, or
+/// absolute), recursively, sorted.
+pub fn dice_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut dirs = vec![root.join(dir)];
+    while let Some(d) = dirs.pop() {
+        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        for path in entries.map(|e| e.expect("an entry").path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "dice") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every game of `dirs` (under the crate root) and every example of
+/// docs/language.md that is a game, named (a path, or the example's line),
+/// with its text: what the differential tests run both ways.
+pub fn games_fixtures_and_examples(dirs: &[&str]) -> Vec<(String, String)> {
+    let mut sources: Vec<(String, String)> = dirs
+        .iter()
+        .flat_map(dice_files)
+        .map(|path| {
+            let source = std::fs::read_to_string(&path).expect("the file reads");
+            (path.display().to_string(), source)
+        })
+        .collect();
+    sources.extend(super::reference::examples());
+    sources
 }

@@ -4,5 +4,6 @@
 
 pub mod binary;
 pub mod fixture;
+pub mod reference;
 pub mod table;
 pub mod tree;

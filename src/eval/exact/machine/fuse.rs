@@ -53,6 +53,9 @@ pub(super) struct Run {
 /// The run starting at each step, if one does.
 pub(super) fn runs(program: &Program) -> Vec<Option<Run>> {
     let code = &program.code;
+    if !crate::eval::fast_paths() {
+        return vec![None; code.len()];
+    }
     // A step some jump lands on: a run may begin there, not go through it.
     let mut landed = vec![false; code.len() + 1];
     for t in code.iter().filter_map(Instr::jumps_to) {
