@@ -1,0 +1,331 @@
+//! A state run through the round by `eval::round`, the machine its
+//! [`Chance`]: a state waits at a throw or a draw, every option of a
+//! decision is taken (its information set recorded), an end adds the
+//! state's weight to its outcome; the steps between throws remembered by
+//! what they read (`exact::paths`) are replayed or recorded here.
+
+use std::collections::hash_map::Entry;
+
+use smallvec::SmallVec;
+
+use super::super::ends::{sequence, Ends};
+use super::super::paths::{Key, Looked, Path};
+use super::super::{InfoSet, LONE_SIDE_INFOSETS};
+use super::Machine;
+use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
+use crate::eval::value::{Context, Env, Pools, Value};
+use crate::eval::weight::{Factor, Weight};
+use crate::eval::EvalError;
+use crate::program::{Draw, Throw};
+
+impl Machine<'_> {
+    /// Runs one state, of weight `weight` times `factor`, from `pc` through
+    /// the steps without chance, until it waits at a throw (merged there) or
+    /// ends (added to its outcome). The product is taken only where it lands,
+    /// straight into the sum when the state merges.
+    pub(super) fn advance(
+        &mut self,
+        mut pc: usize,
+        env: &mut [Value],
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        // The steps from here, when remembered, are taken at once; when
+        // not, they are recorded as they run.
+        let mut recording = None;
+        match self.paths.look(pc, env) {
+            Looked::Hit(i) => {
+                let path = self.paths.path(i);
+                for &(slot, value) in &path.writes {
+                    env[slot] = value;
+                }
+                pc = path.stop;
+            }
+            Looked::Miss(h, key) => recording = Some((pc, h, key, SmallVec::new())),
+            Looked::Skip => {}
+        }
+        let code = self.code;
+        let mut run = Run {
+            m: self,
+            weight,
+            factor,
+            outcomes,
+            recording,
+        };
+        round::run(code, &mut run, pc, env)
+    }
+
+    /// Takes every option of a decision, each with weight 1, recording the
+    /// information set and the chooser's new sequence.
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        pc: usize,
+        env: &mut [Value],
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+        pick: &Pick,
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let decision = pick.decision;
+        let d = &program.decisions[decision];
+        let own = sequence(program, env, d.side);
+        // The other side's, or 0 when it is alone (sides are at most two).
+        let other = sequence(program, env, 1 - d.side);
+        // A lone side's best response is one pass over its information
+        // sets: its bound is wider than the equilibrium solver's.
+        let lone = program.sides.len() == 1;
+        let (bound, sequence_bound) = if lone {
+            (
+                self.limits.max_infosets.saturating_mul(LONE_SIDE_INFOSETS),
+                self.limits.max_sequences.saturating_mul(LONE_SIDE_INFOSETS),
+            )
+        } else {
+            (self.limits.max_infosets, self.limits.max_sequences)
+        };
+        let ds = &mut self.decisions;
+        let id = match ds.index.entry((decision, pick.key.clone())) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => {
+                if ds.infosets.len() >= bound {
+                    let count = ds
+                        .infosets
+                        .iter()
+                        .filter(|i| i.decision == decision)
+                        .count();
+                    return Err(EvalError::SolveTooLarge {
+                        name: d.name.clone(),
+                        count: count + 1,
+                        limit: bound,
+                        span: d.span,
+                    });
+                }
+                let key = e.key().1.to_vec();
+                let options = d.offered(&key).count();
+                // The sequences the solver works over, checked before the
+                // evaluation takes each of these options (and keeps an
+                // end for each pair of the sides' sequences).
+                // (Each side's empty sequence is not counted.)
+                let sequences = ds
+                    .sequences
+                    .iter()
+                    .map(|&n| n as usize - 1)
+                    .sum::<usize>()
+                    .saturating_add(options);
+                if sequences > sequence_bound {
+                    let count = ds
+                        .infosets
+                        .iter()
+                        .filter(|i| i.decision == decision)
+                        .count();
+                    return Err(EvalError::SolveTooManySequences {
+                        name: d.name.clone(),
+                        options,
+                        count: count + 1,
+                        sequences,
+                        limit: sequence_bound,
+                        span: d.span,
+                    });
+                }
+                e.insert(ds.infosets.len());
+                ds.infosets.push(InfoSet {
+                    decision,
+                    key,
+                    side: d.side,
+                    parent: own,
+                    parents: Vec::new(),
+                    first: ds.sequences[d.side],
+                    options,
+                    reach: Vec::new(),
+                });
+                ds.sequences[d.side] += options as u32;
+                ds.infosets.len() - 1
+            }
+        };
+        let info = &mut ds.infosets[id];
+        // Two sides must remember their own choices; a lone side may come
+        // with several sequences if it forgets nothing that matters, which
+        // the states it comes in decide once the evaluation is over
+        // (`Decisions::forgets_nothing`).
+        if info.parent != own && !lone {
+            return Err(EvalError::ImperfectRecall {
+                name: d.name.clone(),
+                span: d.span,
+            });
+        }
+        let arrived = weight.scaled_in(factor, &mut self.memo);
+        match info.parents.iter_mut().find(|(s, _)| *s == own) {
+            Some((_, w)) => w.add(&arrived),
+            None => info.parents.push((own, arrived.clone())),
+        }
+        if lone {
+            // The state as play sees it: what only a show keeps is left
+            // out, so that a show never makes the chooser remember.
+            let side_slot = program.sides[d.side].slot;
+            let played = program.live_unshown.get(pc);
+            let state = self.live[pc]
+                .iter()
+                .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
+                .map(|&s| env[s])
+                .collect();
+            ds.arrivals
+                .entry((id, own))
+                .or_default()
+                .entry(state)
+                .or_insert_with(Weight::zero)
+                .add(&arrived);
+        }
+        let info = &mut ds.infosets[id];
+        match info.reach.iter_mut().find(|(s, _)| *s == other) {
+            Some((_, w)) => w.add(&arrived),
+            None => info.reach.push((other, arrived)),
+        }
+        let first = info.first;
+        let side_slot = program.sides[d.side].slot;
+        // Only the options offered here: for a choice among the faces
+        // shown, those faces.
+        let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
+        for (a, v) in offered.into_iter().enumerate() {
+            let mut next = Env::from_slice(env);
+            self.set(&mut next, pick.slot, pick.value(v))?;
+            next[side_slot] = Value::Int(i64::from(first) + a as i64);
+            self.advance(self.code.next[pc], &mut next, weight, factor, outcomes)?;
+        }
+        Ok(())
+    }
+}
+
+/// The steps from a remembered start being recorded: (start, hash, key,
+/// writes so far).
+type Recording = Option<(usize, u64, Key, SmallVec<[(usize, Value); 4]>)>;
+
+/// One state run by the machine through the round's steps (see
+/// [`Machine::advance`]): the machine as the round's [`Chance`], with the
+/// state's weight.
+struct Run<'r, 'p> {
+    m: &'r mut Machine<'p>,
+    weight: &'r Weight,
+    factor: &'r Factor,
+    outcomes: &'r mut Ends,
+    recording: Recording,
+}
+
+impl Run<'_, '_> {
+    /// The steps recorded since the start end at `pc` (a throw, a draw or
+    /// an end): they are remembered.
+    #[inline]
+    fn stop_recording(&mut self, pc: usize) {
+        if let Some((start, h, key, writes)) = self.recording.take() {
+            self.m
+                .paths
+                .insert(start, h, key, Path { writes, stop: pc });
+        }
+    }
+}
+
+impl Chance for Run<'_, '_> {
+    #[inline(always)]
+    fn pools(&self) -> &Pools {
+        &self.m.throws.pools
+    }
+
+    #[inline(always)]
+    fn at(&mut self, pc: usize, env: &[Value]) -> Result<(), EvalError> {
+        let m = &mut *self.m;
+        m.work += 1;
+        if m.work > m.limits.max_work() {
+            return Err(m.work_limit());
+        }
+        if let Some(c) = m.coverage.as_deref_mut() {
+            let context = Context {
+                program: m.program,
+                pools: &m.throws.pools,
+            };
+            c.reach(pc, context, env);
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn set(&mut self, env: &mut [Value], slot: usize, value: Value) -> Result<(), EvalError> {
+        self.m.set(env, slot, value)?;
+        if let Some((_, _, _, writes)) = &mut self.recording {
+            writes.push((slot, env[slot]));
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn branched(&mut self, pc: usize, held: bool) {
+        if let Some(c) = self.m.coverage.as_deref_mut() {
+            c.branch(pc, held);
+        }
+    }
+
+    fn throw(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        throw: &Throw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        self.stop_recording(pc);
+        self.m.push(pc, env, self.weight, self.factor, throw.span)?;
+        Ok(Went::Stop)
+    }
+
+    fn draw(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        draw: &Draw,
+        env: &mut [Value],
+    ) -> Result<Went, EvalError> {
+        self.stop_recording(pc);
+        self.m.push(pc, env, self.weight, self.factor, draw.span)?;
+        Ok(Went::Stop)
+    }
+
+    fn choose(&mut self, code: &Code) -> Result<i64, EvalError> {
+        self.m.option.ok_or(EvalError::Internal {
+            what: "a choice with no option fixed",
+            span: code.program.round_span,
+        })
+    }
+
+    fn pick(
+        &mut self,
+        _code: &Code,
+        pc: usize,
+        pick: &Pick,
+        env: &mut [Value],
+    ) -> Result<Picked, EvalError> {
+        // Steps are never remembered across a choice.
+        self.recording = None;
+        self.m
+            .decide(pc, env, self.weight, self.factor, self.outcomes, pick)?;
+        Ok(Picked::Taken)
+    }
+
+    fn end(
+        &mut self,
+        code: &Code,
+        pc: usize,
+        outcome: Option<usize>,
+        env: &[Value],
+    ) -> Result<(), EvalError> {
+        self.stop_recording(pc);
+        let m = &mut *self.m;
+        let words = self.outcomes.add(
+            code.program,
+            outcome,
+            env,
+            self.weight,
+            self.factor,
+            &mut m.memo,
+        );
+        m.ended(words)
+    }
+}
