@@ -358,7 +358,7 @@ fn edge(text: &str, bet: &str) -> String {
     let out = run(root(), &["check", "-", "--format", "json"], text.as_bytes());
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let report: Value = serde_json::from_str(&out.stdout).expect("JSON");
-    let bets = report["files"][0]["report"]["bets"]
+    let bets = report["bets"]
         .as_array()
         .cloned()
         .unwrap_or_default();
