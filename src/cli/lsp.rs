@@ -462,6 +462,9 @@ impl Server {
     /// An evaluation finished: its findings published, and its figures
     /// kept, if the file still has the text evaluated.
     fn evaluated(&mut self, done: Evaluated) {
+        if self.shut_down {
+            return;
+        }
         let Some(doc) = self.documents.get_mut(&done.uri) else {
             return;
         };

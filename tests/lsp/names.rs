@@ -358,10 +358,7 @@ fn edge(text: &str, bet: &str) -> String {
     let out = run(root(), &["check", "-", "--format", "json"], text.as_bytes());
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let report: Value = serde_json::from_str(&out.stdout).expect("JSON");
-    let bets = report["bets"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let bets = report["bets"].as_array().cloned().unwrap_or_default();
     let found = bets
         .iter()
         .find(|b| b["bet"] == bet)

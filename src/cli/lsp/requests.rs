@@ -1,7 +1,8 @@
 //! The answers to requests about an open file, each from the file's last
 //! syntax tree ([`Names`]) and its last finished evaluation
-//! ([`Figures`]), never from its lines of text: hover, go to definition,
-//! completion, formatting, document symbols, references, rename.
+//! ([`Figures`](super::worker::Figures)), never from its lines of text:
+//! hover, go to definition, completion, formatting, document symbols,
+//! references, rename.
 
 use std::collections::HashMap;
 

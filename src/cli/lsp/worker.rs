@@ -11,6 +11,7 @@
 //! its text is still the file's.
 
 use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -132,7 +133,29 @@ fn work(shared: &(Mutex<State>, Condvar), done: &mpsc::SyncSender<Incoming>) {
                 state = shared.1.wait(state).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        let evaluated = evaluate(job, version);
+        let (uri, serial, name) = (job.uri.clone(), job.serial, job.name.clone());
+        // A panic is a bug of the evaluator: the file gets a diagnostic
+        // saying so (the panic's message is on stderr, the client's log),
+        // and the next file is evaluated.
+        let evaluated = std::panic::catch_unwind(AssertUnwindSafe(|| evaluate(job, version)))
+            .unwrap_or_else(|_| {
+                let message =
+                    "internal error: the evaluation of this file failed; please report it as a bug";
+                let at = crate::report::Location::WHOLE_FILE;
+                let entry = DiagnosticEntry::new(
+                    "error",
+                    "dice::eval::internal",
+                    message.to_string(),
+                    &name,
+                    at,
+                );
+                Evaluated {
+                    uri,
+                    serial,
+                    entries: vec![entry],
+                    figures: None,
+                }
+            });
         let cancelled = {
             let mut state = lock();
             state.running = None;
