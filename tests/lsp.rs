@@ -6,7 +6,13 @@
 //! framing (a header line's bytes, a message's header lines, the bytes a
 //! message announces), a document's bytes, the diagnostics published for a
 //! file; and the protocol's rules (one `initialize`, unknown methods,
-//! `exit` taken while a file is evaluated).
+//! `exit` taken while a file is evaluated). What the server reads from the
+//! syntax tree (document symbols, references, rename) is in [`names`]; what
+//! it reads from the evaluation, and how it keeps answering while one runs,
+//! in [`evaluation`].
+
+mod evaluation;
+mod names;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Stdio};
@@ -60,6 +66,14 @@ impl Client {
                 return m;
             }
         }
+    }
+
+    /// The next publication of diagnostics (its `uri`, `version` and
+    /// `diagnostics`) that `wanted` accepts.
+    fn publication(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        let m =
+            self.wait(|m| m["method"] == "textDocument/publishDiagnostics" && wanted(&m["params"]));
+        m["params"].clone()
     }
 
     /// The next diagnostics published that `wanted` accepts.
@@ -154,6 +168,10 @@ fn the_language_server_through_the_real_binary() {
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(caps["documentFormattingProvider"], true);
     assert_eq!(caps["definitionProvider"], true);
+    assert_eq!(caps["documentSymbolProvider"], true);
+    assert_eq!(caps["referencesProvider"], true);
+    // The client said nothing of `prepareRename`: a plain rename.
+    assert_eq!(caps["renameProvider"], true);
 
     // Heist with a payout line broken: `win 2 to` and no number.
     let heist = std::fs::read_to_string(root().join("games/heist.dice")).expect("heist");
@@ -167,7 +185,12 @@ fn the_language_server_through_the_real_binary() {
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": URI, "languageId": "dice", "version": 1, "text": broken } }),
     );
-    let errors = client.diagnostics(|d| !d.is_empty());
+    let published = client.publication(|p| p["uri"] == URI);
+    assert_eq!(published["version"], 1, "{published}");
+    let errors = published["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let first = &errors[0];
     assert_eq!(first["severity"], 1);
     assert_eq!(first["code"], "dice::syntax::unexpected", "{first}");
@@ -190,7 +213,12 @@ fn the_language_server_through_the_real_binary() {
         "textDocument/didChange",
         json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [{ "text": heist }] }),
     );
-    client.diagnostics(|d| d.is_empty());
+    // The check's publication, then the evaluation's, each of version 2.
+    for _ in 0..2 {
+        let fixed = client.publication(|p| p["uri"] == URI);
+        assert_eq!(fixed["version"], 2, "{fixed}");
+        assert_eq!(fixed["diagnostics"], json!([]), "{fixed}");
+    }
 
     // Hover on the bet: its exact edge.
     // Inside `player` of `bet player {`.
@@ -258,9 +286,10 @@ fn the_language_server_through_the_real_binary() {
 
 /// Thirty changes sent while a slow file (blackjack, about a second) is
 /// evaluated, as fast typing sends them, each pinning another wrong
-/// figure: every text is checked, but a text a later change already
-/// waiting replaces is not evaluated. The last text's failed `expect` is
-/// published, and far fewer than thirty evaluations are.
+/// figure: every text is checked (and a request after them answered at
+/// once), but a text a later change replaces before its turn is not
+/// evaluated. The last text's failed `expect` is published, with its
+/// version, and far fewer than thirty evaluations are.
 #[test]
 fn a_burst_of_changes_is_evaluated_for_its_last_text() {
     let (child, mut client, _) = start();
@@ -288,7 +317,7 @@ fn a_burst_of_changes_is_evaluated_for_its_last_text() {
             json!({ "textDocument": { "uri": URI, "version": k }, "contentChanges": [{ "text": pinned(k) }] }),
         );
     }
-    // Answered after every change before it is handled.
+    // Answered after every change is handled, before their evaluation.
     client.next_id += 1;
     let id = client.next_id;
     client.send(
@@ -296,10 +325,12 @@ fn a_burst_of_changes_is_evaluated_for_its_last_text() {
         "params": { "textDocument": { "uri": URI }, "position": { "line": 0, "character": 0 } } }),
     );
     let mut evaluated = Vec::new();
-    loop {
+    let mut answered = false;
+    while evaluated.last() != Some(&31) {
         let m = client.wait(|_| true);
         if m["id"] == id {
-            break;
+            answered = true;
+            continue;
         }
         if m["params"]["uri"] != URI {
             continue;
@@ -316,10 +347,15 @@ fn a_burst_of_changes_is_evaluated_for_its_last_text() {
                 .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
                 .and_then(|digits| digits.parse::<usize>().ok())
                 .unwrap_or_else(|| panic!("{message}"));
+            // Published with the version of the text that pins it.
+            assert_eq!(m["params"]["version"], k, "{m}");
             evaluated.push(k);
         }
     }
-    assert_eq!(evaluated.last(), Some(&31), "{evaluated:?}");
+    assert!(
+        answered,
+        "the hover is answered before the last evaluation ends"
+    );
     assert!(evaluated.len() < 10, "{evaluated:?}");
     stop(child, client);
 }
@@ -613,8 +649,9 @@ fn the_diagnostics_published_for_a_file_are_capped() {
 }
 
 /// A second `initialize` is refused (it got `null`); a method the server
-/// does not know gets MethodNotFound; a request before `initialize` gets
-/// ServerNotInitialized; requests after `shutdown` are refused.
+/// does not know gets MethodNotFound (it got `null`), one it knows with
+/// parameters not its own InvalidParams; a request before `initialize`
+/// gets ServerNotInitialized; requests after `shutdown` are refused.
 #[test]
 fn the_protocol_is_kept() {
     let (mut child, mut client) = spawn();
@@ -624,6 +661,15 @@ fn the_protocol_is_kept() {
     let again = client.respond("initialize", json!({ "capabilities": {} }));
     assert_eq!(again["error"]["code"], -32600, "{again}");
     assert!(again.get("result").is_none(), "{again}");
+    let unknown = client.respond("foo/bar", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    assert_eq!(
+        unknown["error"]["message"], "`foo/bar` is not a method this server knows",
+        "{unknown}"
+    );
+    // A method served, with parameters that are not its own: InvalidParams.
+    let wrong = client.respond("textDocument/hover", json!({ "position": 3 }));
+    assert_eq!(wrong["error"]["code"], -32602, "{wrong}");
     let unknown = client.respond("textDocument/rename\u{1b}[2J", json!({}));
     assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
     let message = unknown["error"]["message"].as_str().unwrap_or_default();

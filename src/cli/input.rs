@@ -48,6 +48,7 @@ impl GameArgs {
             max_states: self.max_states,
             max_infosets: self.max_infosets,
             max_sequences: self.max_sequences,
+            cancel: None,
         }
     }
 }

@@ -1,54 +1,82 @@
 //! `dicerules lsp`: a language server over standard input and output.
-//! Each open file is checked as it changes: its syntax and check errors are
-//! published at once, then, once the round is evaluated (within `check`'s
-//! limits), its lint findings and failed `expect` lines. A text that a later
-//! change already waiting in the queue replaces is not evaluated: typing
-//! into a file that takes a while costs one stale evaluation at most, not
-//! one a keystroke. Hover on a bet gives its exact house edge, on a name its
-//! declaration; go to definition finds that declaration; completion offers
-//! keywords, built-ins and the file's names; formatting is `dicerules
-//! fmt`'s.
+//! Each open file is parsed and checked as it changes, and its syntax and
+//! check errors published at once; its evaluation (within `check`'s
+//! limits) runs on a thread of its own ([`worker`]), and its lint findings
+//! and failed `expect` lines follow when it ends. Every publication
+//! carries the version of the text it is about. A change (or a close, or
+//! `shutdown`) cancels the file's evaluation running and replaces its text
+//! waiting: typing into a file that takes a while never waits for a stale
+//! evaluation, and its findings are never published.
+//!
+//! Meanwhile the server answers from the file's last syntax tree
+//! ([`names`]) and last finished evaluation: hover (a figure of an
+//! `expect` or `claim` line, its value; a bet, its exact house edge; a
+//! name, its declaration; a built-in), go to definition, references,
+//! rename (refused for a new name that is not one, or one taken), document
+//! symbols, completion (keywords, built-ins, figures, the file's names),
+//! and formatting as `dicerules fmt` does it. Requests and notifications
+//! are lsp-types' types; a method not served gets MethodNotFound.
 //!
 //! Messages are read by [`frame`], with bounds, on a thread of ours, and
-//! handed over through a bounded queue; lsp-server gives the messages'
-//! types. What the client sends is bounded as the command line's input is:
-//! a text over 256 KiB is not checked (one diagnostic says so), at most
+//! handed over through a bounded queue, which the worker's results share.
+//! What the client sends is bounded as the command line's input is: a text
+//! over 256 KiB is not checked (one diagnostic says so), at most
 //! [`MAX_SHOWN`] diagnostics are published for a file, at most
 //! [`MAX_DOCUMENTS`] files are held. A message that cannot be read ends
 //! the server with a diagnostic on stderr and exit 2.
 
 mod frame;
+mod names;
+mod requests;
+mod text;
+mod worker;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use lsp_server::{ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, Initialize,
+    PrepareRenameRequest, References, Rename, Request as _, Shutdown,
+};
+use lsp_types::{
+    CompletionOptions, CompletionResponse, DiagnosticSeverity, DocumentSymbolResponse,
+    HoverProviderCapability, InitializeParams, InitializeResult, NumberOrString, OneOf,
+    PublishDiagnosticsParams, RenameOptions, ServerCapabilities, ServerInfo,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+};
 use miette::Diagnostic;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
 
 use super::diagnostics::{entry, render, MAX_SHOWN};
 use super::exit;
 use super::input::{too_large, MAX_FILE_BYTES};
 use super::output::Stop;
+use crate::ast;
 use crate::report::{DiagnosticEntry, Location};
-use crate::{Analysis, Options, Parsed};
+use crate::{Options, Parsed};
+use names::Names;
+use text::Lines;
+use worker::{Evaluated, Figures, Job, Worker};
 
-/// The most messages waiting at once: in the queue from the reading
-/// thread, and read ahead of the one being handled. Each is at most
-/// [`frame::MAX_BODY`] bytes; a client sending faster than the server
-/// handles waits.
-pub const MAX_QUEUED: usize = 64;
+/// The most messages waiting at once in the queue from the reading thread
+/// (and the worker). Each is at most [`frame::MAX_BODY`] bytes; a client
+/// sending faster than the server handles waits.
+pub const MAX_QUEUED: usize = 16;
 
 /// The most open files held; a file opened past them gets one diagnostic
 /// saying so, and is neither held nor checked.
 pub const MAX_DOCUMENTS: usize = 256;
 
 /// How long the server may take to end after `exit` arrives before the
-/// reading thread ends it (an evaluation running when `exit` arrives is not
-/// waited for).
+/// reading thread ends it.
 const GRACE: Duration = Duration::from_secs(1);
 
 /// The exit code after `exit` (or the end of input) without `shutdown`
@@ -58,22 +86,27 @@ const NOT_SHUT_DOWN: u8 = 1;
 /// Whether the client has asked for `shutdown`, as the reading thread saw it.
 static SHUTDOWN_SENT: AtomicBool = AtomicBool::new(false);
 
-/// What the reading thread hands over.
+/// What the server's inbox holds.
 enum Incoming {
     Message(Message),
     /// A message that could not be read: the last.
     Failed(frame::FrameError),
+    /// An evaluation the worker finished.
+    Evaluated(Box<Evaluated>),
 }
 
 /// Runs the server until the client says `exit`; returns the exit code.
 pub fn run() -> u8 {
-    let (forward, inbox) = mpsc::sync_channel(MAX_QUEUED / 4);
+    let (forward, inbox) = mpsc::sync_channel(MAX_QUEUED);
+    let worker = Worker::spawn(forward.clone());
     std::thread::spawn(move || read_all(&forward));
     let mut server = Server {
         inbox,
+        worker,
         documents: HashMap::new(),
-        pending: VecDeque::new(),
+        serial: 0,
         initialized: false,
+        prepare_rename: false,
         shut_down: false,
         failed: None,
     };
@@ -88,8 +121,8 @@ fn read_all(forward: &mpsc::SyncSender<Incoming>) {
     loop {
         match frame::read(&mut input) {
             Ok(Some(message)) => {
-                let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
-                if matches!(&message, Message::Request(r) if r.method == "shutdown") {
+                let exit = matches!(&message, Message::Notification(n) if n.method == Exit::METHOD);
+                if matches!(&message, Message::Request(r) if r.method == Shutdown::METHOD) {
                     SHUTDOWN_SENT.store(true, Ordering::Relaxed);
                 }
                 if forward.send(Incoming::Message(message)).is_err() {
@@ -114,26 +147,45 @@ fn read_all(forward: &mpsc::SyncSender<Incoming>) {
     }
 }
 
+/// An open file: its text, syntax tree and names, and the figures of its
+/// last finished evaluation.
+pub struct Document {
+    uri: Uri,
+    /// The client's version of the text.
+    version: i32,
+    /// The server's number for the text, which an evaluation carries.
+    serial: u64,
+    text: String,
+    /// The syntax tree: the items that parsed.
+    tree: ast::File,
+    /// Whether the text has syntax errors.
+    broken: bool,
+    names: Names,
+    /// The figures of the last evaluation that finished, of this text or
+    /// an earlier one.
+    figures: Option<Figures>,
+}
+
 struct Server {
-    /// The client's messages, as they arrive.
+    /// The client's messages, and the worker's results, as they arrive.
     inbox: mpsc::Receiver<Incoming>,
-    /// Each open file's text, by URI.
-    documents: HashMap<String, Document>,
-    /// Messages read ahead of the one being handled, in order.
-    pending: VecDeque<Incoming>,
+    worker: Worker,
+    /// Each open file, by URI.
+    documents: HashMap<Uri, Document>,
+    /// The last text's number.
+    serial: u64,
     /// `initialize` answered.
     initialized: bool,
+    /// The client can ask whether a rename is possible first.
+    prepare_rename: bool,
     /// `shutdown` answered: only `exit` is taken.
     shut_down: bool,
     /// A write to stdout that failed: the server ends with it.
     failed: Option<Stop>,
 }
 
-struct Document {
-    text: String,
-    /// The last analysis of the text, when it checked.
-    analysis: Option<Analysis>,
-}
+/// A request refused: its error code and message.
+type Refusal = (ErrorCode, String);
 
 impl Server {
     fn serve(&mut self) -> u8 {
@@ -141,7 +193,7 @@ impl Server {
             if let Some(stop) = self.failed.take() {
                 return stop.exit_code(exit::INPUT);
             }
-            let message = match self.next() {
+            let message = match self.inbox.recv().ok() {
                 None if self.shut_down => return exit::OK,
                 None => return NOT_SHUT_DOWN,
                 Some(Incoming::Failed(e)) => {
@@ -149,14 +201,18 @@ impl Server {
                     let _ = std::io::stderr().write_all(render(e, "<stdin>", &shown).as_bytes());
                     return exit::INPUT;
                 }
+                Some(Incoming::Evaluated(done)) => {
+                    self.evaluated(*done);
+                    continue;
+                }
                 Some(Incoming::Message(message)) => message,
             };
             match message {
                 Message::Request(request) => {
-                    let response = self.answer(&request);
+                    let response = self.answer(request);
                     self.send(Message::Response(response));
                 }
-                Message::Notification(n) if n.method == "exit" => {
+                Message::Notification(n) if n.method == Exit::METHOD => {
                     return if self.shut_down {
                         exit::OK
                     } else {
@@ -164,34 +220,11 @@ impl Server {
                     };
                 }
                 Message::Notification(n) if self.initialized && !self.shut_down => {
-                    self.notified(&n);
+                    self.notified(n);
                 }
                 Message::Notification(_) | Message::Response(_) => {}
             }
         }
-    }
-
-    /// The next message: one read ahead first, else one from the client.
-    fn next(&mut self) -> Option<Incoming> {
-        self.pending.pop_front().or_else(|| self.inbox.recv().ok())
-    }
-
-    /// Whether a change or close of `uri` is already waiting, which would
-    /// make this text's evaluation stale before it is published. Reads
-    /// ahead whatever the client has sent, up to [`MAX_QUEUED`] messages in
-    /// all; nothing is handled out of order.
-    fn superseded(&mut self, uri: &str) -> bool {
-        while self.pending.len() < MAX_QUEUED - MAX_QUEUED / 4 {
-            match self.inbox.try_recv() {
-                Ok(message) => self.pending.push_back(message),
-                Err(_) => break,
-            }
-        }
-        self.pending.iter().any(|m| {
-            matches!(m, Incoming::Message(Message::Notification(n))
-                if matches!(n.method.as_str(), "textDocument/didChange" | "textDocument/didClose")
-                    && n.params["textDocument"]["uri"].as_str() == Some(uri))
-        })
     }
 
     /// Writes a message to stdout; a failure ends the server.
@@ -206,65 +239,139 @@ impl Server {
     }
 
     /// The response to a request.
-    fn answer(&mut self, request: &Request) -> Response {
+    fn answer(&mut self, request: Request) -> Response {
         let id = request.id.clone();
-        let refuse =
-            |code: ErrorCode, message: String| Response::new_err(id.clone(), code as i32, message);
+        let refuse = |(code, message): Refusal| Response::new_err(id.clone(), code as i32, message);
         match request.method.as_str() {
-            "initialize" if self.initialized => refuse(
+            Initialize::METHOD if self.initialized => refuse((
                 ErrorCode::InvalidRequest,
                 "the server is initialized already: `initialize` is sent once".to_string(),
-            ),
-            "initialize" => {
+            )),
+            Initialize::METHOD => {
                 self.initialized = true;
-                Response::new_ok(id, initialized())
+                // The client's capabilities are read where they parse; the
+                // server starts whatever they say.
+                let params = serde_json::from_value::<InitializeParams>(request.params).ok();
+                self.prepare_rename = params
+                    .and_then(|p| p.capabilities.text_document?.rename?.prepare_support)
+                    .unwrap_or(false);
+                Response::new_ok(id, initialized(self.prepare_rename))
             }
-            _ if !self.initialized => refuse(
+            _ if !self.initialized => refuse((
                 ErrorCode::ServerNotInitialized,
                 "the server is not initialized: `initialize` comes first".to_string(),
-            ),
-            _ if self.shut_down => refuse(
+            )),
+            _ if self.shut_down => refuse((
                 ErrorCode::InvalidRequest,
                 "the server is shut down: only `exit` is taken".to_string(),
-            ),
-            "shutdown" => {
+            )),
+            Shutdown::METHOD => {
                 self.shut_down = true;
-                Response::new_ok(id, Value::Null)
+                self.worker.cancel_all();
+                Response::new_ok(id, ())
             }
-            "textDocument/hover"
-            | "textDocument/definition"
-            | "textDocument/completion"
-            | "textDocument/formatting" => Response::new_ok(id, self.about(request)),
-            other => refuse(
+            HoverRequest::METHOD => self.about::<HoverRequest>(request, |doc, p| {
+                Ok(requests::hover(
+                    doc,
+                    p.text_document_position_params.position,
+                ))
+            }),
+            GotoDefinition::METHOD => self.about::<GotoDefinition>(request, |doc, p| {
+                Ok(requests::definition(
+                    doc,
+                    p.text_document_position_params.position,
+                ))
+            }),
+            Completion::METHOD => self.about::<Completion>(request, |doc, _| {
+                Ok(Some(CompletionResponse::Array(requests::completion(doc))))
+            }),
+            Formatting::METHOD => {
+                self.about::<Formatting>(request, |doc, _| Ok(requests::formatting(doc)))
+            }
+            DocumentSymbolRequest::METHOD => self
+                .about::<DocumentSymbolRequest>(request, |doc, _| {
+                    Ok(Some(DocumentSymbolResponse::Nested(requests::symbols(doc))))
+                }),
+            References::METHOD => self.about::<References>(request, |doc, p| {
+                let at = p.text_document_position.position;
+                let declarations = p.context.include_declaration;
+                Ok(Some(requests::references(doc, at, declarations)))
+            }),
+            PrepareRenameRequest::METHOD => {
+                self.about::<PrepareRenameRequest>(request, |doc, p| {
+                    requests::prepare_rename(doc, p.position)
+                        .map_err(|why| (ErrorCode::RequestFailed, why))
+                })
+            }
+            Rename::METHOD => self.about::<Rename>(request, |doc, p| {
+                let at = p.text_document_position.position;
+                match requests::rename(doc, at, &p.new_name) {
+                    Ok(edit) => Ok(Some(edit)),
+                    Err(why) => Err((ErrorCode::InvalidParams, why)),
+                }
+            }),
+            other => refuse((
                 ErrorCode::MethodNotFound,
                 format!("`{}` is not a method this server knows", shown(other)),
-            ),
+            )),
         }
     }
 
-    fn notified(&mut self, n: &Notification) {
-        let uri = n.params["textDocument"]["uri"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        match n.method.as_str() {
-            "textDocument/didOpen" => {
-                let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
-                self.opened(uri, text);
+    /// The response to a request `R` about an open file: `answer` given
+    /// the file and the request's parameters; `null` for a file not held.
+    fn about<R>(
+        &self,
+        request: Request,
+        answer: impl FnOnce(&Document, R::Params) -> Result<R::Result, Refusal>,
+    ) -> Response
+    where
+        R: lsp_types::request::Request,
+        R::Params: DeserializeOwned + AboutFile,
+    {
+        let id: RequestId = request.id;
+        let params: R::Params = match serde_json::from_value(request.params) {
+            Ok(params) => params,
+            Err(e) => {
+                let message = format!("the parameters of `{}` do not parse: {e}", R::METHOD);
+                return Response::new_err(id, ErrorCode::InvalidParams as i32, message);
             }
-            "textDocument/didChange" => {
-                // Full sync: the last change is the whole text.
-                let changes = n.params["contentChanges"].as_array();
-                if let Some(text) = changes
-                    .and_then(|c| c.last())
-                    .and_then(|c| c["text"].as_str())
-                {
-                    self.opened(uri, text);
+        };
+        let Some(doc) = self.documents.get(params.uri()) else {
+            return Response::new_ok(id, ());
+        };
+        match answer(doc, params) {
+            Ok(result) => Response::new_ok(id, result),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    fn notified(&mut self, n: Notification) {
+        fn params<P: DeserializeOwned>(n: Notification) -> Option<P> {
+            serde_json::from_value(n.params).ok()
+        }
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                if let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(n) {
+                    let doc = p.text_document;
+                    self.opened(doc.uri, doc.version, doc.text);
                 }
             }
-            "textDocument/didClose" => {
-                self.documents.remove(&uri);
-                self.publish(&uri, &[], "");
+            DidChangeTextDocument::METHOD => {
+                // Full sync: the last change is the whole text.
+                if let Some(mut p) = params::<lsp_types::DidChangeTextDocumentParams>(n) {
+                    if let Some(change) = p.content_changes.pop() {
+                        let doc = p.text_document;
+                        self.opened(doc.uri, doc.version, change.text);
+                    }
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                if let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(n) {
+                    let uri = p.text_document.uri;
+                    self.worker.cancel(&uri);
+                    self.documents.remove(&uri);
+                    self.publish(&uri, None, &[], "");
+                }
             }
             _ => {}
         }
@@ -272,13 +379,14 @@ impl Server {
 
     /// A file opened or changed: checked, unless it is larger than a rule
     /// file may be or one file too many.
-    fn opened(&mut self, uri: String, text: &str) {
+    fn opened(&mut self, uri: Uri, version: i32, text: String) {
         let name = file_name(&uri).to_string();
         if text.len() > MAX_FILE_BYTES {
+            self.worker.cancel(&uri);
             self.documents.remove(&uri);
             let size = format!("is {} bytes", text.len());
             let found = too_large(&name, &size).entry(&name);
-            self.publish(&uri, &[found], "");
+            self.publish(&uri, Some(version), &[found], "");
             return;
         }
         if self.documents.len() >= MAX_DOCUMENTS && !self.documents.contains_key(&uri) {
@@ -292,16 +400,29 @@ impl Server {
                 &name,
                 Location::WHOLE_FILE,
             );
-            self.publish(&uri, &[found], "");
+            self.publish(&uri, Some(version), &[found], "");
             return;
         }
-        self.changed(uri, text.to_string());
+        self.changed(uri, version, text);
     }
 
-    /// A file opened or changed: its diagnostics, the quick ones first.
-    fn changed(&mut self, uri: String, text: String) {
+    /// A file opened or changed: its syntax tree and names, its syntax and
+    /// check errors published, and its evaluation queued.
+    fn changed(&mut self, uri: Uri, version: i32, text: String) {
         let name = file_name(&uri).to_string();
-        let checked = Parsed::new(text.as_str()).and_then(|p| p.check_for(&Options::default()));
+        self.serial += 1;
+        let serial = self.serial;
+        let (tree, syntax) = crate::syntax::parse(&text);
+        let broken = !syntax.is_empty();
+        let checked = if broken {
+            Err(syntax.into_iter().map(crate::Error::from).collect())
+        } else {
+            let parsed = Parsed {
+                source: text.clone(),
+                file: tree.clone(),
+            };
+            parsed.check_for(&Options::default())
+        };
         let entries = match &checked {
             Ok(_) => Vec::new(),
             Err(errors) => capped(
@@ -310,102 +431,143 @@ impl Server {
                 &text,
             ),
         };
-        self.publish(&uri, &entries, &text);
-        // Checked: the evaluation's findings follow, unless a newer text is
-        // already waiting.
-        let game = match checked {
-            Ok(game) if !self.superseded(&uri) => game,
-            _ => {
-                let analysis = None;
-                self.documents.insert(uri, Document { text, analysis });
-                return;
+        self.publish(&uri, Some(version), &entries, &text);
+        match checked {
+            Ok(game) => {
+                let job = Job {
+                    uri: uri.clone(),
+                    serial,
+                    name,
+                    game,
+                };
+                self.worker.submit(job, version);
             }
+            Err(_) => self.worker.cancel(&uri),
+        }
+        let figures = self.documents.remove(&uri).and_then(|d| d.figures);
+        let names = Names::of(&tree);
+        let doc = Document {
+            uri: uri.clone(),
+            version,
+            serial,
+            text,
+            tree,
+            broken,
+            names,
+            figures,
         };
-        let options = Options {
-            lint: true,
-            max_tables: Some(crate::play::chain::CHECK_TABLES as usize),
-            ..Options::default()
-        };
-        let (entries, analysis) = match game.analyse(&options) {
-            Ok(analysis) => {
-                let failures = analysis.expect_failures();
-                let found = (analysis.lints.iter())
-                    .map(|l| (l as &dyn Diagnostic, "warning"))
-                    .chain(failures.iter().map(|f| (f as &dyn Diagnostic, "error")));
-                (capped(found, &name, &text), Some(analysis))
-            }
-            Err(e) => (vec![entry(&e, &name, &text, "error")], None),
-        };
-        self.publish(&uri, &entries, &text);
-        self.documents.insert(uri, Document { text, analysis });
+        self.documents.insert(uri, doc);
     }
 
-    fn publish(&mut self, uri: &str, entries: &[DiagnosticEntry], text: &str) {
-        let diagnostics: Vec<Value> = entries
+    /// An evaluation finished: its findings published, and its figures
+    /// kept, if the file still has the text evaluated.
+    fn evaluated(&mut self, done: Evaluated) {
+        if self.shut_down {
+            return;
+        }
+        let Some(doc) = self.documents.get_mut(&done.uri) else {
+            return;
+        };
+        if doc.serial != done.serial {
+            return;
+        }
+        if done.figures.is_some() {
+            doc.figures = done.figures;
+        }
+        let (version, text) = (doc.version, doc.text.clone());
+        self.publish(&done.uri, Some(version), &done.entries, &text);
+    }
+
+    /// Publishes a file's diagnostics, about the text of `version`.
+    fn publish(
+        &mut self,
+        uri: &Uri,
+        version: Option<i32>,
+        entries: &[DiagnosticEntry],
+        text: &str,
+    ) {
+        let lines = Lines::new(text);
+        let diagnostics = entries
             .iter()
-            .map(|d| {
-                let mut diagnostic = json!({
-                    "range": range(text, d.start, d.end),
-                    "severity": match d.severity.as_str() {
-                        "error" => 1,
-                        "warning" => 2,
-                        _ => 3,
-                    },
-                    "source": "dicerules",
-                    "message": d.message,
-                });
-                if !d.code.is_empty() {
-                    diagnostic["code"] = json!(d.code);
-                }
-                diagnostic
+            .map(|d| lsp_types::Diagnostic {
+                range: lines.range(ast::Span::new(d.start, d.end)),
+                severity: Some(match d.severity.as_str() {
+                    "error" => DiagnosticSeverity::ERROR,
+                    "warning" => DiagnosticSeverity::WARNING,
+                    _ => DiagnosticSeverity::INFORMATION,
+                }),
+                code: (!d.code.is_empty()).then(|| NumberOrString::String(d.code.clone())),
+                source: Some("dicerules".to_string()),
+                message: d.message.clone(),
+                ..lsp_types::Diagnostic::default()
             })
             .collect();
-        let params = json!({ "uri": uri, "diagnostics": diagnostics });
+        let params = PublishDiagnosticsParams::new(uri.clone(), diagnostics, version);
         self.send(Message::Notification(Notification::new(
-            "textDocument/publishDiagnostics".to_string(),
+            PublishDiagnostics::METHOD.to_string(),
             params,
         )));
     }
+}
 
-    /// The answer to a request about an open file: `null` for a file not
-    /// held.
-    fn about(&self, request: &Request) -> Value {
-        let uri = request.params["textDocument"]["uri"].as_str().unwrap_or("");
-        let Some(doc) = self.documents.get(uri) else {
-            return Value::Null;
-        };
-        let at = offset(&doc.text, &request.params["position"]);
-        match request.method.as_str() {
-            "textDocument/hover" => hover(doc, at),
-            "textDocument/definition" => word_at(&doc.text, at)
-                .and_then(|(word, _)| declaration(&doc.text, word))
-                .map_or(
-                    Value::Null,
-                    |(start, end)| json!({ "uri": uri, "range": range(&doc.text, start, end) }),
-                ),
-            "textDocument/completion" => completion(&doc.text),
-            "textDocument/formatting" => formatting(&doc.text),
-            _ => Value::Null,
-        }
-    }
+/// The parameters of a request about one file: which file.
+trait AboutFile {
+    fn uri(&self) -> &Uri;
+}
+
+macro_rules! about_file {
+    ($($params:ty => $($field:ident).+;)*) => {
+        $(impl AboutFile for $params {
+            fn uri(&self) -> &Uri {
+                &self.$($field).+.uri
+            }
+        })*
+    };
+}
+
+about_file! {
+    lsp_types::HoverParams => text_document_position_params.text_document;
+    lsp_types::GotoDefinitionParams => text_document_position_params.text_document;
+    lsp_types::CompletionParams => text_document_position.text_document;
+    lsp_types::DocumentFormattingParams => text_document;
+    lsp_types::DocumentSymbolParams => text_document;
+    lsp_types::ReferenceParams => text_document_position.text_document;
+    lsp_types::TextDocumentPositionParams => text_document;
+    lsp_types::RenameParams => text_document_position.text_document;
 }
 
 /// The result of `initialize`: what the server does.
-fn initialized() -> Value {
-    json!({
-        "capabilities": {
-            "textDocumentSync": 1,
-            "hoverProvider": true,
-            "definitionProvider": true,
-            "completionProvider": { "triggerCharacters": [] },
-            "documentFormattingProvider": true,
+fn initialized(prepare_rename: bool) -> InitializeResult {
+    let rename = if prepare_rename {
+        OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })
+    } else {
+        OneOf::Left(true)
+    };
+    InitializeResult {
+        capabilities: ServerCapabilities {
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            completion_provider: Some(CompletionOptions::default()),
+            document_formatting_provider: Some(OneOf::Left(true)),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            references_provider: Some(OneOf::Left(true)),
+            rename_provider: Some(rename),
+            ..ServerCapabilities::default()
         },
-        "serverInfo": { "name": "dicerules", "version": env!("CARGO_PKG_VERSION") },
-    })
+        server_info: Some(ServerInfo {
+            name: "dicerules".to_string(),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        }),
+    }
 }
 
 /// A file's name in diagnostics: the URI's last part.
-fn file_name(uri: &str) -> &str {
+fn file_name(uri: &Uri) -> &str {
+    let uri = uri.as_str();
     uri.rsplit('/').next().unwrap_or(uri)
 }
 
@@ -417,6 +579,23 @@ fn shown(name: &str) -> String {
         out.push('…');
     }
     out
+}
+
+/// An `expect` or `claim` line's figure as written, with its `with` and
+/// `at`: what tells its value in one evaluation from another's.
+fn figure_key(
+    text: &str,
+    quantity: &ast::Quantity,
+    with: &Option<ast::With>,
+    at: &Option<ast::At>,
+) -> String {
+    let part = |span: ast::Span| text.get(span.start..span.end).unwrap_or("");
+    let mut key = part(quantity.span).to_string();
+    for span in [with.as_ref().map(|w| w.span), at.as_ref().map(|a| a.span)] {
+        key.push('\n');
+        key.push_str(span.map_or("", part));
+    }
+    key
 }
 
 /// The entries of a file's diagnostics, each with its severity: the first
@@ -447,191 +626,4 @@ fn capped<'a>(
         }
     }
     entries
-}
-
-/// A bet: its exact house edge; another name: its declaration.
-fn hover(doc: &Document, at: usize) -> Value {
-    let Some((word, (start, end))) = word_at(&doc.text, at) else {
-        return Value::Null;
-    };
-    let bet = (doc.analysis.as_ref()).and_then(|a| a.report.bets.iter().find(|b| b.bet == word));
-    let text = if let Some(bet) = bet {
-        format!(
-            "**bet {word}**: house edge {} ({:.4}%), exact",
-            bet.house_edge, bet.house_edge_percent
-        )
-    } else if let Some((s, _)) = declaration(&doc.text, word) {
-        let line = doc.text[s..].lines().next().unwrap_or("");
-        let line_start = doc.text[..s].rfind('\n').map_or(0, |n| n + 1);
-        let whole = doc.text[line_start..].lines().next().unwrap_or(line);
-        format!("```dice\n{}\n```", whole.trim())
-    } else if let Some(b) = crate::program::builtin::Builtin::named(word) {
-        format!("built-in `{}`", b.name())
-    } else {
-        return Value::Null;
-    };
-    json!({
-        "contents": { "kind": "markdown", "value": text },
-        "range": range(&doc.text, start, end),
-    })
-}
-
-/// Keywords, built-ins, figures and the file's own names.
-fn completion(text: &str) -> Value {
-    const KEYWORDS: &[&str] = &[
-        "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "draw",
-        "until", "let", "set", "if", "else", "end", "compare", "repeat", "choose", "from", "by",
-        "shoe", "with", "bet", "on", "win", "lose", "push", "to", "less", "expect", "claim", "and",
-        "or", "not", "is", "in", "mod", "true", "false", "higher", "equal", "lower", "banking",
-        "at", "knowing",
-    ];
-    let mut items: Vec<Value> = KEYWORDS
-        .iter()
-        .map(|k| json!({ "label": k, "kind": 14, "detail": "keyword" }))
-        .collect();
-    for b in crate::program::builtin::Builtin::ALL {
-        items.push(json!({ "label": b.name(), "kind": 3, "detail": "built-in" }));
-    }
-    for (name, _) in crate::program::Figure::ALL {
-        items.push(json!({ "label": name, "kind": 3, "detail": "figure of `expect` and `claim`" }));
-    }
-    let mut names: Vec<&str> = declared(text).into_iter().map(|(w, ..)| w).collect();
-    names.sort_unstable();
-    names.dedup();
-    for name in names {
-        items.push(json!({ "label": name, "kind": 6, "detail": "declared in this file" }));
-    }
-    Value::Array(items)
-}
-
-/// The whole file laid out by `dicerules fmt`, as one edit; none for a
-/// file with syntax errors or one that opts out.
-fn formatting(text: &str) -> Value {
-    if crate::syntax::format::skipped(text) {
-        return json!([]);
-    }
-    let (tree, errors) = crate::syntax::parse(text);
-    if !errors.is_empty() {
-        return Value::Null;
-    }
-    let formatted = crate::syntax::format::format(&tree, text);
-    if formatted == text || !crate::syntax::format::keeps_tree(&tree, &formatted) {
-        return json!([]);
-    }
-    json!([{ "range": range(text, 0, text.len()), "newText": formatted }])
-}
-
-/// The names the file declares, each with where it is written.
-fn declared(text: &str) -> Vec<(&str, usize, usize)> {
-    let mut out = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        let indent = line.len() - trimmed.len();
-        let mut words = trimmed.split(|c: char| !(c.is_alphanumeric() || c == '_'));
-        let first = words.next().unwrap_or("");
-        let declares = [
-            "param", "throw", "draw", "let", "bet", "hands", "table", "shoe", "choose",
-        ];
-        if declares.contains(&first) {
-            let rest = &trimmed[first.len()..];
-            let name_at = rest.len() - rest.trim_start().len();
-            let name: &str = rest
-                .trim_start()
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .next()
-                .unwrap_or("");
-            if !name.is_empty() {
-                let start = offset + indent + first.len() + name_at;
-                out.push((name, start, start + name.len()));
-            }
-        } else if first == "outcomes" {
-            let list = &trimmed[first.len()..];
-            let base = offset + indent + first.len();
-            let mut at = 0;
-            for part in list.split(',') {
-                let name = part.trim();
-                let lead = part.len() - part.trim_start().len();
-                if !name.is_empty() && !name.starts_with("//") {
-                    let name = name.split_whitespace().next().unwrap_or(name);
-                    out.push((name, base + at + lead, base + at + lead + name.len()));
-                }
-                at += part.len() + 1;
-            }
-        }
-        offset += line.len();
-    }
-    out
-}
-
-/// Where `word` is declared.
-fn declaration(text: &str, word: &str) -> Option<(usize, usize)> {
-    declared(text)
-        .into_iter()
-        .find(|(w, ..)| *w == word)
-        .map(|(_, s, e)| (s, e))
-}
-
-/// The name at byte `at`, with its span.
-fn word_at(text: &str, at: usize) -> Option<(&str, (usize, usize))> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
-    let at = at.min(text.len());
-    let start = text[..at]
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_word(c))
-        .last()
-        .map_or(at, |(i, _)| i);
-    let end = text[at..]
-        .char_indices()
-        .find(|&(_, c)| !is_word(c))
-        .map_or(text.len(), |(i, _)| at + i);
-    (end > start).then(|| (&text[start..end], (start, end)))
-}
-
-/// The byte offset of an LSP position (a line, and UTF-16 units in it).
-fn offset(text: &str, position: &Value) -> usize {
-    let line = position["line"].as_u64().unwrap_or(0) as usize;
-    let character = position["character"].as_u64().unwrap_or(0) as usize;
-    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-    let mut units = 0;
-    for (i, c) in text[start.min(text.len())..].char_indices() {
-        if units >= character || c == '\n' {
-            return start + i;
-        }
-        units += c.len_utf16();
-    }
-    text.len()
-}
-
-/// The LSP range of bytes `start..end`: lines from 0, UTF-16 units.
-fn range(text: &str, start: usize, end: usize) -> Value {
-    json!({ "start": position(text, start), "end": position(text, end) })
-}
-
-fn position(text: &str, at: usize) -> Value {
-    let at = at.min(text.len());
-    let before = &text[..at];
-    let line = before.matches('\n').count();
-    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-    let character: usize = before[line_start..].chars().map(char::len_utf16).sum();
-    json!({ "line": line, "character": character })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_count_utf16_units() {
-        let text = "a\n♠x\n";
-        assert_eq!(position(text, 5), json!({"line": 1, "character": 1}));
-        assert_eq!(offset(text, &json!({"line": 1, "character": 1})), 5);
-        assert_eq!(word_at("bet player {", 6), Some(("player", (4, 10))));
-        let decl = declared("outcomes won, lost\nbet player {\n");
-        assert_eq!(
-            decl,
-            vec![("won", 9, 12), ("lost", 14, 18), ("player", 23, 29)]
-        );
-    }
 }

@@ -280,6 +280,17 @@ pub enum EvalError {
         #[label("the first choice")]
         span: Span,
     },
+    /// The evaluation was stopped by its caller ([`crate::Limits::cancel`]
+    /// set): the language server's, when the text it evaluates changes.
+    #[error("the evaluation was cancelled before it finished")]
+    #[diagnostic(
+        code(dice::eval::cancelled),
+        help("the caller stopped it (a newer text replaced the one evaluated); evaluate again")
+    )]
+    Cancelled {
+        #[label("stopped at this throw")]
+        span: Span,
+    },
     /// A broken promise of the checker: a bug, reported rather than a panic.
     #[error("internal error: {what}")]
     #[diagnostic(code(dice::eval::internal), help("please report this file as a bug"))]

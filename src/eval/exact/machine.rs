@@ -311,6 +311,9 @@ impl Machine<'_> {
     /// Counts a state that arrived at a throw, when it is `new` there.
     fn arrived(&mut self, new: bool, span: Span) -> Result<(), EvalError> {
         if new {
+            if self.limits.cancelled() {
+                return Err(EvalError::Cancelled { span });
+            }
             self.alive += 1;
             self.peak = self.peak.max(self.alive);
             if self.alive > self.limits.max_states {

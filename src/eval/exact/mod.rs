@@ -17,6 +17,7 @@ mod paths;
 mod split;
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::coverage::{Coverage, Probe};
 use super::observe::Throws;
@@ -76,6 +77,13 @@ pub struct Limits {
     /// together, when two sides choose; [`LONE_SIDE_INFOSETS`] times it
     /// when one does.
     pub max_sequences: usize,
+    /// A flag another thread sets to stop the evaluation: once it is set,
+    /// the evaluation ends with [`EvalError::Cancelled`] at the next state
+    /// it makes. `None` (the default): never cancelled. A reference to a
+    /// flag that lives as long as the program (a `static`, or one leaked
+    /// once), so that the bounds stay `Copy`: the language server keeps one
+    /// for the evaluation it runs, and sets it when the text changes.
+    pub cancel: Option<&'static AtomicBool>,
 }
 
 /// The steps an evaluation may take for each state [`Limits::max_states`]
@@ -103,6 +111,12 @@ pub const SOLVE_WORK_PER_STATE: u64 = 1_000;
 pub const SOLVE_BYTES_PER_SEQUENCE: u64 = 256;
 
 impl Limits {
+    /// Whether the evaluation has been asked to stop ([`Limits::cancel`]).
+    #[inline]
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
     /// The most steps an evaluation may take.
     pub fn max_work(&self) -> u64 {
         (self.max_states as u64).saturating_mul(WORK_PER_STATE)
@@ -128,6 +142,7 @@ impl Default for Limits {
             max_states: DEFAULT_MAX_STATES,
             max_infosets: DEFAULT_MAX_INFOSETS,
             max_sequences: DEFAULT_MAX_SEQUENCES,
+            cancel: None,
         }
     }
 }
