@@ -229,6 +229,15 @@ pub fn solve(
         what,
         span: program.round_span,
     };
+    // Asked to stop (`Limits::cancel`): checked between the solver's
+    // phases, as the machine checks it at each new state.
+    let go_on = || match limits.cancelled() {
+        true => Err(EvalError::Cancelled {
+            span: program.round_span,
+        }),
+        false => Ok(()),
+    };
+    go_on()?;
     let decisions = tree
         .decisions
         .clone()
@@ -238,6 +247,7 @@ pub fn solve(
     let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();
     let (payoff, zero_sum) = payoffs(program, &tree, &weights);
     let game = SequenceGame::new(&decisions, payoff);
+    go_on()?;
     let none = vec![Exact::one()];
     let (plans, kind) = match sides {
         1 => {
@@ -280,9 +290,11 @@ pub fn solve(
         }
         _ => return Err(internal("a round with decisions but no side")),
     };
+    go_on()?;
     if !certified(&game, &plans[0], &plans[1]) {
         return Err(internal("the strategies found are not best responses"));
     }
+    go_on()?;
     let infosets = report(&game, &plans);
     // The distribution under the plans.
     let mut ends: Vec<End> = Vec::new();
