@@ -124,70 +124,9 @@ pub(super) fn evaluate_reach(
     work: &mut u64,
     reach: Reach<'_>,
 ) -> Result<(Distribution, Vec<Stopped>), EvalError> {
-    let live: Vec<Vec<usize>> = (0..program.code.len())
-        .map(|pc| {
-            (0..program.slots.len())
-                .filter(|&slot| program.live_in.get(pc).is_none_or(|l| l.contains(slot)))
-                .collect()
-        })
-        .collect();
     // A jump backwards is an internal error when a state is pushed.
     let code = Code::new(program);
-    let (landing, next) = (&code.landing, &code.next);
-    let forgets: Vec<Option<Vec<usize>>> = (0..program.code.len())
-        .map(|pc| {
-            let to = next[pc];
-            match (program.code[pc].as_draw(), program.live_in.get(to)) {
-                (Some(_), Some(after)) => {
-                    let keep: Vec<usize> = (live[pc].iter().enumerate())
-                        .filter(|&(_, &slot)| after.contains(slot))
-                        .map(|(i, _)| i)
-                        .collect();
-                    (keep.len() < live[pc].len()).then_some(keep)
-                }
-                _ => None,
-            }
-        })
-        .collect();
-    let paths = Paths::new(program, next, landing, |pc, out| {
-        if let Some(c) = coverage.as_deref() {
-            c.probe_reads(pc, out);
-        }
-    });
-    let linear = (0..program.code.len())
-        .map(|pc| {
-            let keep = forgets[pc].as_ref()?;
-            let draw = program.code[pc].as_draw()?;
-            let card = throws.one_card(program, draw)?;
-            crate::eval::fast_paths().then(|| Linear::new(card, draw.dealt, keep.clone()))
-        })
-        .collect();
-    let mut m = Machine {
-        linear,
-        paths,
-        forgets,
-        code: &code,
-        program,
-        throws: std::mem::take(throws),
-        option,
-        frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
-        deals: Vec::new(),
-        key: Vec::new(),
-        fused: fuse::runs(program),
-        interchangeable: program.interchangeable.0.iter().any(|&w| w != 0),
-        live,
-        current: None,
-        alive: 0,
-        peak: 0,
-        work: *work,
-        limits,
-        memo: Memo::default(),
-        decisions: Decisions {
-            sequences: vec![1; program.sides.len()],
-            ..Decisions::default()
-        },
-        coverage: coverage.take(),
-    };
+    let mut m = Machine::new(&code, limits, option, throws, coverage, *work);
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);
     let mut stopped = Vec::new();
@@ -246,33 +185,125 @@ pub(super) fn evaluate_reach(
             m.throw(pc, &env, weight, &mut next, &mut outcomes)?;
         }
     }
-    let mut ends = outcomes.into_ends();
-    ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
-    check_settled(program, &ends)?;
-    *coverage = m.coverage.take();
-    if let Some(c) = coverage.as_deref_mut() {
-        c.add_ends(program, &ends);
-    }
-    let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
-    for end in &ends {
-        if let Some(o) = end.outcome {
-            by_outcome[o].add(&end.weight);
+    let distribution = m.finish(outcomes, throws, coverage, work)?;
+    Ok((distribution, stopped))
+}
+
+impl<'p> Machine<'p> {
+    /// A machine for the round `code`, the throws computed so far taken
+    /// from `throws`, the coverage recorded into (when there is one) from
+    /// `coverage`, `work` steps already taken.
+    fn new(
+        code: &'p Code<'p>,
+        limits: Limits,
+        option: Option<i64>,
+        throws: &mut Throws,
+        coverage: &mut Option<Box<Coverage>>,
+        work: u64,
+    ) -> Machine<'p> {
+        let program = code.program;
+        let live: Vec<Vec<usize>> = (0..program.code.len())
+            .map(|pc| {
+                (0..program.slots.len())
+                    .filter(|&slot| program.live_in.get(pc).is_none_or(|l| l.contains(slot)))
+                    .collect()
+            })
+            .collect();
+        let (landing, next) = (&code.landing, &code.next);
+        let forgets: Vec<Option<Vec<usize>>> = (0..program.code.len())
+            .map(|pc| {
+                let to = next[pc];
+                match (program.code[pc].as_draw(), program.live_in.get(to)) {
+                    (Some(_), Some(after)) => {
+                        let keep: Vec<usize> = (live[pc].iter().enumerate())
+                            .filter(|&(_, &slot)| after.contains(slot))
+                            .map(|(i, _)| i)
+                            .collect();
+                        (keep.len() < live[pc].len()).then_some(keep)
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        let paths = Paths::new(program, next, landing, |pc, out| {
+            if let Some(c) = coverage.as_deref() {
+                c.probe_reads(pc, out);
+            }
+        });
+        let linear = (0..program.code.len())
+            .map(|pc| {
+                let keep = forgets[pc].as_ref()?;
+                let draw = program.code[pc].as_draw()?;
+                let card = throws.one_card(program, draw)?;
+                crate::eval::fast_paths().then(|| Linear::new(card, draw.dealt, keep.clone()))
+            })
+            .collect();
+        Machine {
+            linear,
+            paths,
+            forgets,
+            code,
+            program,
+            throws: std::mem::take(throws),
+            option,
+            frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
+            deals: Vec::new(),
+            key: Vec::new(),
+            fused: fuse::runs(program),
+            interchangeable: program.interchangeable.0.iter().any(|&w| w != 0),
+            live,
+            current: None,
+            alive: 0,
+            peak: 0,
+            work,
+            limits,
+            memo: Memo::default(),
+            decisions: Decisions {
+                sequences: vec![1; program.sides.len()],
+                ..Decisions::default()
+            },
+            coverage: coverage.take(),
         }
     }
-    let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
-    *throws = std::mem::take(&mut m.throws);
-    *work = m.work;
-    m.decisions.forgets_nothing(program)?;
-    let decisions = (!program.decisions.is_empty()).then(|| Rc::new(m.decisions));
-    let distribution = Distribution {
-        outcomes: by_outcome,
-        ends,
-        peak_states: m.peak,
-        choice: None,
-        decisions,
-        solution: None,
-    };
-    Ok((distribution, stopped))
+
+    /// The distribution of the ends reached, the throws, the coverage and
+    /// the work given back to the caller.
+    fn finish(
+        mut self,
+        outcomes: Ends,
+        throws: &mut Throws,
+        coverage: &mut Option<Box<Coverage>>,
+        work: &mut u64,
+    ) -> Result<Distribution, EvalError> {
+        let program = self.program;
+        let mut ends = outcomes.into_ends();
+        ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
+        check_settled(program, &ends)?;
+        *coverage = self.coverage.take();
+        if let Some(c) = coverage.as_deref_mut() {
+            c.add_ends(program, &ends);
+        }
+        let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
+        for end in &ends {
+            if let Some(o) = end.outcome {
+                by_outcome[o].add(&end.weight);
+            }
+        }
+        let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
+        *throws = std::mem::take(&mut self.throws);
+        *work = self.work;
+        self.decisions.forgets_nothing(program)?;
+        let decisions = (!program.decisions.is_empty()).then(|| Rc::new(self.decisions));
+        let distribution = Distribution {
+            outcomes: by_outcome,
+            ends,
+            peak_states: self.peak,
+            choice: None,
+            decisions,
+            solution: None,
+        };
+        Ok(distribution)
+    }
 }
 
 impl Machine<'_> {
