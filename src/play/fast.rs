@@ -21,7 +21,7 @@
 //! same rounds up to there and then the instruction's value or error.
 
 use super::round::{kind_at, Round, Source};
-use super::steps::{Grid, Operand, Order, Step, Target};
+use super::steps::{Grid, Operand, Order, Step, Steps, Target};
 use crate::eval::compiled::arith;
 use crate::eval::value::Value;
 use crate::program::{Arith, Instr, Program};
@@ -146,6 +146,54 @@ pub struct Plan<'p> {
     finish_fails: bool,
 }
 
+/// The kind of each slot, from the steps that write it (in `order`):
+/// `None` where a slot is written values of two kinds.
+fn slot_kinds(program: &Program, steps: &Steps, order: &[usize]) -> Option<Vec<Option<Kind>>> {
+    let mut kinds: Vec<Option<Kind>> = vec![None; program.slots.len()];
+    let mut write = |slot: usize, kind: Kind| match kinds.get_mut(slot)? {
+        Some(k) if *k != kind => None,
+        k => {
+            *k = Some(kind);
+            Some(())
+        }
+    };
+    for &pc in order {
+        match steps.list[pc] {
+            Step::Throw(i) => {
+                let throw = &steps.throws[i as usize];
+                for (c, &slot) in throw.slots.iter().enumerate() {
+                    let column = throw.values.iter().skip(c).step_by(throw.slots.len());
+                    let mut kind = None;
+                    for v in column {
+                        let k = match v {
+                            Value::Int(_) => Kind::Int,
+                            Value::Bool(_) => Kind::Bool,
+                            _ => return None,
+                        };
+                        if kind.is_some_and(|was| was != k) {
+                            return None;
+                        }
+                        kind = Some(k);
+                    }
+                    write(slot, kind?)?;
+                }
+            }
+            Step::Deal(i) => {
+                let deal = &steps.deals[i as usize];
+                if deal.keep {
+                    write(deal.slot, Kind::Hand(deal.count))?;
+                }
+                if let Some(a) = deal.assign {
+                    write(a.slot as usize, Kind::Int)?;
+                }
+            }
+            Step::Arith { assign, .. } => write(assign.slot as usize, Kind::Int)?,
+            _ => {}
+        }
+    }
+    Some(kinds)
+}
+
 /// The round met what only its instructions can give (see the module's
 /// documentation): play the chunk by the general round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,63 +224,8 @@ impl<'p> Plan<'p> {
             finite: Vec::new(),
             finish_fails: program.settles_on_outcomes(),
         };
-        for shoe in &program.shoes {
-            let decks = shoe.decks.unwrap_or(1);
-            let mut total = 0u32;
-            for kind in &shoe.kinds {
-                // What is left of the shoe: `--removed` cards out.
-                let n = u32::try_from(kind.full(decks)).ok()?;
-                total = total.checked_add(n)?;
-                plan.full.push(n);
-                plan.values.push(kind.value);
-            }
-            plan.starts.push(plan.full.len());
-            plan.full_totals.push(total);
-            plan.finite.push(shoe.decks.is_some());
-        }
-        // The kind of each slot, from the steps that write it.
-        let mut kinds: Vec<Option<Kind>> = vec![None; program.slots.len()];
-        let mut write = |slot: usize, kind: Kind| match kinds.get_mut(slot)? {
-            Some(k) if *k != kind => None,
-            k => {
-                *k = Some(kind);
-                Some(())
-            }
-        };
-        for &pc in &order {
-            match steps.list[pc] {
-                Step::Throw(i) => {
-                    let throw = &steps.throws[i as usize];
-                    for (c, &slot) in throw.slots.iter().enumerate() {
-                        let column = throw.values.iter().skip(c).step_by(throw.slots.len());
-                        let mut kind = None;
-                        for v in column {
-                            let k = match v {
-                                Value::Int(_) => Kind::Int,
-                                Value::Bool(_) => Kind::Bool,
-                                _ => return None,
-                            };
-                            if kind.is_some_and(|was| was != k) {
-                                return None;
-                            }
-                            kind = Some(k);
-                        }
-                        write(slot, kind?)?;
-                    }
-                }
-                Step::Deal(i) => {
-                    let deal = &steps.deals[i as usize];
-                    if deal.keep {
-                        write(deal.slot, Kind::Hand(deal.count))?;
-                    }
-                    if let Some(a) = deal.assign {
-                        write(a.slot as usize, Kind::Int)?;
-                    }
-                }
-                Step::Arith { assign, .. } => write(assign.slot as usize, Kind::Int)?,
-                _ => {}
-            }
-        }
+        plan.add_shoes()?;
+        let kinds = slot_kinds(program, steps, &order)?;
         let arg = |o: Operand| -> Option<Arg> {
             let kind = |s: u32| kinds.get(s as usize).copied().flatten();
             Some(match o {
@@ -366,6 +359,27 @@ impl<'p> Plan<'p> {
         plan.bound_before_read(&order, finals)?;
         plan.drop_unread(finals);
         Some(plan)
+    }
+
+    /// Each shoe's kinds of card, full, with their values and totals: what
+    /// is left of the shoe with `--removed` cards out. `None` where a count
+    /// does not fit.
+    fn add_shoes(&mut self) -> Option<()> {
+        for shoe in &self.program.shoes {
+            let decks = shoe.decks.unwrap_or(1);
+            let mut total = 0u32;
+            for kind in &shoe.kinds {
+                // What is left of the shoe: `--removed` cards out.
+                let n = u32::try_from(kind.full(decks)).ok()?;
+                total = total.checked_add(n)?;
+                self.full.push(n);
+                self.values.push(kind.value);
+            }
+            self.starts.push(self.full.len());
+            self.full_totals.push(total);
+            self.finite.push(shoe.decks.is_some());
+        }
+        Some(())
     }
 
     /// Every register a step reads is written on every path to it, and
