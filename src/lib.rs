@@ -54,6 +54,7 @@ pub mod analysis;
 pub mod error;
 pub mod number;
 pub mod play;
+pub mod render;
 pub mod report;
 
 #[doc(hidden)]
@@ -65,6 +66,8 @@ pub mod check;
 pub mod cli;
 #[doc(hidden)]
 pub mod eval;
+#[doc(hidden)]
+pub mod figures;
 #[doc(hidden)]
 pub mod lint;
 #[doc(hidden)]

@@ -13,9 +13,12 @@ use super::input::{GameArgs, RemovedArgs};
 use super::{exit, output, paint, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::lint::Lint;
-use crate::report::compare::{self, Comparison, Layout};
-use crate::report::html::GameInput;
-use crate::report::{self, rows, DiagnosticEntry, FormatVersion, Report};
+use crate::render::compare::{self, Layout};
+use crate::render::failures::{expect_failures, note_expect_failures};
+use crate::render::html::GameInput;
+use crate::render::rows;
+use crate::report::compare::Comparison;
+use crate::report::{self, DiagnosticEntry, FormatVersion, Report};
 use crate::{Analysis, Error, Options, Shows};
 
 #[derive(Debug, Args)]
@@ -300,7 +303,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         );
     }
     if let Some(dir) = &args.html {
-        if let Err(shown) = html::write(dir, &report::html::check(&run.games(), &args.show)) {
+        if let Err(shown) = html::write(dir, &crate::render::html::check(&run.games(), &args.show))
+        {
             run.stderr.push_str(&shown);
             run.worst = exit::INPUT;
         }
@@ -508,12 +512,12 @@ impl<'a> Run<'a> {
             return games
                 .iter()
                 .flat_map(|g| g.reports.first())
-                .find_map(|(_, report)| report::html::distribution_svg(report, name));
+                .find_map(|(_, report)| crate::render::html::distribution_svg(report, name));
         }
         games
             .iter()
             .find(|g| g.swept())
-            .map(|g| report::html::sweep_svg(g.file, &g.reports))
+            .map(|g| crate::render::html::sweep_svg(g.file, &g.reports))
     }
 
     /// Reports a file analysed at each of its settings; returns the file's
@@ -529,7 +533,7 @@ impl<'a> Run<'a> {
         let mut reports = Vec::new();
         let mut labels = Vec::new();
         for at in settings {
-            let failures = at.analysis.expect_failures();
+            let failures = expect_failures(&at.analysis.report, at.analysis.program());
             let Analysis {
                 mut report,
                 lints: found,
@@ -550,7 +554,7 @@ impl<'a> Run<'a> {
                 worst = worst.max(exit::FINDING);
             } else if !failures.is_empty() {
                 worst = worst.max(exit::FINDING);
-                report.note_expect_failures(&failures, file, source);
+                note_expect_failures(&mut report, &failures, file, source);
                 let count = failures.len();
                 self.stderr
                     .push_str(&render_all(failures, file, source, "error").0);
@@ -594,7 +598,7 @@ impl<'a> Run<'a> {
                 &reports, &labels, file, &self.show, self.width,
             ));
         } else {
-            self.text.push_str(&report::text::render_showing(
+            self.text.push_str(&crate::render::text::render_showing(
                 &reports[0],
                 Some(file),
                 &self.show,
@@ -702,7 +706,7 @@ fn unchecked_note(reports: &[Report], labels: &[String], file: &str) -> String {
     let Some((_, first)) = unchecked.first() else {
         return String::new();
     };
-    let mut note = report::text::unchecked_note(first, file);
+    let mut note = crate::render::text::unchecked_note(first, file);
     if reports.len() > 1 && unchecked.len() > 1 {
         let at: Vec<&str> = unchecked.iter().map(|(l, _)| l.as_str()).collect();
         let _ = writeln!(
@@ -778,9 +782,9 @@ fn render_sweep(
     if !show.is_empty() {
         for (label, report) in labels.iter().zip(reports) {
             let _ = write!(out, "\nat {label}:");
-            out.push_str(&report::text::render_shown(report, show));
+            out.push_str(&crate::render::text::render_shown(report, show));
         }
     }
-    out.push_str(report::text::footnote(&out));
+    out.push_str(crate::render::text::footnote(&out));
     out
 }

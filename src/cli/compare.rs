@@ -13,9 +13,11 @@ use super::html;
 use super::input::{analyse_swept, read_source, sweep, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
-use crate::report::compare::{self, Comparison, Layout};
-use crate::report::html::GameInput;
-use crate::report::{rows, FormatVersion, Report};
+use crate::render::compare::{self, Layout};
+use crate::render::html::GameInput;
+use crate::render::rows;
+use crate::report::compare::Comparison;
+use crate::report::{FormatVersion, Report};
 use crate::{Options, Shows};
 
 #[derive(Debug, Args)]
@@ -161,7 +163,7 @@ pub fn run(args: &CompareArgs) -> u8 {
                 errors: &[],
             })
             .collect();
-        if let Err(shown) = html::write(dir, &crate::report::html::compare(&games, &comparison)) {
+        if let Err(shown) = html::write(dir, &crate::render::html::compare(&games, &comparison)) {
             stderr.push_str(&shown);
         }
     }

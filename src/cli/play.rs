@@ -13,8 +13,8 @@ use super::html;
 use super::input::{load, GameArgs};
 use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
-use crate::play::table::{Flow, Options, Person, Table, TableEvent};
-use crate::play::transcript;
+use crate::play::table::{record, Flow, Options, Person, Table, TableEvent};
+use crate::render::transcript;
 use crate::report::FormatVersion;
 
 #[derive(Debug, Args)]
@@ -62,7 +62,7 @@ pub struct PlayArgs {
     pub html: Option<String>,
     /// With `--html`, the table rounds the report shows one by one; those
     /// after them are summarised (counted, and the chips after the last).
-    #[arg(long, value_name = "N", default_value_t = html::DEFAULT_HTML_ROUNDS,
+    #[arg(long, value_name = "N", default_value_t = record::DEFAULT_HTML_ROUNDS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub html_rounds: u64,
     #[command(flatten)]
@@ -252,7 +252,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let mut recorder = args
         .html
         .as_ref()
-        .map(|_| html::Recorder::new(&program.name, args.seed, args.html_rounds));
+        .map(|_| record::Recorder::new(&program.name, args.seed, args.html_rounds));
     let utf8 = output::utf8();
     let mut emit = |event: TableEvent| {
         if let Some(r) = recorder.as_mut() {
@@ -286,7 +286,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let stop = stop.or(terminal.failed);
     let mut written = exit::OK;
     if let (Some(dir), Some(recorder), Ok(())) = (&args.html, recorder, &result) {
-        let files = crate::report::html::session(&args.file, &recorder.finish());
+        let files = crate::render::html::session(&args.file, &recorder.finish());
         if let Err(shown) = html::write(dir, &files) {
             written = output::finish(exit::INPUT, "", &shown);
         }

@@ -15,7 +15,7 @@ use super::input::{load, GameArgs};
 use super::{exit, output, Format};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::simulate::{simulate, Options, Simulation};
-use crate::report::rows::Rows;
+use crate::render::rows::Rows;
 
 /// The most worker threads: more than the chunks of any run a machine
 /// finishes, and each costs a stack.
@@ -108,15 +108,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 Format::Csv => output::csv(&rows(&simulation)),
             };
             let mut stderr = String::new();
-            let convergence = html::convergence(&simulation);
             if let Some(dir) = &args.html {
-                let files = crate::report::html::simulation(&args.file, &convergence);
+                let files = crate::render::html::simulation(&args.file, &simulation);
                 if let Err(shown) = html::write(dir, &files) {
                     stderr.push_str(&shown);
                 }
             }
             if let Some(file) = &args.plot {
-                let svg = crate::report::html::convergence_svg(&convergence);
+                let svg = crate::render::html::convergence_svg(&simulation);
                 if let Err(shown) = html::plot(file, &svg) {
                     stderr.push_str(&shown);
                 }

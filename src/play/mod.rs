@@ -19,4 +19,3 @@ pub mod steps;
 #[doc(hidden)]
 pub mod strategy;
 pub mod table;
-pub mod transcript;
