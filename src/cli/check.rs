@@ -156,7 +156,7 @@ impl CheckArgs {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    if args.bless && args.files.iter().any(|f| f == super::input::STDIN) {
+    if args.bless && args.files.iter().any(|f| f == super::STDIN) {
         let message =
             "error: --bless rewrites rule files in place: standard input (`-`) cannot be\n";
         return output::finish(exit::INPUT, "", message);

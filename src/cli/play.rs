@@ -189,7 +189,7 @@ impl Terminal {
 }
 
 pub fn run(args: &PlayArgs) -> u8 {
-    if args.interactive && args.file == super::input::STDIN {
+    if args.interactive && args.file == super::STDIN {
         let message = "error: with --interactive the answers are read from standard input, so the rule file cannot be: name the file\n";
         return output::finish(exit::INPUT, "", message);
     }

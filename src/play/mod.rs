@@ -7,7 +7,6 @@
 pub mod chain;
 #[doc(hidden)]
 pub mod fast;
-mod money;
 #[doc(hidden)]
 pub mod round;
 pub mod sampled;

@@ -6,7 +6,7 @@
 //! a figure: a renderer reads the structures, never another renderer's
 //! text.
 //!
-//! - [`text`]: `check`'s aligned report, with [`shown`] distributions and
+//! - [`text`]: `check`'s aligned report, with the `--show` distributions and
 //!   the effects of removal ([`removal`]);
 //! - [`compare`]: the comparison and a sweep's table as text;
 //! - [`rows`]: flat rows for `--format csv`;

@@ -37,6 +37,7 @@
 
 mod bank;
 mod error;
+mod money;
 mod paths;
 pub mod record;
 mod script;
@@ -51,7 +52,6 @@ pub(crate) use seat::punter_bets;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::money::{self, Ledger};
 use super::round::Round;
 use super::strategy::Strategy;
 use crate::eval::exact::Distribution;
@@ -59,6 +59,7 @@ use crate::eval::figures::BetFigures;
 use crate::number::Exact;
 use crate::program::Program;
 pub use crate::report::events::TableEvent;
+use money::Ledger;
 use seat::Seat;
 pub use tally::Tally;
 
@@ -127,6 +128,18 @@ pub enum Flow {
     /// Stop at once, without a summary: nobody reads the transcript any
     /// more (a closed pipe, a full disk).
     Stop,
+}
+
+/// Sends an event to the sink, seats numbered from 1 as the table calls
+/// them, unless it asked to stop; keeps what it asks for.
+fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
+    if *flow == Flow::Stop {
+        return;
+    }
+    match sink(event.numbered_from_one()) {
+        Flow::Continue => {}
+        asked => *flow = asked,
+    }
 }
 
 impl TableEvent {
