@@ -11,6 +11,8 @@
 //! - [`compare`]: the comparison and a sweep's table as text;
 //! - [`rows`]: flat rows for `--format csv`;
 //! - [`session`]: a session's figures, exact or estimated, as text;
+//! - [`shoe`]: a shoe dealt coup by coup, as text;
+//! - [`simulation`]: a simulation's estimates, as text and CSV rows;
 //! - [`html`]: the HTML report and its charts;
 //! - [`failures`]: a failed `expect` line as a diagnostic;
 //! - [`transcript`]: the text line of each table event.
@@ -22,6 +24,8 @@ pub mod layout;
 pub mod removal;
 pub mod rows;
 pub mod session;
+pub mod shoe;
 mod shown;
+pub mod simulation;
 pub mod text;
 pub mod transcript;
