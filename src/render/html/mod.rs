@@ -15,7 +15,8 @@
 //!   and its checkpoints);
 //! - [`session`]: each seat's chips over a session (its [`History`], the
 //!   library's fold of the table's events);
-//! - [`exact_session`]: the exact session's figures ([`ExactSession`]).
+//! - [`exact_session`]: the exact session's figures (its
+//!   [`Session`](crate::report::session::Session)).
 //!
 //! Each takes the data of the layer that made it, never a copy of it.
 //!
