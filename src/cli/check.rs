@@ -18,7 +18,7 @@ use crate::render::failures::{expect_failures, note_expect_failures};
 use crate::render::html::GameInput;
 use crate::render::rows;
 use crate::report::compare::Comparison;
-use crate::report::{self, DiagnosticEntry, FormatVersion, Report};
+use crate::report::{self, DiagnosticEntry, Report, Unreported};
 use crate::{Analysis, Error, Options, Shows};
 
 #[derive(Debug, Args)]
@@ -94,57 +94,18 @@ pub struct CheckArgs {
     pub game: GameArgs,
 }
 
-/// The JSON/RON form of a file that could not be reported: every key of a
-/// [`Report`], in its order, so that a script reads both alike
-/// (docs/json.md); `game` and the other objects `null`, the lists and
-/// `params` empty, beside the diagnostics.
-#[derive(Serialize)]
-struct Failed<'a> {
-    format_version: FormatVersion,
-    file: &'a str,
-    game: Option<String>,
-    params: BTreeMap<String, String>,
-    removed: Vec<()>,
-    table: Option<()>,
-    results: Vec<()>,
-    values: Vec<()>,
-    choice: Option<()>,
-    strategies: Option<()>,
-    bets: Vec<()>,
-    effects_of_removal: Option<()>,
-    expects: Vec<()>,
-    claims: Vec<()>,
-    diagnostics: Vec<DiagnosticEntry>,
-}
-
-impl<'a> Failed<'a> {
-    /// The entry of `file`, which could not be reported.
-    fn output(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
-        Output::Failed(Box::new(Failed {
-            format_version: FormatVersion,
-            file,
-            game: None,
-            params: BTreeMap::new(),
-            removed: Vec::new(),
-            table: None,
-            results: Vec::new(),
-            values: Vec::new(),
-            choice: None,
-            strategies: None,
-            bets: Vec::new(),
-            effects_of_removal: None,
-            expects: Vec::new(),
-            claims: Vec::new(),
-            diagnostics,
-        }))
-    }
-}
-
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Output<'a> {
     Report(Box<Report>),
-    Failed(Box<Failed<'a>>),
+    Failed(Box<Unreported<'a>>),
+}
+
+impl<'a> Output<'a> {
+    /// The entry of `file`, which could not be reported.
+    fn unreported(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
+        Output::Failed(Box::new(Unreported::new(file, diagnostics)))
+    }
 }
 
 impl CheckArgs {
@@ -275,7 +236,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 run.stderr.push_str(&unreadable.shown);
                 run.outputs.push((
                     String::new(),
-                    Failed::output(file, vec![unreadable.entry(file)]),
+                    Output::unreported(file, vec![unreadable.entry(file)]),
                 ));
                 exit::INPUT
             }
@@ -689,7 +650,7 @@ impl<'a> Run<'a> {
             "error: {file}: {count} error(s){at}; no report"
         );
         self.outputs
-            .push((String::new(), Failed::output(file, diagnostics)));
+            .push((String::new(), Output::unreported(file, diagnostics)));
         exit::INPUT
     }
 }

@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use clap::Args;
-use serde::Serialize;
 
 use super::diagnostics::render_all;
 use super::html;
@@ -16,7 +15,7 @@ use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::render::compare::{self, Layout};
 use crate::render::html::GameInput;
 use crate::render::rows;
-use crate::report::compare::Comparison;
+use crate::report::compare::{Comparison, Document};
 use crate::report::{FormatVersion, Report};
 use crate::{Options, Shows};
 
@@ -44,15 +43,6 @@ pub struct CompareArgs {
     pub cards: super::input::RemovedArgs,
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// The JSON/RON document: every file's report (the `check` contract, with
-/// its `file`) and the comparison.
-#[derive(Serialize)]
-struct Document<'a> {
-    format_version: FormatVersion,
-    reports: &'a [Report],
-    comparison: &'a Comparison,
 }
 
 pub fn run(args: &CompareArgs) -> u8 {

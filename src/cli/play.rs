@@ -4,7 +4,6 @@ use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use super::answers::{Answer, Answers, MAX_ANSWER};
 use super::diagnostics::render;
@@ -15,6 +14,7 @@ use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::table::{record, Flow, Options, Person, Table, TableEvent};
 use crate::render::transcript;
+use crate::report::events::EventLine;
 use crate::report::FormatVersion;
 
 #[derive(Debug, Args)]
@@ -136,16 +136,6 @@ pub enum Transcript {
     Json,
 }
 
-/// A line of the JSON transcript: the event, with the contract's version
-/// as its first key, on every line, so that a line read alone (`grep`,
-/// `tail`) still says it (docs/json.md).
-#[derive(Serialize)]
-struct Line<'a> {
-    format_version: FormatVersion,
-    #[serde(flatten)]
-    event: &'a TableEvent,
-}
-
 /// A person at the terminal (or a pipe): questions on stderr, answers
 /// from stdin, read by [`super::answers`] on a thread of their own so that
 /// Ctrl-C at a prompt ends the session with its summary.
@@ -262,7 +252,7 @@ pub fn run(args: &PlayArgs) -> u8 {
             return Flow::Stop;
         }
         let line = match format {
-            Transcript::Json => serde_json::to_string(&Line {
+            Transcript::Json => serde_json::to_string(&EventLine {
                 format_version: FormatVersion,
                 event: &event,
             })

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::Report;
+use super::{FormatVersion, Report};
 use crate::number::Exact;
 
 /// The bets of several files, matched by name. The first file is the one
@@ -91,4 +91,16 @@ impl Comparison {
             bets,
         }
     }
+}
+
+/// The JSON/RON document of `compare`: every file's report (the `check`
+/// contract, with its `file`) and the comparison.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Document<'a> {
+    /// The version of the JSON and RON contract.
+    pub format_version: FormatVersion,
+    /// Every file's report, in the order given.
+    pub reports: &'a [Report],
+    /// The comparison.
+    pub comparison: &'a Comparison,
 }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::contract::whole_chips;
+use super::FormatVersion;
 use crate::number::Exact;
 
 /// One line of the transcript, sent to the sink as it happens. Seats are
@@ -195,4 +196,16 @@ pub enum TableEvent {
         /// Why the session ended (`the rounds asked for were played`).
         reason: String,
     },
+}
+
+/// A line of the JSON transcript (`play --transcript json`): the event,
+/// with the contract's version as its first key, on every line, so that a
+/// line read alone (`grep`, `tail`) still says it (docs/json.md).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct EventLine<'a> {
+    /// The version of the JSON contract.
+    pub format_version: FormatVersion,
+    /// The event.
+    #[serde(flatten)]
+    pub event: &'a TableEvent,
 }

@@ -27,6 +27,67 @@ pub use contract::{FormatVersion, FORMAT_VERSION};
 pub use diagnostic::{DiagnosticEntry, Lines, Location};
 pub use values::{ValueDistribution, ValueRow};
 
+/// The JSON/RON form of a file that could not be reported (`check`): every
+/// key of a [`Report`], in its order, so that a script reads both alike
+/// (docs/json.md); `game` and the other objects `null`, the lists and
+/// `params` empty, beside the diagnostics.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unreported<'a> {
+    /// The version of the contract.
+    pub format_version: FormatVersion,
+    /// The rule file, as the command line named it.
+    pub file: &'a str,
+    /// `null`.
+    pub game: Option<String>,
+    /// Empty.
+    pub params: BTreeMap<String, String>,
+    /// Empty.
+    pub removed: Vec<()>,
+    /// `null`.
+    pub table: Option<()>,
+    /// Empty.
+    pub results: Vec<()>,
+    /// Empty.
+    pub values: Vec<()>,
+    /// `null`.
+    pub choice: Option<()>,
+    /// `null`.
+    pub strategies: Option<()>,
+    /// Empty.
+    pub bets: Vec<()>,
+    /// `null`.
+    pub effects_of_removal: Option<()>,
+    /// Empty.
+    pub expects: Vec<()>,
+    /// Empty.
+    pub claims: Vec<()>,
+    /// Why the file could not be reported.
+    pub diagnostics: Vec<DiagnosticEntry>,
+}
+
+impl<'a> Unreported<'a> {
+    /// The entry of `file`, which could not be reported for `diagnostics`.
+    pub fn new(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Unreported<'a> {
+        Unreported {
+            format_version: FormatVersion,
+            file,
+            game: None,
+            params: BTreeMap::new(),
+            removed: Vec::new(),
+            table: None,
+            results: Vec::new(),
+            values: Vec::new(),
+            choice: None,
+            strategies: None,
+            bets: Vec::new(),
+            effects_of_removal: None,
+            expects: Vec::new(),
+            claims: Vec::new(),
+            diagnostics,
+        }
+    }
+}
+
 /// The whole report of one game. Every key is always serialised (`null`
 /// where it does not apply): docs/json.md.
 #[derive(Clone, Debug, Serialize)]
