@@ -16,7 +16,7 @@ use crate::lint::Lint;
 use crate::render::compare::{self, Layout};
 use crate::render::failures::{expect_failures, note_expect_failures};
 use crate::render::html::GameInput;
-use crate::render::rows;
+use crate::render::{rows, serial};
 use crate::report::compare::Comparison;
 use crate::report::{self, DiagnosticEntry, Report, Unreported};
 use crate::{Analysis, Error, Options, Shows};
@@ -307,20 +307,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         Format::Text if paint::stdout_colour() => paint::report(&run.text),
         Format::Text => std::mem::take(&mut run.text),
         Format::Json => match one {
-            Some(output) => serde_json::to_string_pretty(output),
-            None => serde_json::to_string_pretty(&all),
-        }
-        .map(|s| s + "\n")
-        .unwrap_or_default(),
-        Format::Ron => {
-            let config = ron::ser::PrettyConfig::default();
-            match one {
-                Some(output) => ron::ser::to_string_pretty(output, config),
-                None => ron::ser::to_string_pretty(&all, config),
-            }
-            .map(|s| s + "\n")
-            .unwrap_or_default()
-        }
+            Some(output) => serial::json(output),
+            None => serial::json(&all),
+        },
+        Format::Ron => match one {
+            Some(output) => serial::ron(output),
+            None => serial::ron(&all),
+        },
         Format::Csv => {
             let reports: Vec<(&str, &str, &Report)> = run
                 .outputs

@@ -14,7 +14,7 @@ use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::render::compare::{self, Layout};
 use crate::render::html::GameInput;
-use crate::render::rows;
+use crate::render::{rows, serial};
 use crate::report::compare::{Comparison, Document};
 use crate::report::{FormatVersion, Report};
 use crate::{Options, Shows};
@@ -174,12 +174,8 @@ pub fn run(args: &CompareArgs) -> u8 {
                 },
             )
         }
-        Format::Json => serde_json::to_string_pretty(&document)
-            .map(|s| s + "\n")
-            .unwrap_or_default(),
-        Format::Ron => ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
-            .map(|s| s + "\n")
-            .unwrap_or_default(),
+        Format::Json => serial::json(&document),
+        Format::Ron => serial::ron(&document),
         Format::Csv => output::csv(&rows::comparison(&comparison)),
     };
     output::finish(code, &stdout, &stderr)

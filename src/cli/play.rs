@@ -13,7 +13,7 @@ use super::input::{load, GameArgs};
 use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::table::{record, Flow, Options, Person, Table, TableEvent};
-use crate::render::transcript;
+use crate::render::{serial, transcript};
 use crate::report::events::EventLine;
 use crate::report::FormatVersion;
 
@@ -252,11 +252,10 @@ pub fn run(args: &PlayArgs) -> u8 {
             return Flow::Stop;
         }
         let line = match format {
-            Transcript::Json => serde_json::to_string(&EventLine {
+            Transcript::Json => serial::json_line(&EventLine {
                 format_version: FormatVersion,
                 event: &event,
-            })
-            .unwrap_or_default(),
+            }),
             Transcript::Text if utf8 => transcript::line(program, &event),
             Transcript::Text => transcript::ascii(&transcript::line(program, &event)),
         };

@@ -102,7 +102,7 @@ pub fn run_command(args: &SessionArgs) -> u8 {
         return match sampled::play(program, &loaded.distribution, &sampled) {
             Ok(s) => {
                 let out = match args.format {
-                    TextOrJson::Json => serde_json::to_string_pretty(&s).unwrap_or_default() + "\n",
+                    TextOrJson::Json => crate::render::serial::json(&s),
                     TextOrJson::Text => sampled_text(&s),
                 };
                 output::finish(exit::OK, &out, "")
@@ -119,9 +119,7 @@ pub fn run_command(args: &SessionArgs) -> u8 {
                 }
             }
             let out = match args.format {
-                TextOrJson::Json => {
-                    serde_json::to_string_pretty(&session).unwrap_or_default() + "\n"
-                }
+                TextOrJson::Json => crate::render::serial::json(&session),
                 TextOrJson::Text => text(&session),
             };
             output::finish(exit::OK, &out, "")

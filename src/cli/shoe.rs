@@ -177,7 +177,7 @@ pub fn run(args: &ShoeArgs) -> u8 {
     match deal(program, options) {
         Ok(run) => {
             let out = match args.format {
-                TextOrJson::Json => serde_json::to_string_pretty(&run).unwrap_or_default() + "\n",
+                TextOrJson::Json => crate::render::serial::json(&run),
                 TextOrJson::Text => text(&run),
             };
             output::finish(exit::OK, &out, "")

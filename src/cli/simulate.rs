@@ -14,6 +14,7 @@ use super::input::{load, GameArgs};
 use super::{exit, output, Format};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
 use crate::play::simulate::{simulate, Options};
+use crate::render::serial;
 use crate::render::simulation::{rows, text};
 
 /// The most worker threads: more than the chunks of any run a machine
@@ -96,14 +97,8 @@ pub fn run(args: &SimulateArgs) -> u8 {
         Ok(simulation) => {
             let out = match args.format {
                 Format::Text => text(&simulation),
-                Format::Json => {
-                    serde_json::to_string_pretty(&simulation).unwrap_or_default() + "\n"
-                }
-                Format::Ron => {
-                    ron::ser::to_string_pretty(&simulation, ron::ser::PrettyConfig::default())
-                        .unwrap_or_default()
-                        + "\n"
-                }
+                Format::Json => serial::json(&simulation),
+                Format::Ron => serial::ron(&simulation),
                 Format::Csv => output::csv(&rows(&simulation)),
             };
             let mut stderr = String::new();

@@ -15,7 +15,9 @@
 //! - [`simulation`]: a simulation's estimates, as text and CSV rows;
 //! - [`html`]: the HTML report and its charts;
 //! - [`failures`]: a failed `expect` line as a diagnostic;
-//! - [`transcript`]: the text line of each table event.
+//! - [`transcript`]: the text line of each table event;
+//! - `serial` (with the `cli` feature): JSON and RON, the contract's
+//!   structures serialised as they are.
 
 pub mod compare;
 pub mod failures;
@@ -23,6 +25,8 @@ pub mod html;
 pub mod layout;
 pub mod removal;
 pub mod rows;
+#[cfg(feature = "cli")]
+pub mod serial;
 pub mod session;
 pub mod shoe;
 mod shown;
