@@ -14,7 +14,7 @@ use super::{exit, output, paint, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::lint::Lint;
 use crate::render::compare::{self, Layout};
-use crate::render::failures::{expect_failures, note_expect_failures};
+use crate::render::failures::note_expect_failures;
 use crate::render::html::GameInput;
 use crate::render::{rows, serial};
 use crate::report::compare::Comparison;
@@ -487,7 +487,7 @@ impl<'a> Run<'a> {
         let mut reports = Vec::new();
         let mut labels = Vec::new();
         for at in settings {
-            let failures = expect_failures(&at.analysis.report, at.analysis.program());
+            let failures = at.analysis.expect_failures();
             let Analysis {
                 mut report,
                 lints: found,

@@ -328,8 +328,7 @@ impl Server {
         };
         let (entries, analysis) = match game.analyse(&options) {
             Ok(analysis) => {
-                let failures =
-                    crate::render::failures::expect_failures(&analysis.report, analysis.program());
+                let failures = analysis.expect_failures();
                 let found = (analysis.lints.iter())
                     .map(|l| (l as &dyn Diagnostic, "warning"))
                     .chain(failures.iter().map(|f| (f as &dyn Diagnostic, "error")));

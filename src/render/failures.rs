@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::ast::Span;
 use crate::program::Program;
 use crate::report::{DiagnosticEntry, Lines, Report};
+use crate::Analysis;
 
 /// An `expect` line that does not hold.
 #[derive(Debug, Clone, Error, Diagnostic)]
@@ -42,6 +43,14 @@ pub fn expect_failures(report: &Report, program: &Program) -> Vec<ExpectFailed> 
             span: a.span,
         })
         .collect()
+}
+
+impl Analysis {
+    /// Each failed `expect` line of the analysis, as a diagnostic pointing
+    /// at it (defined here, with the words of the text report).
+    pub fn expect_failures(&self) -> Vec<ExpectFailed> {
+        expect_failures(&self.report, self.program())
+    }
 }
 
 /// Adds the failed expects to the report's diagnostics (for JSON/RON),
