@@ -7,7 +7,7 @@
 //! ```
 
 use dicerules::play::table::{Flow, Options as TableOptions, Table, TableEvent};
-use dicerules::play::transcript;
+use dicerules::render::transcript;
 use dicerules::{Analysis, Options};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -16,7 +16,7 @@ use crate::lint::{self, Lint};
 use crate::play::chain::{self, Session};
 use crate::play::shoe::MarginEstimate;
 use crate::program::{NotOneShoe, Program, SessionTable, ShoeDeal};
-use crate::report::{ExpectFailed, Report, Verdict};
+use crate::report::{Report, Verdict};
 use crate::Error;
 
 /// What an analysis is asked to do.
@@ -374,7 +374,7 @@ impl Game {
                     );
                     *v = Verdict {
                         line: v.line,
-                        ..crate::report::estimate_verdict(a, e.mean, e.std_error, &what)
+                        ..crate::figures::estimate_verdict(a, e.mean, e.std_error, &what)
                     };
                     continue;
                 }
@@ -387,7 +387,7 @@ impl Game {
                 };
                 *v = Verdict {
                     line: v.line,
-                    ..crate::report::session_verdict(a, x)
+                    ..crate::figures::session_verdict(a, x)
                 };
             }
         }
@@ -592,10 +592,5 @@ impl Analysis {
     /// The checked game.
     pub fn program(&self) -> &Program {
         &self.game.program
-    }
-
-    /// Each failed `expect` line, as a diagnostic pointing at it.
-    pub fn expect_failures(&self) -> Vec<ExpectFailed> {
-        self.report.expect_failures(&self.game.program)
     }
 }

@@ -28,12 +28,16 @@
 //! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`] (with
 //!   [`Undeclared`]), [`Shows`] (the expressions of `check --show`): the
 //!   pipeline, run once (`analysis`);
-//! - [`report::Report`]: the figures, as `check` prints them (the JSON
-//!   contract);
+//! - [`report`]: the data of every report (the JSON contract):
+//!   [`report::Report`], the figures as `check` prints them, and those of a
+//!   simulation, a session, a shoe and a table's events;
 //! - [`Distribution`] and [`Limits`]: the exact distribution of a round and
 //!   the bounds on computing it;
-//! - [`play`]: a session at a table ([`play::table::Table`]), a simulation
-//!   ([`play::simulate::simulate`]), the transcript's lines;
+//! - [`play`]: a session at a table ([`play::table::Table`], its events
+//!   folded by [`play::table::Tally`]), a simulation
+//!   ([`play::simulate::simulate`]);
+//! - [`render`]: every report drawn from its data: the text report, CSV
+//!   rows, the HTML pages, the transcript's lines;
 //! - [`Error`] and the errors of each stage ([`SyntaxError`],
 //!   [`CheckError`], [`EvalError`], [`TableError`], and [`ShowError`] for a
 //!   `--show` expression), each a
@@ -42,7 +46,7 @@
 //! - [`number::Exact`], the rational every figure is.
 //!
 //! The stages themselves (`syntax`, `ast`, `check`, `program`, `eval`,
-//! `solve`, `lint`) are public for this crate's tests, benches and binary
+//! `solve`, `lint`, `figures`) are public for this crate's tests, benches and binary
 //! and hidden from its documentation: they are not a stable API. The
 //! command line is the `cli` feature, on by default; a library user can
 //! leave it out (`default-features = false`) and with it clap, indicatif,
@@ -54,6 +58,7 @@ pub mod analysis;
 pub mod error;
 pub mod number;
 pub mod play;
+pub mod render;
 pub mod report;
 
 #[doc(hidden)]
@@ -65,6 +70,8 @@ pub mod check;
 pub mod cli;
 #[doc(hidden)]
 pub mod eval;
+#[doc(hidden)]
+pub mod figures;
 #[doc(hidden)]
 pub mod lint;
 #[doc(hidden)]

@@ -70,7 +70,8 @@ use common::tree::without_spans;
 use dicerules::cli::diagnostics::render_all;
 use dicerules::eval::exact::{self, Limits};
 use dicerules::program::Setting;
-use dicerules::report::{self, Report};
+use dicerules::render::{failures, text};
+use dicerules::report::Report;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -216,15 +217,15 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     };
     let mut report = Report::new(&program, &distribution);
     report.locate(&program, source);
-    let failures = report.expect_failures(&program);
-    report.note_expect_failures(&failures, "fuzz.dice", source);
+    let failures = failures::expect_failures(&report, &program);
+    failures::note_expect_failures(&mut report, &failures, "fuzz.dice", source);
     let codes = if failures.is_empty() {
         Vec::new()
     } else {
         diagnose(failures, source)
     };
     let show: Vec<String> = report.values.iter().map(|v| v.name.clone()).collect();
-    let text = report::text::render_showing(&report, Some("fuzz.dice"), &show);
+    let text = text::render_showing(&report, Some("fuzz.dice"), &show);
     assert!(!text.is_empty(), "an empty report");
     let json = serde_json::to_string_pretty(&report).expect("the report serialises to JSON");
     let _: serde_json::Value = serde_json::from_str(&json).expect("the JSON parses");
@@ -309,7 +310,7 @@ fn shows_change_nothing(
         without_values(plain) == without_values(&shown),
         "the shows {texts:?} changed the figures"
     );
-    let text = report::text::render_showing(&shown, Some("fuzz.dice"), &texts);
+    let text = text::render_showing(&shown, Some("fuzz.dice"), &texts);
     assert!(!text.is_empty(), "an empty report");
 }
 

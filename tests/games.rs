@@ -1,7 +1,8 @@
 //! Every shipped game: its report snapshotted (text and JSON), found by a
 //! glob so that a new game gets a snapshot without test code.
 
-use dicerules::report::{text, Report};
+use dicerules::render::text;
+use dicerules::report::Report;
 
 /// The game's report through the driver, as `check` makes it: the lines
 /// pinned `with` another setting checked at it.

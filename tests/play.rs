@@ -13,8 +13,8 @@ use dicerules::number::Exact;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
-use dicerules::play::transcript;
 use dicerules::program::Program;
+use dicerules::render::transcript;
 use dicerules::solve::evaluate;
 
 use crate::common::binary;

@@ -4,9 +4,9 @@
 
 use dicerules::eval::exact::Kind;
 use dicerules::eval::exact::{Distribution, Limits};
+use dicerules::figures::BetFigures;
 use dicerules::number::Exact;
 use dicerules::program::Program;
-use dicerules::report::BetFigures;
 use dicerules::solve::evaluate;
 
 fn solved(path: &str) -> (Program, Distribution) {

@@ -24,7 +24,8 @@
 
 use num_traits::ToPrimitive;
 
-use super::items::{param, unknown};
+use super::error::unknown;
+use super::items::param;
 use super::{BankingError, CheckError};
 use crate::ast::{self, Amount, BankRule, ChipsRule, ClauseKind, LimitRule, StakeKind};
 use crate::number::Exact;
@@ -410,33 +411,23 @@ fn chips(
 #[cfg(test)]
 mod tests {
     use crate::program::{Bank, Banking, BankruptBanker, Chips, Limit, Setting, Stake};
-    use crate::Error;
 
     const ROUND: &str = "game \"g\"\noutcomes won, lost\nround {\n  throw d = d6\n  if d is 6 {\n    end won\n  }\n  end lost\n}\nbet player {\n  won => win 4 to 1\n  lost => lose\n}\nbet banker {\n  won => lose\n  lost => win 1 to 5\n}\n";
 
-    fn load(banking: &str, overrides: &[(&str, Setting)]) -> Result<Banking, Vec<Error>> {
+    fn load(banking: &str, overrides: &[(&str, Setting)]) -> Result<Banking, Vec<String>> {
         let source = format!("{ROUND}param cap = 6\n{banking}");
         let overrides: Vec<(String, Setting)> = overrides
             .iter()
             .map(|(n, s)| (n.to_string(), s.clone()))
             .collect();
-        crate::Game::load_with(&source, &overrides.into())
-            .map(|g| g.program)
-            .map(|p| p.banking)
-    }
-
-    /// The codes of the errors, in order.
-    fn codes(errors: Vec<Error>) -> Vec<String> {
-        use miette::Diagnostic;
-        errors
-            .iter()
-            .map(|e| e.code().map(|c| c.to_string()).unwrap_or_default())
-            .collect()
+        crate::check::load(&source, &overrides.into()).map(|(_, p)| p.banking)
     }
 
     #[test]
     fn without_the_item_the_house_banks_at_the_round() {
-        let program = crate::Game::load(ROUND).map(|g| g.program).expect("checks");
+        let program = crate::check::load(ROUND, &Default::default())
+            .map(|(_, p)| p)
+            .expect("checks");
         assert_eq!(
             program.banking,
             Banking {
@@ -494,7 +485,7 @@ mod tests {
             &[("cap", Setting::Infinite)],
         )
         .expect_err("fails");
-        assert_eq!(codes(errors), ["dice::check::infinite"]);
+        assert_eq!(errors, ["dice::check::infinite"]);
     }
 
     #[test]
@@ -508,7 +499,7 @@ mod tests {
                 &[("cap", Setting::Number(value))],
             )
             .expect_err("fails");
-            assert_eq!(codes(errors), ["dice::check::banking"]);
+            assert_eq!(errors, ["dice::check::banking"]);
         }
     }
 
@@ -520,7 +511,7 @@ mod tests {
         )
         .expect_err("fails");
         assert_eq!(
-            codes(errors),
+            errors,
             [
                 "dice::check::banking",      // the second limit
                 "dice::check::unknown_name", // bankr
@@ -540,6 +531,6 @@ mod tests {
             &[],
         )
         .expect_err("fails");
-        assert_eq!(codes(errors), ["dice::check::repeated_item"]);
+        assert_eq!(errors, ["dice::check::repeated_item"]);
     }
 }

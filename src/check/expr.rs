@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::items::unknown;
+use super::error::unknown;
 use super::CheckError;
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use crate::program::builtin::{Arg, Builtin, Output};
@@ -401,7 +401,7 @@ impl<'n> Typer<'_, 'n> {
         // (a hand table reads more of it than statistics): its gaps are not
         // looked for.
         let listable = crate::multiset::count(u64::from(count), u64::from(sides))
-            <= super::round::MAX_THROW_RESULTS;
+            <= super::limits::MAX_THROW_RESULTS;
         if complete && listable && self.ranked.insert((count, sides)) {
             let mut missing = Vec::new();
             let mut total = 0usize;

@@ -8,6 +8,7 @@ mod banking;
 mod error;
 mod expr;
 mod items;
+mod limits;
 mod liveness;
 mod overrides;
 mod pinned;
@@ -32,6 +33,29 @@ use crate::program::{Banking, ChoosingSide, Named, Program, Shown, SlotSet};
 /// [`Program::pinned`].
 pub fn check(file: &ast::File, overrides: &Overrides) -> Result<Program, Vec<CheckError>> {
     check_showing(file, overrides, &[])
+}
+
+/// A source parsed and checked with `overrides`, as the driver's
+/// `Game::load_with` does: its syntax tree and program, or the codes of its
+/// errors (its syntax errors alone when it has any). For the unit tests of
+/// the checker and of the layers above it, below the driver.
+#[cfg(test)]
+pub(crate) fn load(
+    source: &str,
+    overrides: &Overrides,
+) -> Result<(ast::File, Program), Vec<String>> {
+    use miette::Diagnostic;
+    fn code(e: &dyn Diagnostic) -> String {
+        e.code().map(|c| c.to_string()).unwrap_or_default()
+    }
+    let (file, errors) = crate::syntax::parse(source);
+    if !errors.is_empty() {
+        return Err(errors.iter().map(|e| code(e)).collect());
+    }
+    match check(&file, overrides) {
+        Ok(program) => Ok((file, program)),
+        Err(errors) => Err(errors.iter().map(|e| code(e)).collect()),
+    }
 }
 
 /// [`check`], with the expressions of `check --show EXPR` (each with its
@@ -270,7 +294,7 @@ fn sides(
     let mut sides = Vec::new();
     for by in &compiled.sides {
         let Some(bet) = bets.iter().position(|b| b.name == by.name) else {
-            let mut err = items::unknown("bet", by, bets.iter().map(|b| b.name.as_str()));
+            let mut err = error::unknown("bet", by, bets.iter().map(|b| b.name.as_str()));
             if let CheckError::Unknown {
                 help: help @ None, ..
             } = &mut err

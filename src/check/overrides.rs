@@ -1,7 +1,7 @@
 //! `--set NAME=VALUE`: the values given to a file's parameters on the
-//! command line, parsed once into data and applied by the checker.
+//! command line, as data (parsed by `sweep`, as a sweep of one setting)
+//! and applied by the checker.
 
-use super::sweep::Sweep;
 use super::CheckError;
 use crate::ast::Setting;
 use crate::syntax::SyntaxError;
@@ -52,35 +52,6 @@ impl Overrides {
         }
     }
 
-    /// Parses each `--set` text, `NAME=VALUE`; every one that does not
-    /// parse, with its position among them (from 0).
-    pub fn parse(texts: &[String]) -> Result<Overrides, Vec<(usize, OverrideError)>> {
-        // A list or a range is a sweep, which only `check` and `compare`
-        // make; the rest is read as a sweep of one setting is.
-        let sweeps: Vec<(usize, OverrideError)> = texts
-            .iter()
-            .enumerate()
-            .filter(|(_, text)| {
-                text.split_once('=')
-                    .is_some_and(|(_, value)| value.contains(',') || value.contains(".."))
-            })
-            .map(|(i, text)| {
-                let here = CheckError::SweepHere { text: text.clone() };
-                (i, OverrideError::Form(here))
-            })
-            .collect();
-        if !sweeps.is_empty() {
-            return Err(sweeps);
-        }
-        let sweep = Sweep::parse(texts, 1)?;
-        let settings = sweep
-            .params
-            .into_iter()
-            .filter_map(|(name, values)| Some((name, values.into_iter().next()?)))
-            .collect();
-        Ok(Overrides::new(settings))
-    }
-
     /// The names given, in order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.settings.iter().map(|(name, _)| name.as_str())
@@ -90,40 +61,5 @@ impl Overrides {
 impl From<Vec<(String, Setting)>> for Overrides {
     fn from(settings: Vec<(String, Setting)>) -> Overrides {
         Overrides::new(settings)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::number::Exact;
-
-    #[test]
-    fn each_text_parses_or_says_why() {
-        let texts = ["decks=8", "cap=infinite", "tie_odds", "odds=seven"].map(String::from);
-        let errors = Overrides::parse(&texts).expect_err("two do not parse");
-        assert_eq!(errors.len(), 2);
-        assert!(
-            matches!(&errors[0], (2, OverrideError::Form(CheckError::OverrideForm { text })) if text == "tie_odds")
-        );
-        assert!(matches!(&errors[1], (3, OverrideError::Value { value, .. }) if value == "seven"));
-        let parsed = Overrides::parse(&texts[..2]).expect("both parse");
-        assert_eq!(
-            parsed.settings,
-            vec![
-                ("decks".to_string(), Setting::Number(Exact::int(8))),
-                ("cap".to_string(), Setting::Infinite)
-            ]
-        );
-        assert_eq!(parsed.undeclared, Undeclared::Error);
-    }
-
-    #[test]
-    fn a_name_given_twice_is_an_error_not_the_last_wins() {
-        let texts = ["decks=8", "decks = 6"].map(String::from);
-        let errors = Overrides::parse(&texts).expect_err("a repeated name");
-        assert!(
-            matches!(&errors[..], [(1, OverrideError::Form(CheckError::OverrideRepeated { name }))] if name == "decks")
-        );
     }
 }

@@ -5,8 +5,11 @@
 
 use std::collections::BTreeSet;
 
+use super::error::unknown;
 use super::expr::{as_number, number_as_condition, Names, Ty, Typer};
-use super::items::unknown;
+use super::limits::{
+    MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_DICE, MAX_THROW_RESULTS,
+};
 use super::shows::Shows;
 use super::CheckError;
 
@@ -17,20 +20,6 @@ use crate::ast::{self, Else, Side, Stmt};
 use crate::program::builtin::{Builtin, MAX_FACE};
 use crate::program::{Choice, Cmp, Decision, Expr, ExprKind, Instr, Named, Shoe, SourceMap, Throw};
 pub(super) use cards::{seat_hands, tell_apart};
-
-/// The largest number of distinct results one throw may have (multisets of
-/// its faces); bigger pools are refused before any evaluation starts.
-pub const MAX_THROW_RESULTS: u64 = 1_000_000;
-
-/// The most bits `sides^count`, a throw's number of ordered results, may
-/// have: the exact weights of a round grow with it (4096 bits is 1584d6).
-pub const MAX_THROW_BITS: f64 = 4096.0;
-
-/// The most dice one throw may have: as many as `MAX_THROW_BITS` allows
-/// two-sided dice. It binds only one-sided dice, whose one result has no
-/// bits: read by a statistic, the exact counts of `n` of them grow as `n`
-/// squared (300000d1 took 8 GB).
-pub const MAX_THROW_DICE: u64 = 4096;
 
 pub(super) struct Compiled<'s> {
     pub code: Vec<Instr>,
@@ -99,12 +88,6 @@ pub(super) fn large_throws_refused(code: &[Instr], large: &[LargeThrow]) -> Vec<
         .collect()
 }
 
-/// The most times one `repeat` may run its block.
-pub const MAX_REPEAT: i64 = 10_000;
-
-/// The most instructions a round may compile to, once repeats are unrolled.
-pub const MAX_CODE: usize = 200_000;
-
 struct Compiler<'a, 'n, 's> {
     typer: Typer<'a, 'n>,
     code: Vec<Instr>,
@@ -135,9 +118,6 @@ struct Compiler<'a, 'n, 's> {
 
 /// The most sides that may choose in one round.
 pub const MAX_SIDES: usize = 2;
-
-/// The most options one `choose` may offer.
-pub const MAX_OPTIONS: i64 = 1_000;
 
 /// The most cards one `draw` may deal: a hand's results are its multisets
 /// of card values.

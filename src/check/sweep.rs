@@ -206,6 +206,37 @@ fn values(text: &str, value: &str, max: usize) -> Result<Vec<Setting>, OverrideE
     Ok(values)
 }
 
+impl Overrides {
+    /// Parses each `--set` text, `NAME=VALUE`; every one that does not
+    /// parse, with its position among them (from 0).
+    pub fn parse(texts: &[String]) -> Result<Overrides, Vec<(usize, OverrideError)>> {
+        // A list or a range is a sweep, which only `check` and `compare`
+        // make; the rest is read as a sweep of one setting is.
+        let sweeps: Vec<(usize, OverrideError)> = texts
+            .iter()
+            .enumerate()
+            .filter(|(_, text)| {
+                text.split_once('=')
+                    .is_some_and(|(_, value)| value.contains(',') || value.contains(".."))
+            })
+            .map(|(i, text)| {
+                let here = CheckError::SweepHere { text: text.clone() };
+                (i, OverrideError::Form(here))
+            })
+            .collect();
+        if !sweeps.is_empty() {
+            return Err(sweeps);
+        }
+        let sweep = Sweep::parse(texts, 1)?;
+        let settings = sweep
+            .params
+            .into_iter()
+            .filter_map(|(name, values)| Some((name, values.into_iter().next()?)))
+            .collect();
+        Ok(Overrides::new(settings))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +316,41 @@ mod tests {
         assert!(
             Sweep::parse(&texts(&["t=3"]), 0).is_ok(),
             "one setting always"
+        );
+    }
+}
+
+#[cfg(test)]
+mod override_tests {
+    use super::*;
+    use crate::number::Exact;
+
+    #[test]
+    fn each_text_parses_or_says_why() {
+        let texts = ["decks=8", "cap=infinite", "tie_odds", "odds=seven"].map(String::from);
+        let errors = Overrides::parse(&texts).expect_err("two do not parse");
+        assert_eq!(errors.len(), 2);
+        assert!(
+            matches!(&errors[0], (2, OverrideError::Form(CheckError::OverrideForm { text })) if text == "tie_odds")
+        );
+        assert!(matches!(&errors[1], (3, OverrideError::Value { value, .. }) if value == "seven"));
+        let parsed = Overrides::parse(&texts[..2]).expect("both parse");
+        assert_eq!(
+            parsed.settings,
+            vec![
+                ("decks".to_string(), Setting::Number(Exact::int(8))),
+                ("cap".to_string(), Setting::Infinite)
+            ]
+        );
+        assert_eq!(parsed.undeclared, Undeclared::Error);
+    }
+
+    #[test]
+    fn a_name_given_twice_is_an_error_not_the_last_wins() {
+        let texts = ["decks=8", "decks = 6"].map(String::from);
+        let errors = Overrides::parse(&texts).expect_err("a repeated name");
+        assert!(
+            matches!(&errors[..], [(1, OverrideError::Form(CheckError::OverrideRepeated { name }))] if name == "decks")
         );
     }
 }

@@ -13,9 +13,12 @@ use super::input::{GameArgs, RemovedArgs};
 use super::{exit, output, paint, CheckFormat as Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::lint::Lint;
-use crate::report::compare::{self, Comparison, Layout};
-use crate::report::html::GameInput;
-use crate::report::{self, rows, DiagnosticEntry, FormatVersion, Report};
+use crate::render::compare::{self, Layout};
+use crate::render::failures::note_expect_failures;
+use crate::render::html::GameInput;
+use crate::render::{rows, serial};
+use crate::report::compare::Comparison;
+use crate::report::{self, DiagnosticEntry, Report, Unreported};
 use crate::{Analysis, Error, Options, Shows};
 
 #[derive(Debug, Args)]
@@ -91,57 +94,18 @@ pub struct CheckArgs {
     pub game: GameArgs,
 }
 
-/// The JSON/RON form of a file that could not be reported: every key of a
-/// [`Report`], in its order, so that a script reads both alike
-/// (docs/json.md); `game` and the other objects `null`, the lists and
-/// `params` empty, beside the diagnostics.
-#[derive(Serialize)]
-struct Failed<'a> {
-    format_version: FormatVersion,
-    file: &'a str,
-    game: Option<String>,
-    params: BTreeMap<String, String>,
-    removed: Vec<()>,
-    table: Option<()>,
-    results: Vec<()>,
-    values: Vec<()>,
-    choice: Option<()>,
-    strategies: Option<()>,
-    bets: Vec<()>,
-    effects_of_removal: Option<()>,
-    expects: Vec<()>,
-    claims: Vec<()>,
-    diagnostics: Vec<DiagnosticEntry>,
-}
-
-impl<'a> Failed<'a> {
-    /// The entry of `file`, which could not be reported.
-    fn output(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
-        Output::Failed(Box::new(Failed {
-            format_version: FormatVersion,
-            file,
-            game: None,
-            params: BTreeMap::new(),
-            removed: Vec::new(),
-            table: None,
-            results: Vec::new(),
-            values: Vec::new(),
-            choice: None,
-            strategies: None,
-            bets: Vec::new(),
-            effects_of_removal: None,
-            expects: Vec::new(),
-            claims: Vec::new(),
-            diagnostics,
-        }))
-    }
-}
-
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Output<'a> {
     Report(Box<Report>),
-    Failed(Box<Failed<'a>>),
+    Failed(Box<Unreported<'a>>),
+}
+
+impl<'a> Output<'a> {
+    /// The entry of `file`, which could not be reported.
+    fn unreported(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Output<'a> {
+        Output::Failed(Box::new(Unreported::new(file, diagnostics)))
+    }
 }
 
 impl CheckArgs {
@@ -153,7 +117,7 @@ impl CheckArgs {
 
 pub fn run(args: &CheckArgs) -> u8 {
     let mut stderr = String::new();
-    if args.bless && args.files.iter().any(|f| f == super::input::STDIN) {
+    if args.bless && args.files.iter().any(|f| f == super::STDIN) {
         let message =
             "error: --bless rewrites rule files in place: standard input (`-`) cannot be\n";
         return output::finish(exit::INPUT, "", message);
@@ -272,7 +236,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 run.stderr.push_str(&unreadable.shown);
                 run.outputs.push((
                     String::new(),
-                    Failed::output(file, vec![unreadable.entry(file)]),
+                    Output::unreported(file, vec![unreadable.entry(file)]),
                 ));
                 exit::INPUT
             }
@@ -300,7 +264,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         );
     }
     if let Some(dir) = &args.html {
-        if let Err(shown) = html::write(dir, &report::html::check(&run.games(), &args.show)) {
+        if let Err(shown) = html::write(dir, &crate::render::html::check(&run.games(), &args.show))
+        {
             run.stderr.push_str(&shown);
             run.worst = exit::INPUT;
         }
@@ -342,20 +307,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         Format::Text if paint::stdout_colour() => paint::report(&run.text),
         Format::Text => std::mem::take(&mut run.text),
         Format::Json => match one {
-            Some(output) => serde_json::to_string_pretty(output),
-            None => serde_json::to_string_pretty(&all),
-        }
-        .map(|s| s + "\n")
-        .unwrap_or_default(),
-        Format::Ron => {
-            let config = ron::ser::PrettyConfig::default();
-            match one {
-                Some(output) => ron::ser::to_string_pretty(output, config),
-                None => ron::ser::to_string_pretty(&all, config),
-            }
-            .map(|s| s + "\n")
-            .unwrap_or_default()
-        }
+            Some(output) => serial::json(output),
+            None => serial::json(&all),
+        },
+        Format::Ron => match one {
+            Some(output) => serial::ron(output),
+            None => serial::ron(&all),
+        },
         Format::Csv => {
             let reports: Vec<(&str, &str, &Report)> = run
                 .outputs
@@ -508,12 +466,12 @@ impl<'a> Run<'a> {
             return games
                 .iter()
                 .flat_map(|g| g.reports.first())
-                .find_map(|(_, report)| report::html::distribution_svg(report, name));
+                .find_map(|(_, report)| crate::render::html::distribution_svg(report, name));
         }
         games
             .iter()
             .find(|g| g.swept())
-            .map(|g| report::html::sweep_svg(g.file, &g.reports))
+            .map(|g| crate::render::html::sweep_svg(g.file, &g.reports))
     }
 
     /// Reports a file analysed at each of its settings; returns the file's
@@ -550,7 +508,7 @@ impl<'a> Run<'a> {
                 worst = worst.max(exit::FINDING);
             } else if !failures.is_empty() {
                 worst = worst.max(exit::FINDING);
-                report.note_expect_failures(&failures, file, source);
+                note_expect_failures(&mut report, &failures, file, source);
                 let count = failures.len();
                 self.stderr
                     .push_str(&render_all(failures, file, source, "error").0);
@@ -594,7 +552,7 @@ impl<'a> Run<'a> {
                 &reports, &labels, file, &self.show, self.width,
             ));
         } else {
-            self.text.push_str(&report::text::render_showing(
+            self.text.push_str(&crate::render::text::render_showing(
                 &reports[0],
                 Some(file),
                 &self.show,
@@ -685,7 +643,7 @@ impl<'a> Run<'a> {
             "error: {file}: {count} error(s){at}; no report"
         );
         self.outputs
-            .push((String::new(), Failed::output(file, diagnostics)));
+            .push((String::new(), Output::unreported(file, diagnostics)));
         exit::INPUT
     }
 }
@@ -702,7 +660,7 @@ fn unchecked_note(reports: &[Report], labels: &[String], file: &str) -> String {
     let Some((_, first)) = unchecked.first() else {
         return String::new();
     };
-    let mut note = report::text::unchecked_note(first, file);
+    let mut note = crate::render::text::unchecked_note(first, file);
     if reports.len() > 1 && unchecked.len() > 1 {
         let at: Vec<&str> = unchecked.iter().map(|(l, _)| l.as_str()).collect();
         let _ = writeln!(
@@ -778,9 +736,9 @@ fn render_sweep(
     if !show.is_empty() {
         for (label, report) in labels.iter().zip(reports) {
             let _ = write!(out, "\nat {label}:");
-            out.push_str(&report::text::render_shown(report, show));
+            out.push_str(&crate::render::text::render_shown(report, show));
         }
     }
-    out.push_str(report::text::footnote(&out));
+    out.push_str(crate::render::text::footnote(&out));
     out
 }

@@ -6,16 +6,17 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use clap::Args;
-use serde::Serialize;
 
 use super::diagnostics::render_all;
 use super::html;
 use super::input::{analyse_swept, read_source, sweep, unused_overrides, GameArgs};
 use super::{exit, output, Format};
 use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
-use crate::report::compare::{self, Comparison, Layout};
-use crate::report::html::GameInput;
-use crate::report::{rows, FormatVersion, Report};
+use crate::render::compare::{self, Layout};
+use crate::render::html::GameInput;
+use crate::render::{rows, serial};
+use crate::report::compare::{Comparison, Document};
+use crate::report::{FormatVersion, Report};
 use crate::{Options, Shows};
 
 #[derive(Debug, Args)]
@@ -42,15 +43,6 @@ pub struct CompareArgs {
     pub cards: super::input::RemovedArgs,
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// The JSON/RON document: every file's report (the `check` contract, with
-/// its `file`) and the comparison.
-#[derive(Serialize)]
-struct Document<'a> {
-    format_version: FormatVersion,
-    reports: &'a [Report],
-    comparison: &'a Comparison,
 }
 
 pub fn run(args: &CompareArgs) -> u8 {
@@ -161,7 +153,7 @@ pub fn run(args: &CompareArgs) -> u8 {
                 errors: &[],
             })
             .collect();
-        if let Err(shown) = html::write(dir, &crate::report::html::compare(&games, &comparison)) {
+        if let Err(shown) = html::write(dir, &crate::render::html::compare(&games, &comparison)) {
             stderr.push_str(&shown);
         }
     }
@@ -182,12 +174,8 @@ pub fn run(args: &CompareArgs) -> u8 {
                 },
             )
         }
-        Format::Json => serde_json::to_string_pretty(&document)
-            .map(|s| s + "\n")
-            .unwrap_or_default(),
-        Format::Ron => ron::ser::to_string_pretty(&document, ron::ser::PrettyConfig::default())
-            .map(|s| s + "\n")
-            .unwrap_or_default(),
+        Format::Json => serial::json(&document),
+        Format::Ron => serial::ron(&document),
         Format::Csv => output::csv(&rows::comparison(&comparison)),
     };
     output::finish(code, &stdout, &stderr)

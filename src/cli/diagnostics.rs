@@ -50,8 +50,8 @@ pub fn colour_for(terminal: bool) -> bool {
 
 /// How a file is named to a reader: `-`, standard input, as `<stdin>`.
 pub fn shown_name(file: &str) -> &str {
-    if file == super::input::STDIN {
-        super::input::STDIN_NAME
+    if file == super::STDIN {
+        super::STDIN_NAME
     } else {
         file
     }

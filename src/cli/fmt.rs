@@ -11,7 +11,8 @@ use clap::Args;
 use similar::TextDiff;
 
 use super::diagnostics::render_all;
-use super::input::{read_path, rule_files, STDIN};
+use super::input::{read_path, rule_files};
+use super::STDIN;
 use super::{exit, output};
 use crate::syntax::format::{format, keeps_tree, skipped};
 use crate::syntax::parse;

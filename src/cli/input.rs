@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::diagnostics::{render, render_all};
+use super::{STDIN, STDIN_NAME};
 use crate::analysis::Evaluated;
 use crate::ast::Span;
 use crate::check::removed::Removal;
@@ -159,12 +160,6 @@ pub fn read_path(path: &Path, file: &str) -> Result<String, Unreadable> {
     }
     text_of(bytes, file)
 }
-
-/// The argument that names standard input as a rule file.
-pub const STDIN: &str = "-";
-
-/// How a rule file read from standard input is named in diagnostics.
-pub const STDIN_NAME: &str = "<stdin>";
 
 /// Whether standard input was read as a rule file already: it can be read
 /// only once.

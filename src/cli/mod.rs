@@ -27,6 +27,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// The argument that names standard input as a rule file.
+pub const STDIN: &str = "-";
+
+/// How a rule file read from standard input is named in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
 /// Exit codes shared by every command.
 pub mod exit {
     pub const OK: u8 = 0;

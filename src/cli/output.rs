@@ -118,7 +118,7 @@ pub fn width() -> Option<usize> {
 }
 
 /// Rows as CSV: the header, then each row; cells quoted where they must be.
-pub fn csv(rows: &crate::report::rows::Rows) -> String {
+pub fn csv(rows: &crate::render::rows::Rows) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let written = writer.write_record(&rows.header).and_then(|()| {
         rows.rows

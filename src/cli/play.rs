@@ -4,7 +4,6 @@ use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use super::answers::{Answer, Answers, MAX_ANSWER};
 use super::diagnostics::render;
@@ -13,8 +12,9 @@ use super::html;
 use super::input::{load, GameArgs};
 use super::output::{self, Stop};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
-use crate::play::table::{Flow, Options, Person, Table, TableEvent};
-use crate::play::transcript;
+use crate::play::table::{record, Flow, Options, Person, Table, TableEvent};
+use crate::render::{serial, transcript};
+use crate::report::events::EventLine;
 use crate::report::FormatVersion;
 
 #[derive(Debug, Args)]
@@ -62,7 +62,7 @@ pub struct PlayArgs {
     pub html: Option<String>,
     /// With `--html`, the table rounds the report shows one by one; those
     /// after them are summarised (counted, and the chips after the last).
-    #[arg(long, value_name = "N", default_value_t = html::DEFAULT_HTML_ROUNDS,
+    #[arg(long, value_name = "N", default_value_t = record::DEFAULT_HTML_ROUNDS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub html_rounds: u64,
     #[command(flatten)]
@@ -136,16 +136,6 @@ pub enum Transcript {
     Json,
 }
 
-/// A line of the JSON transcript: the event, with the contract's version
-/// as its first key, on every line, so that a line read alone (`grep`,
-/// `tail`) still says it (docs/json.md).
-#[derive(Serialize)]
-struct Line<'a> {
-    format_version: FormatVersion,
-    #[serde(flatten)]
-    event: &'a TableEvent,
-}
-
 /// A person at the terminal (or a pipe): questions on stderr, answers
 /// from stdin, read by [`super::answers`] on a thread of their own so that
 /// Ctrl-C at a prompt ends the session with its summary.
@@ -189,7 +179,7 @@ impl Terminal {
 }
 
 pub fn run(args: &PlayArgs) -> u8 {
-    if args.interactive && args.file == super::input::STDIN {
+    if args.interactive && args.file == super::STDIN {
         let message = "error: with --interactive the answers are read from standard input, so the rule file cannot be: name the file\n";
         return output::finish(exit::INPUT, "", message);
     }
@@ -252,7 +242,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let mut recorder = args
         .html
         .as_ref()
-        .map(|_| html::Recorder::new(&program.name, args.seed, args.html_rounds));
+        .map(|_| record::Recorder::new(&program.name, args.seed, args.html_rounds));
     let utf8 = output::utf8();
     let mut emit = |event: TableEvent| {
         if let Some(r) = recorder.as_mut() {
@@ -262,11 +252,10 @@ pub fn run(args: &PlayArgs) -> u8 {
             return Flow::Stop;
         }
         let line = match format {
-            Transcript::Json => serde_json::to_string(&Line {
+            Transcript::Json => serial::json_line(&EventLine {
                 format_version: FormatVersion,
                 event: &event,
-            })
-            .unwrap_or_default(),
+            }),
             Transcript::Text if utf8 => transcript::line(program, &event),
             Transcript::Text => transcript::ascii(&transcript::line(program, &event)),
         };
@@ -286,7 +275,7 @@ pub fn run(args: &PlayArgs) -> u8 {
     let stop = stop.or(terminal.failed);
     let mut written = exit::OK;
     if let (Some(dir), Some(recorder), Ok(())) = (&args.html, recorder, &result) {
-        let files = crate::report::html::session(&args.file, &recorder.finish());
+        let files = crate::render::html::session(&args.file, &recorder.finish());
         if let Err(shown) = html::write(dir, &files) {
             written = output::finish(exit::INPUT, "", &shown);
         }

@@ -1,7 +1,6 @@
 //! `dicerules simulate FILE`: many seeded rounds, each bet's simulated
 //! house edge beside the exact one.
 
-use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -14,8 +13,9 @@ use super::html;
 use super::input::{load, GameArgs};
 use super::{exit, output, Format};
 use crate::play::round::{MAX_DICE, MAX_REROLLS};
-use crate::play::simulate::{simulate, Options, Simulation};
-use crate::report::rows::Rows;
+use crate::play::simulate::{simulate, Options};
+use crate::render::serial;
+use crate::render::simulation::{rows, text};
 
 /// The most worker threads: more than the chunks of any run a machine
 /// finishes, and each costs a stack.
@@ -97,26 +97,19 @@ pub fn run(args: &SimulateArgs) -> u8 {
         Ok(simulation) => {
             let out = match args.format {
                 Format::Text => text(&simulation),
-                Format::Json => {
-                    serde_json::to_string_pretty(&simulation).unwrap_or_default() + "\n"
-                }
-                Format::Ron => {
-                    ron::ser::to_string_pretty(&simulation, ron::ser::PrettyConfig::default())
-                        .unwrap_or_default()
-                        + "\n"
-                }
+                Format::Json => serial::json(&simulation),
+                Format::Ron => serial::ron(&simulation),
                 Format::Csv => output::csv(&rows(&simulation)),
             };
             let mut stderr = String::new();
-            let convergence = html::convergence(&simulation);
             if let Some(dir) = &args.html {
-                let files = crate::report::html::simulation(&args.file, &convergence);
+                let files = crate::render::html::simulation(&args.file, &simulation);
                 if let Err(shown) = html::write(dir, &files) {
                     stderr.push_str(&shown);
                 }
             }
             if let Some(file) = &args.plot {
-                let svg = crate::report::html::convergence_svg(&convergence);
+                let svg = crate::render::html::convergence_svg(&simulation);
                 if let Err(shown) = html::plot(file, &svg) {
                     stderr.push_str(&shown);
                 }
@@ -175,90 +168,4 @@ impl Progress {
     fn done(&self) {
         self.bar.finish_and_clear();
     }
-}
-
-/// The text form: one line per bet.
-pub fn text(s: &Simulation) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} rounds simulated (seed {}); simulated figures are estimates",
-        s.game, s.rounds, s.seed
-    );
-    for r in &s.removed {
-        let _ = writeln!(out, "{}", r.line());
-    }
-    out.push('\n');
-    let width = s.bets.iter().map(|b| b.bet.len()).max().unwrap_or(3).max(3);
-    let _ = writeln!(
-        out,
-        "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
-        "bet", "house edge (sim.)", "95% interval", "exact house edge", "z"
-    );
-    for b in &s.bets {
-        let z = b.z.map_or("-".to_string(), |z| format!("{z:+.2}"));
-        let _ = writeln!(
-            out,
-            "{:<width$}  {:>17}  {:>21}  {:>17}  {:>6}",
-            b.bet,
-            percent(b.house_edge_estimate_percent),
-            format!(
-                "[{}, {}]",
-                percent(b.house_edge_ci95_percent[0]),
-                percent(b.house_edge_ci95_percent[1])
-            ),
-            percent(b.house_edge_percent),
-            z
-        );
-    }
-    let _ = writeln!(
-        out,
-        "\nz is (simulated - exact) / standard error: |z| above 3 is rare when the exact figure is right."
-    );
-    out
-}
-
-/// The CSV form: one row per bet, the estimate (exact and as a percent) and
-/// its interval beside the exact edge.
-fn rows(s: &Simulation) -> Rows {
-    let header = vec![
-        "game",
-        "rounds",
-        "seed",
-        "bet",
-        "house_edge",
-        "house_edge_percent",
-        "house_edge_estimate",
-        "house_edge_estimate_percent",
-        "house_edge_ci95_low_percent",
-        "house_edge_ci95_high_percent",
-        "std_error",
-        "z",
-    ];
-    let rows = s
-        .bets
-        .iter()
-        .map(|b| {
-            vec![
-                s.game.clone(),
-                s.rounds.to_string(),
-                s.seed.to_string(),
-                b.bet.clone(),
-                b.house_edge.to_string(),
-                b.house_edge_percent.to_string(),
-                b.house_edge_estimate.to_string(),
-                b.house_edge_estimate_percent.to_string(),
-                b.house_edge_ci95_percent[0].to_string(),
-                b.house_edge_ci95_percent[1].to_string(),
-                b.std_error.to_string(),
-                b.z.map_or(String::new(), |z| z.to_string()),
-            ]
-        })
-        .collect();
-    Rows { header, rows }
-}
-
-/// A percentage as the text shows it: `8.5648%`.
-fn percent(x: f64) -> String {
-    format!("{x:.4}%")
 }

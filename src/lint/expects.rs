@@ -125,9 +125,7 @@ mod tests {
         let source = format!(
             "game \"g\"\noutcomes a, b\nround {{ throw t = d6\n if t is 6 {{ end a }}\n end b }}\nbet x {{ a => win 2 to 1  b => lose }}\nexpect {figure}\n"
         );
-        let program = crate::Game::load(&source)
-            .map(|g| g.program)
-            .expect("checks");
+        let (_, program) = crate::check::load(&source, &Default::default()).expect("checks");
         let mut lints = Vec::new();
         lint(&ast::File { items: Vec::new() }, &program, &mut lints);
         !lints.is_empty()

@@ -265,15 +265,13 @@ fn round(file: &ast::File) -> Option<&ast::RoundDecl> {
     })
 }
 
-/// The findings about `source`, through the whole pipeline: for the unit
-/// tests of the lints.
+/// The findings about `source`, checked, evaluated and linted as the
+/// driver does it: for the unit tests of the lints.
 #[cfg(test)]
 fn findings(source: &str) -> Vec<Lint> {
-    let options = crate::Options {
-        lint: true,
-        ..Default::default()
-    };
-    crate::Analysis::new(source, &options)
-        .expect("the file checks and evaluates")
-        .lints
+    let (file, program) = crate::check::load(source, &Default::default()).expect("the file checks");
+    let (_, coverage) =
+        crate::solve::evaluate_covered(&program, Default::default(), probes(&file, &program))
+            .expect("the file evaluates");
+    lint(&file, &program, &coverage)
 }

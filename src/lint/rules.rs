@@ -549,9 +549,7 @@ mod tests {
     use super::*;
 
     fn walk(source: &str) -> Vec<Lint> {
-        let (file, program) = crate::Game::load(source)
-            .map(|g| (g.file, g.program))
-            .expect("checks");
+        let (file, program) = crate::check::load(source, &Default::default()).expect("checks");
         let probes = probes(&file, &program);
         let (_, coverage) = crate::solve::evaluate_covered(&program, Default::default(), probes)
             .expect("evaluates");

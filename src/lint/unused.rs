@@ -334,9 +334,7 @@ mod tests {
     /// The names of the findings about a file with this round and bets.
     fn unused(round: &str, rest: &str) -> Vec<(&'static str, String)> {
         let source = format!("game \"g\"\noutcomes a, b\nround {{\n{round}\n}}\n{rest}\n");
-        let (file, program) = crate::Game::load(&source)
-            .map(|g| (g.file, g.program))
-            .expect("checks");
+        let (file, program) = crate::check::load(&source, &Default::default()).expect("checks");
         let mut lints = Vec::new();
         lint(&file, &program, &mut lints);
         lints

@@ -20,14 +20,14 @@ use std::cell::RefCell;
 use num_bigint::BigUint;
 use num_traits::One;
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 
 use super::round::{MAX_DICE, MAX_REROLLS};
-use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableState};
+use super::table::{self, Flow, RunEnding, Table, TableError, TableEvent, TableState, Tally};
 use crate::ast::Span;
 use crate::eval::exact::{shared_after_seat, split_round, Distribution, End, Limits, Split};
 use crate::number::Exact;
 use crate::program::{Bank, Figure, Instr, Program, Stake};
+pub use crate::report::session::{ChipsRow, FirstBank, Heading, RoundRow, SeatRow, Session};
 use crate::report::FormatVersion;
 
 mod masses;
@@ -186,46 +186,6 @@ pub enum ChainError {
     Table(#[from] TableError),
 }
 
-/// The game and the table a session ran, the first keys of its figures,
-/// exact or estimated ([`super::sampled::SampledSession`]).
-#[derive(Clone, Debug, Serialize)]
-pub struct Heading {
-    /// The JSON contract's version (docs/json.md).
-    pub format_version: FormatVersion,
-    /// The game's name.
-    pub game: String,
-    /// Seats at the table.
-    pub seats: usize,
-    /// Table rounds.
-    pub rounds: u64,
-    /// The stake rule the table agreed on, from 1.
-    pub stake_rule: usize,
-    /// The seat that banks first (from 1); `None` when the house banks.
-    pub banker: Option<usize>,
-}
-
-/// The exact session's figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct Session {
-    /// The game and the table.
-    #[serde(flatten)]
-    pub heading: Heading,
-    /// The most distinct tables alive after a round.
-    pub peak_states: usize,
-    /// The units of work the chain counted ([`WORK_PER_TABLE`]).
-    pub work: u64,
-    /// The first bank's tenure, where a seat banks.
-    pub first_bank: Option<FirstBank>,
-    /// Why a session following the first bank only
-    /// ([`Options::tenure`]) stopped, before the rounds asked for; its
-    /// `by_round` and `by_seat` are empty.
-    pub stopped: Option<String>,
-    /// One row a table round.
-    pub by_round: Vec<RoundRow>,
-    /// One row a seat.
-    pub by_seat: Vec<SeatRow>,
-}
-
 impl Session {
     /// The figure of a session an `expect` or `claim` line names, with its
     /// target (the rounds of `ruin`, the seat from 0 of `net`); `None`
@@ -249,118 +209,9 @@ impl Session {
     }
 }
 
-/// How long the first bank holds, within the session's rounds: from the
-/// first round until the round in which it passes (by the `bank` clause,
-/// or bankruptcy), that round included.
-#[derive(Clone, Debug, Serialize)]
-pub struct FirstBank {
-    /// The seat that banks first, from 1.
-    pub seat: usize,
-    /// The expected number of table rounds it holds the bank, counting only
-    /// the session's rounds: exact, and the tenure itself where
-    /// `held_after_last` is zero.
-    pub expected_rounds: Exact,
-    /// The probability that it still holds the bank after the last round.
-    pub held_after_last: Exact,
-    /// The banker's expected net over the rounds it holds the bank.
-    pub banker_net: Exact,
-    /// `banker_net` as the nearest float.
-    pub banker_net_decimal: f64,
-    /// The least chance that a round ends the tenure, whatever the chips
-    /// (where the bank rule gives one): what bounds the tenure beyond the
-    /// rounds run.
-    pub hazard_floor: Option<Exact>,
-    /// The expected tenure without a limit of rounds lies between
-    /// `expected_rounds` and this.
-    pub tenure_upper: Option<Exact>,
-    /// The banker's expected net over the whole tenure lies between these.
-    pub banker_net_lower: Option<Exact>,
-    /// See `banker_net_lower`.
-    pub banker_net_upper: Option<Exact>,
-}
-
-/// A table round's figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct RoundRow {
-    /// The table round, from 1.
-    pub round: u64,
-    /// The probability that the first bank still holds after this round.
-    pub first_bank_held: Exact,
-    /// The probability that a bank is put out of business in this round
-    /// (cannot cover the table minimum at a bet).
-    pub bank_broke: Exact,
-    /// `bank_broke` in percent, as the nearest float.
-    pub bank_broke_percent: f64,
-    /// The probability that a bank has been put out of business in this
-    /// round or an earlier one.
-    pub bank_broke_by: Exact,
-    /// The probability that the session has ended by the end of this
-    /// round (too few seats can bet, no round can be played).
-    pub over_by: Exact,
-}
-
-/// A seat's figures after the last round. Seats are numbered from 1.
-#[derive(Clone, Debug, Serialize)]
-pub struct SeatRow {
-    /// The seat, from 1.
-    pub seat: usize,
-    /// The chips it was dealt.
-    pub chips_dealt: Exact,
-    /// The expected sum of its settlements over the session.
-    pub expected_net: Exact,
-    /// `expected_net` as the nearest float.
-    pub expected_net_decimal: f64,
-    /// The chips it holds after the last round (a new game deals them
-    /// afresh), each with its probability, fewest first.
-    pub chips_after: Vec<ChipsRow>,
-}
-
-/// A number of chips and its probability.
-#[derive(Clone, Debug, Serialize)]
-pub struct ChipsRow {
-    /// The chips held.
-    pub chips: Exact,
-    /// The probability of holding them.
-    pub probability: Exact,
-}
-
 /// Tables with their mass, each with whether a bank has been put out of
 /// business yet and whether the first bank still holds.
 type Frontier = FxHashMap<(TableState, bool, bool), Mass>;
-
-/// What one step's events told.
-struct Recorder {
-    /// Events seen: bets placed, covered, settled, the bank passing.
-    events: u64,
-    broke: bool,
-    /// The bank passed, or a new game dealt it.
-    passed: bool,
-    nets: Vec<Exact>,
-}
-
-impl Recorder {
-    fn clear(&mut self) {
-        self.events = 0;
-        self.broke = false;
-        self.passed = false;
-        self.nets.iter_mut().for_each(|n| *n = Exact::zero());
-    }
-
-    /// Seats in events are numbered from 1.
-    fn see(&mut self, event: &TableEvent) {
-        self.events += 1;
-        match event {
-            TableEvent::BankerBroke { .. } => self.broke = true,
-            TableEvent::BankPasses { .. } | TableEvent::Game { .. } => self.passed = true,
-            TableEvent::Settle { seat, net, .. } => {
-                if let Some(n) = seat.checked_sub(1).and_then(|s| self.nets.get_mut(s)) {
-                    *n = &*n + net;
-                }
-            }
-            _ => {}
-        }
-    }
-}
 
 /// The law of the runs of one table round, each ending one of what they
 /// pay every bet (and its outcome where the bank passes on one).
@@ -521,12 +372,8 @@ pub fn run(
             span: program.round_span,
         });
     }
-    let recorder = RefCell::new(Recorder {
-        events: 0,
-        broke: false,
-        passed: false,
-        nets: vec![Exact::zero(); options.seats],
-    });
+    // What one step's events told (counted afresh for each step).
+    let recorder = RefCell::new(Tally::new(options.seats));
     let mut sink = |event: TableEvent| {
         recorder.borrow_mut().see(&event);
         Flow::Continue
@@ -622,7 +469,7 @@ pub fn run(
                     let after = table.chain_step(state, pick.as_slice())?;
                     let seen = recorder.borrow();
                     steps = steps.saturating_add(seen.events / EVENTS_PER_UNIT);
-                    if seen.broke {
+                    if seen.banker_broke {
                         masses.add(&mut broke, &mass);
                     }
                     for (by_net, net) in nets.iter_mut().zip(&seen.nets) {
@@ -642,7 +489,7 @@ pub fn run(
                     // A session over holds no bank in the rounds it does
                     // not play.
                     let still = *held
-                        && !seen.passed
+                        && !seen.bank_moved
                         && after.banker == first_banker
                         && after.over.is_none();
                     // A round that ran no run settled nothing: a table back
@@ -659,7 +506,8 @@ pub fn run(
                         &mut next
                     };
                     masses.add(
-                        to.entry((after, *ever || seen.broke, still)).or_default(),
+                        to.entry((after, *ever || seen.banker_broke, still))
+                            .or_default(),
                         &mass,
                     );
                 }

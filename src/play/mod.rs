@@ -7,7 +7,6 @@
 pub mod chain;
 #[doc(hidden)]
 pub mod fast;
-mod money;
 #[doc(hidden)]
 pub mod round;
 pub mod sampled;
@@ -19,4 +18,3 @@ pub mod steps;
 #[doc(hidden)]
 pub mod strategy;
 pub mod table;
-pub mod transcript;

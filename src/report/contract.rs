@@ -43,6 +43,17 @@ pub fn whole_chips_or_none<S: Serializer>(n: &Option<u64>, s: S) -> Result<S::Ok
     }
 }
 
+/// A float without trailing zeros: `0.5`, `0.005`, `12`.
+pub fn trim_float(x: f64) -> String {
+    let s = format!("{x:.10}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -90,13 +90,14 @@ impl Location {
 
 /// Where each line of a source starts, to turn offsets into lines and
 /// columns without reading the source again for each.
-pub(super) struct Lines<'s> {
+pub struct Lines<'s> {
     source: &'s str,
     starts: Vec<usize>,
 }
 
 impl<'s> Lines<'s> {
-    pub(super) fn new(source: &'s str) -> Lines<'s> {
+    /// The lines of `source`.
+    pub fn new(source: &'s str) -> Lines<'s> {
         let starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -113,7 +114,7 @@ impl<'s> Lines<'s> {
     }
 
     /// The 1-based line and column (in characters) of `offset`.
-    pub(super) fn locate(&self, offset: usize) -> (usize, usize) {
+    pub fn locate(&self, offset: usize) -> (usize, usize) {
         let offset = self.boundary(offset);
         let line = self.starts.partition_point(|&s| s <= offset);
         let start = self.starts[line - 1];
@@ -121,7 +122,7 @@ impl<'s> Lines<'s> {
     }
 
     /// The location of `span`.
-    pub(super) fn location(&self, span: Span) -> Location {
+    pub fn location(&self, span: Span) -> Location {
         let start = self.boundary(span.start);
         let end = self.boundary(span.end).max(start);
         let (line, column) = self.locate(start);

@@ -1,39 +1,92 @@
-//! The edge report: per bet, every settlement with its exact probability,
-//! the expected value, house edge, variance and hit frequency; then the
-//! verdicts of `expect` and `claim` lines. Rendered as text ([`text`]),
-//! flat rows for CSV ([`rows`]), an HTML report with charts ([`html`]),
-//! or serialised (JSON, RON) from the same structure.
+//! The report's contract: the data of every report the tool gives
+//! (`check`, `compare`, `simulate`, `play`, `session`, `shoe`), the
+//! structures docs/json.md describes, serialised as they are to JSON and
+//! RON. The bottom of the library's layers above the syntax tree's spans:
+//! the figures are computed into these structures by the layers above
+//! (`figures` for an exact evaluation, `play` for a table, a simulation, a
+//! session, a shoe), and drawn from them by `render` (text, CSV rows, HTML);
+//! nothing here computes a figure or writes a line of text.
 
 pub mod compare;
 pub mod contract;
 mod diagnostic;
-mod figures;
-pub mod html;
+pub mod events;
 pub mod removal;
-pub mod rows;
-mod shown;
+pub mod session;
+pub mod shoe;
+pub mod simulation;
 pub mod table;
-pub mod text;
 mod values;
 
-use miette::Diagnostic;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::rc::Rc;
-use thiserror::Error;
 
-use crate::ast::Span;
-
-use crate::eval::exact::{Chosen, Distribution};
 use crate::number::Exact;
-use crate::program::Program;
 
 pub use contract::{FormatVersion, FORMAT_VERSION};
-pub use diagnostic::{DiagnosticEntry, Location};
-pub use figures::{estimate_verdict, session_verdict, BetFigures};
+pub use diagnostic::{DiagnosticEntry, Lines, Location};
 pub use values::{ValueDistribution, ValueRow};
 
-use diagnostic::Lines;
+/// The JSON/RON form of a file that could not be reported (`check`): every
+/// key of a [`Report`], in its order, so that a script reads both alike
+/// (docs/json.md); `game` and the other objects `null`, the lists and
+/// `params` empty, beside the diagnostics.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unreported<'a> {
+    /// The version of the contract.
+    pub format_version: FormatVersion,
+    /// The rule file, as the command line named it.
+    pub file: &'a str,
+    /// `null`.
+    pub game: Option<String>,
+    /// Empty.
+    pub params: BTreeMap<String, String>,
+    /// Empty.
+    pub removed: Vec<()>,
+    /// `null`.
+    pub table: Option<()>,
+    /// Empty.
+    pub results: Vec<()>,
+    /// Empty.
+    pub values: Vec<()>,
+    /// `null`.
+    pub choice: Option<()>,
+    /// `null`.
+    pub strategies: Option<()>,
+    /// Empty.
+    pub bets: Vec<()>,
+    /// `null`.
+    pub effects_of_removal: Option<()>,
+    /// Empty.
+    pub expects: Vec<()>,
+    /// Empty.
+    pub claims: Vec<()>,
+    /// Why the file could not be reported.
+    pub diagnostics: Vec<DiagnosticEntry>,
+}
+
+impl<'a> Unreported<'a> {
+    /// The entry of `file`, which could not be reported for `diagnostics`.
+    pub fn new(file: &'a str, diagnostics: Vec<DiagnosticEntry>) -> Unreported<'a> {
+        Unreported {
+            format_version: FormatVersion,
+            file,
+            game: None,
+            params: BTreeMap::new(),
+            removed: Vec::new(),
+            table: None,
+            results: Vec::new(),
+            values: Vec::new(),
+            choice: None,
+            strategies: None,
+            bets: Vec::new(),
+            effects_of_removal: None,
+            expects: Vec::new(),
+            claims: Vec::new(),
+            diagnostics,
+        }
+    }
+}
 
 /// The whole report of one game. Every key is always serialised (`null`
 /// where it does not apply): docs/json.md.
@@ -217,58 +270,6 @@ pub struct StrategyOption {
     pub best: bool,
 }
 
-impl StrategyReport {
-    fn new(program: &Program, solution: &crate::eval::exact::Solution) -> StrategyReport {
-        let bet = |s: usize| program.bets[solution.sides[s]].name.clone();
-        let (kind, game_value) = match &solution.kind {
-            crate::eval::exact::Kind::Best => ("best", None),
-            crate::eval::exact::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
-            crate::eval::exact::Kind::GeneralSum => ("general_sum", None),
-        };
-        StrategyReport {
-            solution: kind,
-            sides: (0..solution.sides.len()).map(bet).collect(),
-            game_value,
-            decisions: solution
-                .infosets
-                .iter()
-                .map(|info| {
-                    let d = &program.decisions[info.decision];
-                    InfoSetRow {
-                        decision: d.name.clone(),
-                        by: bet(info.side),
-                        knowing: d
-                            .knowing
-                            .iter()
-                            .zip(&info.key)
-                            .map(|(name, &value)| Known {
-                                name: name.clone(),
-                                value,
-                            })
-                            .collect(),
-                        faces_shown: d.faces.as_ref().map(|of| FacesShown {
-                            of: of.clone(),
-                            faces: info.key.get(d.knowing.len()..).unwrap_or(&[]).to_vec(),
-                        }),
-                        reach: info.reach.clone(),
-                        options: d
-                            .offered(&info.key)
-                            .map(|i| &d.options[i])
-                            .zip(&info.options)
-                            .map(|(o, r)| StrategyOption {
-                                option: o.clone(),
-                                probability: r.probability.clone(),
-                                ev: r.value.clone(),
-                                best: r.best,
-                            })
-                            .collect(),
-                    }
-                })
-                .collect(),
-        }
-    }
-}
-
 /// One outcome of the round.
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultRow {
@@ -374,151 +375,10 @@ pub struct Verdict {
     pub squared: Option<Exact>,
 }
 
-/// Each option's house edges, computed once for options that share a
-/// distribution; those of the chosen option's distribution are the report's
-/// own `figures`.
-fn option_rows(program: &Program, chosen: &Chosen, figures: &[BetFigures]) -> Vec<OptionRow> {
-    let options = &chosen.options;
-    let main = options
-        .iter()
-        .find(|(v, _)| *v == chosen.value)
-        .map(|(_, d)| d);
-    let mut rows: Vec<OptionRow> = Vec::with_capacity(options.len());
-    for (i, (value, d)) in options.iter().enumerate() {
-        let shared = options[..i].iter().position(|(_, e)| Rc::ptr_eq(d, e));
-        let house_edges = match shared {
-            Some(j) => rows[j].house_edges.clone(),
-            None if main.is_some_and(|m| Rc::ptr_eq(m, d)) => program
-                .bets
-                .iter()
-                .zip(figures)
-                .map(|(b, f)| (b.name.clone(), f.house_edge()))
-                .collect(),
-            None => program
-                .bets
-                .iter()
-                .map(|b| (b.name.clone(), BetFigures::new(b, d).house_edge()))
-                .collect(),
-        };
-        rows.push(OptionRow {
-            value: *value,
-            house_edges,
-        });
-    }
-    rows
-}
-
 impl Report {
-    /// Builds the report of a program from its exact distribution.
-    pub fn new(program: &Program, distribution: &Distribution) -> Report {
-        let results = program
-            .outcomes
-            .iter()
-            .zip(&distribution.outcomes)
-            .map(|(o, p)| ResultRow {
-                outcome: o.name.clone(),
-                probability: p.clone(),
-                percent: p.to_f64() * 100.0,
-            })
-            .collect();
-        let figures: Vec<BetFigures> = program
-            .bets
-            .iter()
-            .map(|bet| BetFigures::new(bet, distribution))
-            .collect();
-        let means: Vec<Option<Exact>> = (0..program.finals.len())
-            .map(|i| figures::mean(distribution, i))
-            .collect();
-        let values = values::values(program, distribution, &means);
-        let bets = program
-            .bets
-            .iter()
-            .zip(&figures)
-            .map(|(bet, f)| BetReport::new(&bet.name, f))
-            .collect();
-        let verdict = |a| figures::verdict(a, &figures, &means, distribution, program);
-        let choice = distribution.choice.as_ref().and_then(|chosen| {
-            let c = program.choice.as_ref()?;
-            let first = &chosen.options.first()?.1;
-            Some(ChoiceReport {
-                name: c.name.clone(),
-                by: c.by.clone(),
-                chosen: chosen.value,
-                for_bet: program
-                    .bets
-                    .get(chosen.for_bet)
-                    .map(|b| b.name.clone())
-                    .unwrap_or_default(),
-                matters: chosen
-                    .options
-                    .iter()
-                    .any(|(_, d)| !Rc::ptr_eq(d, first) && !values::alike(program, d, first)),
-                options: option_rows(program, chosen, &figures),
-            })
-        });
-        let strategies = distribution
-            .solution
-            .as_ref()
-            .map(|s| StrategyReport::new(program, s));
-        Report {
-            format_version: FormatVersion,
-            file: None,
-            game: program.name.clone(),
-            choice,
-            strategies,
-            params: program
-                .params
-                .iter()
-                .map(|p| {
-                    let value = if p.infinite {
-                        "infinite".to_string()
-                    } else {
-                        p.value.to_string()
-                    };
-                    (p.name.clone(), value)
-                })
-                .collect(),
-            removed: removal::removed_shoes(program),
-            table: table::TableReport::new(program),
-            results,
-            values,
-            bets,
-            effects_of_removal: None,
-            expects: program.expects.iter().map(verdict).collect(),
-            claims: program.claims.iter().map(verdict).collect(),
-            diagnostics: Vec::new(),
-        }
-    }
-
-    /// Sets each verdict's line number from the source its spans point into.
-    pub fn locate(&mut self, program: &Program, source: &str) {
-        let lines = Lines::new(source);
-        let line_of = |offset: usize| lines.locate(offset).0;
-        for (v, a) in self.expects.iter_mut().zip(&program.expects) {
-            v.line = line_of(a.span.start);
-        }
-        for (v, a) in self.claims.iter_mut().zip(&program.claims) {
-            v.line = line_of(a.span.start);
-        }
-    }
-
     /// How many `expect` lines failed (a line not checked fails nothing).
     pub fn failed_expects(&self) -> usize {
         self.expects.iter().filter(|v| v.fails()).count()
-    }
-
-    /// Each failed `expect` line as a diagnostic pointing at it.
-    pub fn expect_failures(&self, program: &Program) -> Vec<ExpectFailed> {
-        self.expects
-            .iter()
-            .zip(&program.expects)
-            .filter(|(v, _)| v.fails())
-            .map(|(v, a)| ExpectFailed {
-                statement: v.written(),
-                detail: text::verdict_detail(v),
-                span: a.span,
-            })
-            .collect()
     }
 }
 
@@ -538,7 +398,7 @@ impl Verdict {
     }
 
     /// Marks the line not checked: no figure, and it fails nothing.
-    fn not_checked(&mut self) {
+    pub fn not_checked(&mut self) {
         self.checked = false;
         self.holds = false;
         self.actual = "not checked".to_string();
@@ -553,70 +413,6 @@ impl Verdict {
 pub fn settings(values: &BTreeMap<String, String>) -> String {
     let shown: Vec<String> = values.iter().map(|(n, v)| format!("{n} = {v}")).collect();
     shown.join(", ")
-}
-
-impl Report {
-    /// Takes the verdicts of the lines pinned at `program.pinned[setting]`
-    /// from `at`, the report of the game at that setting.
-    pub fn adopt(&mut self, program: &Program, setting: usize, at: &Report) {
-        let pairs = [
-            (&mut self.expects, &at.expects, &program.expects),
-            (&mut self.claims, &at.claims, &program.claims),
-        ];
-        for (mine, theirs, lines) in pairs {
-            for ((v, a), t) in mine.iter_mut().zip(lines).zip(theirs) {
-                if a.setting == Some(setting) {
-                    *v = Verdict {
-                        line: v.line,
-                        ..t.clone()
-                    };
-                }
-            }
-        }
-    }
-
-    /// Marks the lines pinned at `program.pinned[setting]` not checked:
-    /// that setting was not evaluated ([`crate::Options::skip_pinned`]).
-    pub fn leave_pinned_unchecked(&mut self, program: &Program, setting: usize) {
-        let pairs = [
-            (&mut self.expects, &program.expects),
-            (&mut self.claims, &program.claims),
-        ];
-        for (verdicts, lines) in pairs {
-            for (v, a) in verdicts.iter_mut().zip(lines) {
-                if a.setting == Some(setting) {
-                    v.not_checked();
-                }
-            }
-        }
-    }
-
-    /// Marks the lines not checked at this run: those whose figure depends
-    /// on a parameter the run gives another value than the file's and their
-    /// `with` does not name ([`Assertion::moved`](crate::program::Assertion::moved)).
-    /// With `strict`, every line is checked.
-    pub fn leave_unchecked(&mut self, program: &Program, strict: bool) {
-        if strict {
-            return;
-        }
-        let pairs = [
-            (&mut self.expects, &program.expects),
-            (&mut self.claims, &program.claims),
-        ];
-        for (verdicts, lines) in pairs {
-            for (v, a) in verdicts.iter_mut().zip(lines) {
-                let moved = a.moved(&program.params);
-                if moved.is_empty() {
-                    continue;
-                }
-                v.not_checked();
-                v.written_for = moved
-                    .iter()
-                    .map(|p| (p.name.clone(), p.default.to_string()))
-                    .collect();
-            }
-        }
-    }
 }
 
 impl Report {
@@ -640,40 +436,5 @@ impl Report {
             .map(|r| format!("{}:{}", r.shoe, r.written))
             .collect();
         shoes.join(" ")
-    }
-}
-
-/// An `expect` line that does not hold.
-#[derive(Debug, Clone, Error, Diagnostic)]
-#[error("expect failed: {statement}")]
-#[diagnostic(
-    code(dice::expect::failed),
-    help("the file pins this figure; if the rules changed on purpose, update the line")
-)]
-pub struct ExpectFailed {
-    /// The statement, as [`Verdict::statement`] gives it.
-    pub statement: String,
-    /// The figure as computed and how far off it is (`is 37/432 =
-    /// 8.5648%, off by -1.4352 points`): the label's text.
-    pub detail: String,
-    /// The `expect` line.
-    #[label("{detail}")]
-    pub span: Span,
-}
-
-impl Report {
-    /// Adds the failed expects to the report's diagnostics (for JSON/RON),
-    /// `file` being the rule file as the command line names it.
-    pub fn note_expect_failures(&mut self, failures: &[ExpectFailed], file: &str, source: &str) {
-        let lines = Lines::new(source);
-        for f in failures {
-            self.diagnostics.push(DiagnosticEntry::new(
-                "error",
-                "dice::expect::failed",
-                f.to_string(),
-                file,
-                lines.location(f.span),
-            ));
-        }
     }
 }

@@ -474,7 +474,7 @@ mod tests {
             "/tests/fixtures/strategy/bluff.dice"
         );
         let source = std::fs::read_to_string(path).unwrap();
-        let program = crate::Game::load(&source).map(|g| g.program).unwrap();
+        let (_, program) = crate::check::load(&source, &Default::default()).unwrap();
         let tree = crate::eval::exact::evaluate_round(&program, Default::default()).unwrap();
         let decisions = tree.decisions.clone().unwrap();
         let weights: Vec<Exact> = tree.ends.iter().map(End::probability).collect();

@@ -14,7 +14,7 @@ pub use with::WithError;
 use miette::Diagnostic;
 use thiserror::Error;
 
-use super::round::{
+use super::limits::{
     MAX_CODE, MAX_OPTIONS, MAX_REPEAT, MAX_THROW_BITS, MAX_THROW_DICE, MAX_THROW_RESULTS,
 };
 use crate::ast::{RelOp, Span};
@@ -859,4 +859,18 @@ fn strategy_usage(choice: &str, knowing: &[String]) -> String {
     let mut args = vec![choice, "OPTION"];
     args.extend(knowing.iter().map(String::as_str));
     args.join(", ")
+}
+/// The error for a name that is not among `known`, with a suggestion.
+pub(in crate::check) fn unknown<'a>(
+    kind: &'static str,
+    name: &crate::ast::Ident,
+    known: impl IntoIterator<Item = &'a str>,
+) -> CheckError {
+    CheckError::Unknown {
+        kind,
+        name: name.name.clone(),
+        span: name.span,
+        help: crate::suggest::did_you_mean(&name.name, known)
+            .map(|s| format!("did you mean `{s}`?")),
+    }
 }

@@ -19,24 +19,10 @@ pub(super) use params::{param, params};
 pub(super) use shoes::shoes;
 pub(super) use tables::{draw_tables, hand_table};
 
+use super::error::unknown;
 use super::CheckError;
 use crate::ast::{self, Item};
 use crate::program::Named;
-use crate::suggest::did_you_mean;
-
-/// The error for a name that is not among `known`, with a suggestion.
-pub(super) fn unknown<'a>(
-    kind: &'static str,
-    name: &ast::Ident,
-    known: impl IntoIterator<Item = &'a str>,
-) -> CheckError {
-    CheckError::Unknown {
-        kind,
-        name: name.name.clone(),
-        span: name.span,
-        help: did_you_mean(&name.name, known).map(|s| format!("did you mean `{s}`?")),
-    }
-}
 
 /// Declared names of one kind, reporting duplicates.
 fn declare(

@@ -3,13 +3,13 @@
 //! or putting up a stake the punters cover), the bank passing, and a bank
 //! that cannot cover the table minimum.
 
+use super::money::stakes_payable;
+use super::money::{chips, Ledger};
 use super::script::{Paused, PunterTurn};
 use super::seat::{punter_bets, Placed, Seat};
 use super::session::Ending;
 use super::{Table, TableError, TableEvent};
 use crate::number::Exact;
-use crate::play::money::stakes_payable;
-use crate::play::money::{chips, Ledger};
 use crate::program::{Bank, BankruptBanker, Limit, Stake};
 
 impl<'p, 'e> Table<'p, 'e> {

@@ -30,8 +30,7 @@ use std::collections::BTreeMap;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::seat::{ask, Placed};
-use super::session::send;
-use super::{Flow, Person, TableError, TableEvent};
+use super::{send, Flow, Person, TableError, TableEvent};
 use crate::play::round::Source;
 use crate::play::strategy::{Automatic, Strategy};
 use crate::program::Program;

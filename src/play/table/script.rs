@@ -7,11 +7,11 @@
 //! for each ending of that run, so a round against a bank of K punters is
 //! K steps, each merged with every other table at the same point.
 
+use super::money::Ledger;
 use super::seat::{Placed, Seat};
 use super::session::PathEnd;
 use super::{Table, TableError};
 use crate::number::Exact;
-use crate::play::money::Ledger;
 
 /// How one run of the round ends: its outcome (none where it ran to its
 /// last statement) and the final values its bets are settled on.

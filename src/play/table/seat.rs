@@ -3,9 +3,9 @@
 //! what they answer, asked again until the answer can be taken), and the
 //! person asked until an answer can be taken.
 
+use super::money::stakes_payable;
 use super::{Person, Table, TableError, TableEvent};
 use crate::number::Exact;
-use crate::play::money::stakes_payable;
 use crate::program::{Limit, Program, Stake};
 
 /// A seat.
@@ -254,8 +254,10 @@ mod tests {
     /// Each answer to "your bet" at seat `seat` of `game`, by what the table
     /// makes of it: a stake placed, a pass, or the kind of refusal.
     fn answers(game: &str, seat: usize, cases: &[(&str, Result<Option<u64>, TableError>)]) {
-        let analysis = crate::Analysis::new(game, &Default::default()).expect("the game checks");
-        let (program, distribution) = (analysis.program(), &analysis.distribution);
+        let (_, program) = crate::check::load(game, &Default::default()).expect("the game checks");
+        let distribution =
+            crate::solve::evaluate(&program, Default::default()).expect("the game evaluates");
+        let (program, distribution) = (&program, &distribution);
         let options = Options {
             seats: 3,
             chips: None,

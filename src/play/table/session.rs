@@ -6,11 +6,11 @@ use std::fmt;
 
 use std::cell::RefCell;
 
+use super::money::chips;
 use super::paths::{Fork, Out, PathSource, Seats, Shared};
 use super::seat::{Placed, Seat};
-use super::{Flow, Table, TableError, TableEvent};
+use super::{send, Flow, Table, TableError, TableEvent};
 use crate::number::Exact;
-use crate::play::money::chips;
 use crate::play::round::Event;
 use crate::play::strategy::Automatic;
 
@@ -362,18 +362,6 @@ struct Snapshot {
     banker: Option<usize>,
     named_limit: Option<u64>,
     first: usize,
-}
-
-/// Sends an event to the sink, seats numbered from 1 as the table calls
-/// them, unless it asked to stop; keeps what it asks for.
-pub(super) fn send(sink: &mut dyn FnMut(TableEvent) -> Flow, flow: &mut Flow, event: TableEvent) {
-    if *flow == Flow::Stop {
-        return;
-    }
-    match sink(event.numbered_from_one()) {
-        Flow::Continue => {}
-        asked => *flow = asked,
-    }
 }
 
 /// The table's event for an event of the round: a throw or a draw; the

@@ -1,51 +1,15 @@
 //! The page of an exact session (`dicerules session --html DIR`): the
 //! probability that a bank is put out of business by round, and each
 //! seat's chips after the last round, each chart beside the table of its
-//! exact figures. The data comes from the play layer's chain through
-//! [`ExactSession`], which the command line fills.
+//! exact figures, read from the exact session's own [`Session`].
 
 use super::markup::Markup;
 use super::page::{chart_with_table, document};
 use super::svg::{self, Axis, Chart, Column, Lines, Series};
 use crate::number::Exact;
-use crate::report::text::{percent, short};
-
-/// An exact session's figures, as the page draws them.
-#[derive(Clone, Debug, Default)]
-pub struct ExactSession {
-    /// The game's name.
-    pub game: String,
-    /// The table in a line: seats, rounds, stake rule, who banks first.
-    pub table: String,
-    /// One row a table round.
-    pub rounds: Vec<ExactRound>,
-    /// One row a seat.
-    pub seats: Vec<ExactSeat>,
-}
-
-/// A table round's probabilities.
-#[derive(Clone, Debug)]
-pub struct ExactRound {
-    /// From 1.
-    pub round: u64,
-    /// That a bank is put out of business in this round.
-    pub out: Exact,
-    /// That a bank has been by the end of this round.
-    pub out_by: Exact,
-    /// That the first bank still holds after it.
-    pub held: Exact,
-}
-
-/// A seat's figures after the last round.
-#[derive(Clone, Debug)]
-pub struct ExactSeat {
-    /// From 1.
-    pub seat: usize,
-    /// Its expected net over the session.
-    pub net: Exact,
-    /// The chips it may hold, fewest first, each with its probability.
-    pub chips: Vec<(Exact, Exact)>,
-}
+use crate::render::layout::{percent, short};
+use crate::render::session::table_line;
+use crate::report::session::{RoundRow, SeatRow, Session};
 
 /// A probability as the tables write it: the fraction whole, and its
 /// percent.
@@ -54,30 +18,30 @@ fn cell(x: &Exact) -> String {
 }
 
 /// The chart of the bank by round.
-fn rounds_chart(s: &ExactSession, id: &str) -> String {
-    let series = |name: &str, class: &str, pick: fn(&ExactRound) -> &Exact| Series {
+fn rounds_chart(s: &Session, id: &str) -> String {
+    let series = |name: &str, class: &str, pick: fn(&RoundRow) -> &Exact| Series {
         name: name.to_string(),
-        points: (s.rounds.iter().enumerate())
+        points: (s.by_round.iter().enumerate())
             .map(|(i, r)| (i as f64, pick(r).to_f64() * 100.0))
             .collect(),
         band: Vec::new(),
         class: class.to_string(),
-        dots: s.rounds.len() <= 30,
+        dots: s.by_round.len() <= 30,
     };
     svg::lines(
         &Chart {
             id,
-            title: &format!("{}: the bank, round by round", s.game),
+            title: &format!("{}: the bank, round by round", s.heading.game),
             description: "Three lines over the table rounds, in percent: the probability that a bank is put out of business in the round, that one has been by its end, and that the first bank still holds after it. The table beside gives every figure exactly.",
         },
         &Lines {
-            axis: Axis::Labels(s.rounds.iter().map(|r| r.round.to_string()).collect()),
+            axis: Axis::Labels(s.by_round.iter().map(|r| r.round.to_string()).collect()),
             x_label: "table round".to_string(),
             y_label: "probability (%)".to_string(),
             series: vec![
-                series("out of business in the round", "s0", |r| &r.out),
-                series("out of business by its end", "s1", |r| &r.out_by),
-                series("first bank still held", "s2", |r| &r.held),
+                series("out of business in the round", "s0", |r| &r.bank_broke),
+                series("out of business by its end", "s1", |r| &r.bank_broke_by),
+                series("first bank still held", "s2", |r| &r.first_bank_held),
             ],
             y_range: None,
             spans: Vec::new(),
@@ -87,8 +51,9 @@ fn rounds_chart(s: &ExactSession, id: &str) -> String {
 }
 
 /// The chart of one seat's chips after the last round.
-fn chips_chart(s: &ExactSession, seat: &ExactSeat, id: &str) -> String {
-    let columns: Vec<Column> = (seat.chips.iter())
+fn chips_chart(s: &Session, seat: &SeatRow, id: &str) -> String {
+    let columns: Vec<Column> = (seat.chips_after.iter())
+        .map(|c| (&c.chips, &c.probability))
         .map(|(chips, p)| Column {
             label: chips.decimal(),
             value: p.to_f64() * 100.0,
@@ -100,7 +65,7 @@ fn chips_chart(s: &ExactSession, seat: &ExactSeat, id: &str) -> String {
             id,
             title: &format!(
                 "{}: seat {}'s chips after the last round",
-                s.game, seat.seat
+                s.heading.game, seat.seat
             ),
             description: "One column per number of chips the seat may hold after the last round, as high as its probability in percent. The table beside gives every figure exactly.",
         },
@@ -111,10 +76,11 @@ fn chips_chart(s: &ExactSession, seat: &ExactSeat, id: &str) -> String {
 }
 
 /// The page of the exact session of `file`.
-pub fn page(file: &str, s: &ExactSession) -> String {
+pub fn page(file: &str, s: &Session) -> String {
+    let table = table_line(&s.heading);
     let mut m = Markup::new();
     m.element("h2", &[], "the bank").line();
-    m.element("p", &[], &s.table).line();
+    m.element("p", &[], &table).line();
     let mut t = Markup::new();
     t.open("div", &[("class", "scroll")])
         .open("table", &[("class", "rounds")])
@@ -128,14 +94,14 @@ pub fn page(file: &str, s: &ExactSession) -> String {
                 ("num", "first bank held after"),
             ],
         );
-    for r in &s.rounds {
+    for r in &s.by_round {
         t.row(
             "td",
             &[
                 ("num", &r.round.to_string()),
-                ("num exact", &cell(&r.out)),
-                ("num exact", &cell(&r.out_by)),
-                ("num exact", &cell(&r.held)),
+                ("num exact", &cell(&r.bank_broke)),
+                ("num exact", &cell(&r.bank_broke_by)),
+                ("num exact", &cell(&r.first_bank_held)),
             ],
         );
     }
@@ -147,15 +113,15 @@ pub fn page(file: &str, s: &ExactSession) -> String {
     ));
     m.element("h2", &[], "the seats after the last round")
         .line();
-    for seat in &s.seats {
+    for seat in &s.by_seat {
         m.element("h3", &[], &format!("seat {}", seat.seat)).line();
         m.element(
             "p",
             &[],
             &format!(
                 "Expected net over the session: {} ({:+.6}).",
-                short(&seat.net.to_string()),
-                seat.net.to_f64()
+                short(&seat.expected_net.to_string()),
+                seat.expected_net.to_f64()
             ),
         )
         .line();
@@ -164,7 +130,8 @@ pub fn page(file: &str, s: &ExactSession) -> String {
             .open("table", &[("class", "chips")])
             .line()
             .row("th", &[("num", "chips"), ("num", "probability")]);
-        for (chips, p) in &seat.chips {
+        for c in &seat.chips_after {
+            let (chips, p) = (&c.chips, &c.probability);
             t.row("td", &[("num", &chips.decimal()), ("num exact", &cell(p))]);
         }
         t.close("table").close("div").line();
@@ -174,6 +141,6 @@ pub fn page(file: &str, s: &ExactSession) -> String {
             &t.finish(),
         ));
     }
-    let meta = format!("{file}: an exact session, {}", s.table);
-    document(&s.game, &meta, &m.finish(), false)
+    let meta = format!("{file}: an exact session, {table}");
+    document(&s.heading.game, &meta, &m.finish(), false)
 }

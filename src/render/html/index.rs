@@ -6,8 +6,8 @@ use super::game::{edges, GameInput};
 use super::markup::Markup;
 use super::page::{chart_with_table, document};
 use super::svg::{self, Bar, Chart};
+use crate::render::layout::percent;
 use crate::report::compare::Comparison;
-use crate::report::text::percent;
 
 /// A page of the report and what the index says of it.
 pub struct Entry<'a> {

@@ -11,8 +11,14 @@
 //! - [`check`]: a page per rule file ([`GameInput`]: its reports at each
 //!   setting of a sweep, or its errors), and an index of their key figures;
 //! - [`compare`]: the same pages, and the comparison on the index;
-//! - [`simulation`]: the running estimate of each bet ([`Convergence`]);
-//! - [`session`]: each seat's chips over a session ([`Session`]).
+//! - [`simulation`]: the running estimate of each bet (a [`Simulation`]
+//!   and its checkpoints);
+//! - [`session`]: each seat's chips over a session (its [`History`], the
+//!   library's fold of the table's events);
+//! - [`exact_session`]: the exact session's figures (its
+//!   [`Session`](crate::report::session::Session)).
+//!
+//! Each takes the data of the layer that made it, never a copy of it.
 //!
 //! The charts are a small hand-written SVG writer ([`svg`]): bars, columns
 //! and lines are a few elements each, and writing them by hand keeps their
@@ -31,16 +37,16 @@ mod simulation;
 mod source;
 pub mod svg;
 
-pub use chain::{ExactRound, ExactSeat, ExactSession};
 pub use game::GameInput;
 pub use names::page_names;
-pub use session::{Beyond, Handover, RoundChips, Session};
-pub use simulation::{Convergence, Point, Running};
 
 use index::Entry;
 
-use super::compare::Comparison;
-use super::Report;
+use crate::play::table::record::History;
+use crate::report::compare::Comparison;
+use crate::report::session::Session as ExactSession;
+use crate::report::simulation::Simulation;
+use crate::report::Report;
 
 /// A report's files: (file name, contents), `index.html` first.
 pub type Files = Vec<(String, String)>;
@@ -87,19 +93,24 @@ pub fn compare(games: &[GameInput], comparison: &Comparison) -> Files {
 }
 
 /// The report of `simulate`: the index and the simulation's page.
-pub fn simulation(file: &str, convergence: &Convergence) -> Files {
+pub fn simulation(file: &str, simulation: &Simulation) -> Files {
     let name = single_page(file);
-    let index = single_index("simulate", file, &convergence.game, &name, &{
-        let parts: Vec<String> = convergence
+    let index = single_index("simulate", file, &simulation.game, &name, &{
+        let parts: Vec<String> = simulation
             .bets
             .iter()
-            .filter_map(|b| {
-                let last = b.points.last()?;
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let last = simulation
+                    .checkpoints
+                    .iter()
+                    .rev()
+                    .find_map(|c| c.bets.get(i))?;
                 Some(format!(
                     "{} {} (estimate; exact {})",
                     b.bet,
-                    super::text::percent(last.estimate.to_f64() * 100.0),
-                    super::text::percent(b.house_edge.to_f64() * 100.0)
+                    super::layout::percent(last.house_edge_estimate.to_f64() * 100.0),
+                    super::layout::percent(b.house_edge.to_f64() * 100.0)
                 ))
             })
             .collect();
@@ -107,12 +118,12 @@ pub fn simulation(file: &str, convergence: &Convergence) -> Files {
     });
     vec![
         ("index.html".to_string(), index),
-        (name, simulation::page(file, convergence)),
+        (name, self::simulation::page(file, simulation)),
     ]
 }
 
 /// The report of `play`: the index and the session's page.
-pub fn session(file: &str, s: &Session) -> Files {
+pub fn session(file: &str, s: &History) -> Files {
     let name = single_page(file);
     let last = match &s.beyond {
         Some(b) => &b.last.chips,
@@ -143,18 +154,18 @@ pub fn session(file: &str, s: &Session) -> Files {
 /// The report of `session`: the index and the exact session's page.
 pub fn exact_session(file: &str, s: &ExactSession) -> Files {
     let name = single_page(file);
-    let last = s.rounds.last();
+    let last = s.by_round.last();
     let index = single_index(
         "session",
         file,
-        &s.game,
+        &s.heading.game,
         &name,
         &format!(
             "{}; a bank out of business by round {}: {}",
-            s.table,
+            super::session::table_line(&s.heading),
             last.map_or(0, |r| r.round),
-            last.map_or("0%".to_string(), |r| super::text::percent(
-                r.out_by.to_f64() * 100.0
+            last.map_or("0%".to_string(), |r| super::layout::percent(
+                r.bank_broke_by.to_f64() * 100.0
             ))
         ),
     );
@@ -216,12 +227,9 @@ pub fn sweep_svg(file: &str, reports: &[(&str, &Report)]) -> String {
 
 /// The chart `--plot` writes for a simulation: every bet's running
 /// estimate, one chart under another, as a file of its own.
-pub fn convergence_svg(convergence: &Convergence) -> String {
-    let charts: Vec<String> = convergence
-        .bets
-        .iter()
-        .enumerate()
-        .map(|(i, b)| simulation::chart(b, &format!("bet{}", i + 1)))
+pub fn convergence_svg(convergence: &Simulation) -> String {
+    let charts: Vec<String> = (0..convergence.bets.len())
+        .map(|i| simulation::chart(convergence, i, &format!("bet{}", i + 1)))
         .collect();
     let chart = svg::Chart {
         id: "simulation",

@@ -2,76 +2,14 @@
 //! who held the bank (a strip under the chart) and each hand-over of the
 //! bank (a tick); the chips after every round in a table beside, and the
 //! session's events in words. The data comes from the play layer's
-//! events through [`Session`], which the command line fills.
+//! events through the library's one fold of them
+//! ([`History`], gathered by `play::table::record`).
 
 use super::markup::Markup;
 use super::page::{chart_with_table, document};
 use super::svg::{self, Axis, Chart, Lines, Series, Span};
 use crate::number::Exact;
-
-/// A session: the chips of every seat after every table round.
-#[derive(Clone, Debug, Default)]
-pub struct Session {
-    /// The game's name.
-    pub game: String,
-    /// The seed the session was played from.
-    pub seed: u64,
-    /// What each seat was dealt at the start, in seat order.
-    pub dealt: Vec<Exact>,
-    /// The seat banking at the start (from 1); `None` for the house.
-    pub first_banker: Option<usize>,
-    /// Every table round played, in order.
-    pub rounds: Vec<RoundChips>,
-    /// Each time the bank passed, in order.
-    pub handovers: Vec<Handover>,
-    /// What else happened, in words, with the round it happened in (0
-    /// before the first): a seat leaving, a new game.
-    pub notes: Vec<(u64, String)>,
-    /// What the house took over the session.
-    pub house: Exact,
-    /// Why the session ended, when it did (`the rounds asked for were
-    /// played`).
-    pub reason: String,
-    /// The rounds played after those kept in `rounds` (a session longer
-    /// than the report keeps in detail), summarised.
-    pub beyond: Option<Beyond>,
-}
-
-/// The table rounds of a session after those the report shows one by one:
-/// how many, what happened in them (counted), and the chips at the end.
-#[derive(Clone, Debug)]
-pub struct Beyond {
-    /// Table rounds played after those shown.
-    pub rounds: u64,
-    /// Hand-overs of the bank in them.
-    pub handovers: u64,
-    /// Other events in them (seats leaving, new games).
-    pub notes: u64,
-    /// The last of them: its banker and every seat's chips after it.
-    pub last: RoundChips,
-}
-
-/// The chips of every seat after one table round.
-#[derive(Clone, Debug)]
-pub struct RoundChips {
-    /// The table round's number, from 1.
-    pub round: u64,
-    /// The seat that banked it (from 1); `None` for the house.
-    pub banker: Option<usize>,
-    /// Every seat's chips after it, in seat order.
-    pub chips: Vec<Exact>,
-}
-
-/// The bank passing from one seat to another.
-#[derive(Clone, Debug)]
-pub struct Handover {
-    /// The table round it passed in (or after).
-    pub round: u64,
-    /// The banker until then (from 1).
-    pub from: usize,
-    /// The new banker (from 1).
-    pub to: usize,
-}
+use crate::play::table::record::History;
 
 /// A seat's name: `seat 3`.
 fn seat(i: usize) -> String {
@@ -79,7 +17,7 @@ fn seat(i: usize) -> String {
 }
 
 /// The chart of the seats' chips.
-pub fn chart(s: &Session, id: &str) -> String {
+pub fn chart(s: &History, id: &str) -> String {
     let seats = s.dealt.len();
     let series: Vec<Series> = (0..seats)
         .map(|i| Series {
@@ -157,12 +95,12 @@ pub fn chart(s: &Session, id: &str) -> String {
 }
 
 /// The table rounds of the session, those summarised included.
-pub fn rounds(s: &Session) -> u64 {
+pub fn rounds(s: &History) -> u64 {
     s.rounds.len() as u64 + s.beyond.as_ref().map_or(0, |b| b.rounds)
 }
 
 /// The page of a session of `file`.
-pub fn page(file: &str, s: &Session) -> String {
+pub fn page(file: &str, s: &History) -> String {
     let seats = s.dealt.len();
     let mut m = Markup::new();
     m.element("h2", &[], "chips").line();

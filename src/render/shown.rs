@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use super::text::{percent, short, table, trim_float};
-use super::{Report, ValueDistribution};
+use super::layout::{percent, short, table, trim_float};
+use crate::report::{Report, ValueDistribution};
 
 /// The smallest percentage given a row of its own; the rows under it are
 /// summed on one line.

@@ -1,72 +1,46 @@
 //! The page of a simulation: each bet's running estimate of its house
 //! edge, with its 95% band, against the exact edge, over the rounds on a
-//! logarithmic scale; the checkpoints in a table beside. The data comes
-//! from the play layer through [`Convergence`], which the command line
-//! fills.
+//! logarithmic scale; the checkpoints in a table beside, all read from the
+//! simulation's own [`Simulation`] and its checkpoints.
 
 use super::markup::Markup;
 use super::page::{chart_with_table, document};
 use super::svg::{self, Axis, Chart, Lines, Series};
-use crate::number::Exact;
-use crate::report::text::percent;
+use crate::render::layout::percent;
+use crate::report::simulation::{Estimate, Simulation};
 
-/// A simulation's running estimates, bet by bet.
-#[derive(Clone, Debug)]
-pub struct Convergence {
-    /// The game's name.
-    pub game: String,
-    /// Rounds played.
-    pub rounds: u64,
-    /// The seed they were played from.
-    pub seed: u64,
-    /// One entry per bet, in the order of the file's bets.
-    pub bets: Vec<Running>,
-}
-
-/// One bet's estimates at each checkpoint, and its exact edge.
-#[derive(Clone, Debug)]
-pub struct Running {
-    /// The bet's name.
-    pub bet: String,
-    /// The exact house edge.
-    pub house_edge: Exact,
-    /// The z-score of the last estimate; `None` when every round paid
-    /// the same.
-    pub z: Option<f64>,
-    /// The estimate after each checkpoint's rounds, the last after every
-    /// round.
-    pub points: Vec<Point>,
-}
-
-/// The estimate of a house edge after some rounds.
-#[derive(Clone, Debug)]
-pub struct Point {
-    /// Rounds played so far.
-    pub rounds: u64,
-    /// The estimate from those rounds, exactly.
-    pub estimate: Exact,
-    /// Its 95% confidence interval, in percent.
-    pub ci95_percent: [f64; 2],
+/// Bet `i`'s estimates at each checkpoint: the rounds played so far and
+/// the estimate from them, the last after every round.
+fn points(s: &Simulation, i: usize) -> Vec<(u64, &Estimate)> {
+    s.checkpoints
+        .iter()
+        .filter_map(|c| Some((c.rounds, c.bets.get(i)?)))
+        .collect()
 }
 
 /// The y range of a bet's chart: the exact edge and the bands of the
 /// later half of the checkpoints (the first rounds' bands are wide, and
 /// are clipped).
-fn y_range(bet: &Running) -> (f64, f64) {
+fn y_range(bet: &Estimate, points: &[(u64, &Estimate)]) -> (f64, f64) {
     let exact = bet.house_edge.to_f64() * 100.0;
-    let half = bet.points.len() / 2;
-    bet.points[half..]
+    let half = points.len() / 2;
+    points[half..]
         .iter()
-        .fold((exact, exact), |(low, high), p| {
-            (low.min(p.ci95_percent[0]), high.max(p.ci95_percent[1]))
+        .fold((exact, exact), |(low, high), (_, p)| {
+            (
+                low.min(p.house_edge_ci95_percent[0]),
+                high.max(p.house_edge_ci95_percent[1]),
+            )
         })
 }
 
-/// The chart of one bet's running estimate.
-pub fn chart(bet: &Running, id: &str) -> String {
+/// The chart of the running estimate of `s`'s bet `i`.
+pub fn chart(s: &Simulation, i: usize, id: &str) -> String {
+    let bet = &s.bets[i];
+    let points = points(s, i);
     let exact = bet.house_edge.to_f64() * 100.0;
-    let first = bet.points.first().map_or(1, |p| p.rounds) as f64;
-    let last = bet.points.last().map_or(1, |p| p.rounds) as f64;
+    let first = points.first().map_or(1, |(r, _)| *r) as f64;
+    let last = points.last().map_or(1, |(r, _)| *r) as f64;
     svg::lines(
         &Chart {
             id,
@@ -84,15 +58,16 @@ pub fn chart(bet: &Running, id: &str) -> String {
             series: vec![
                 Series {
                     name: "estimate, with its 95% band".to_string(),
-                    points: bet
-                        .points
+                    points: points
                         .iter()
-                        .map(|p| (p.rounds as f64, p.estimate.to_f64() * 100.0))
+                        .map(|(r, p)| (*r as f64, p.house_edge_estimate.to_f64() * 100.0))
                         .collect(),
-                    band: bet
-                        .points
+                    band: points
                         .iter()
-                        .map(|p| (p.rounds as f64, p.ci95_percent[0], p.ci95_percent[1]))
+                        .map(|(r, p)| {
+                            let [low, high] = p.house_edge_ci95_percent;
+                            (*r as f64, low, high)
+                        })
                         .collect(),
                     class: "s0".to_string(),
                     dots: false,
@@ -105,7 +80,7 @@ pub fn chart(bet: &Running, id: &str) -> String {
                     dots: false,
                 },
             ],
-            y_range: Some(y_range(bet)),
+            y_range: Some(y_range(bet, &points)),
             spans: Vec::new(),
             marks: Vec::new(),
         },
@@ -113,7 +88,7 @@ pub fn chart(bet: &Running, id: &str) -> String {
 }
 
 /// The page of a simulation of `file`.
-pub fn page(file: &str, c: &Convergence) -> String {
+pub fn page(file: &str, c: &Simulation) -> String {
     let mut m = Markup::new();
     m.element("h2", &[], "estimates").line();
     m.element(
@@ -135,15 +110,18 @@ pub fn page(file: &str, c: &Convergence) -> String {
             ("num", "z"),
         ],
     );
-    for b in &c.bets {
-        let Some(last) = b.points.last() else {
+    for (i, b) in c.bets.iter().enumerate() {
+        let Some(&(_, last)) = points(c, i).last() else {
             continue;
         };
         m.row(
             "td",
             &[
                 ("", &b.bet),
-                ("num estimate", &percent(last.estimate.to_f64() * 100.0)),
+                (
+                    "num estimate",
+                    &percent(last.house_edge_estimate.to_f64() * 100.0),
+                ),
                 ("num", &interval(last)),
                 (
                     "exact house-edge",
@@ -179,12 +157,12 @@ pub fn page(file: &str, c: &Convergence) -> String {
                     ("num", "95% interval"),
                 ],
             );
-        for p in &b.points {
+        for (rounds, p) in points(c, i) {
             t.row(
                 "td",
                 &[
-                    ("num", &p.rounds.to_string()),
-                    ("num", &percent(p.estimate.to_f64() * 100.0)),
+                    ("num", &rounds.to_string()),
+                    ("num", &percent(p.house_edge_estimate.to_f64() * 100.0)),
                     ("num", &interval(p)),
                 ],
             );
@@ -195,7 +173,7 @@ pub fn page(file: &str, c: &Convergence) -> String {
             .element("h3", &[], &format!("bet {}", b.bet))
             .line();
         m.raw(&chart_with_table(
-            &chart(b, &format!("{id}-chart")),
+            &chart(c, i, &format!("{id}-chart")),
             &format!(
                 "Bet {}: the estimate after each checkpoint (estimates), the exact edge dashed.",
                 b.bet
@@ -212,10 +190,10 @@ pub fn page(file: &str, c: &Convergence) -> String {
 }
 
 /// A 95% interval as text: `[-1.2345%, 3.4567%]`.
-fn interval(p: &Point) -> String {
+fn interval(p: &Estimate) -> String {
     format!(
         "[{}, {}]",
-        percent(p.ci95_percent[0]),
-        percent(p.ci95_percent[1])
+        percent(p.house_edge_ci95_percent[0]),
+        percent(p.house_edge_ci95_percent[1])
     )
 }

@@ -9,7 +9,8 @@ use super::markup::{escape, Markup};
 use super::page::chart_with_table;
 use super::svg::{self, Bar, Chart, Column};
 use crate::number::Exact;
-use crate::report::text::{percent, short, unchecked_detail, verdict_detail};
+use crate::render::layout::{percent, short};
+use crate::render::text::{unchecked_detail, verdict_detail};
 use crate::report::{BetReport, ChoiceReport, Report, StrategyReport, ValueDistribution, Verdict};
 
 /// The longest exact number a chart writes beside its percentage; a
@@ -322,7 +323,7 @@ pub fn distribution(v: &ValueDistribution, id: &str) -> String {
             .element("span", &[("class", "exact")], &mean.to_string())
             .text(&format!(
                 " = {}",
-                crate::report::text::trim_float(mean.to_f64())
+                crate::render::layout::trim_float(mean.to_f64())
             ))
             .close("p")
             .line();

@@ -1,10 +1,10 @@
 //! The text transcript of a table: one line (the summary, several) per
 //! event, as a person at the table would say it.
 
-use super::table::TableEvent;
 use crate::number::Exact;
 use crate::program::card::SUITS;
 use crate::program::Program;
+use crate::report::events::TableEvent;
 
 /// `line` for a terminal that is not UTF-8: each suit's symbol written as
 /// its letter, `Q♠` as `Qs`.

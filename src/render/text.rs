@@ -4,139 +4,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 pub use super::shown::render_shown;
-use super::{settings, BetReport, Report, Verdict};
+use crate::report::{settings, BetReport, Report, Verdict};
 
-/// A float without trailing zeros: `0.5`, `0.005`, `12`.
-pub fn trim_float(x: f64) -> String {
-    let s = format!("{x:.10}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// The longest exact number printed whole; longer ones are abbreviated.
-const LONGEST: usize = 40;
-
-/// An exact number as text, abbreviated when long: `3668334892…/9026981807…`.
-pub fn short(exact: &str) -> String {
-    if exact.len() <= LONGEST {
-        return exact.to_string();
-    }
-    let cut = |part: &str| -> String {
-        let (sign, digits) = part.strip_prefix('-').map_or(("", part), |d| ("-", d));
-        if digits.len() <= 10 {
-            part.to_string()
-        } else {
-            format!("{sign}{}…", &digits[..10])
-        }
-    };
-    match exact.split_once('/') {
-        Some((n, d)) => format!("{}/{}", cut(n), cut(d)),
-        None => cut(exact),
-    }
-}
-
-pub(super) fn percent(x: f64) -> String {
-    format!("{x:.4}%")
-}
-
-/// Rows of cells, left-aligned except columns listed in `right`.
-pub(super) fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
-    let columns = rows.iter().map(|r| r.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for row in rows {
-        let mut line = indent.to_string();
-        for (c, cell) in row.iter().enumerate() {
-            if c > 0 {
-                line.push_str("  ");
-            }
-            let pad = widths[c] - cell.chars().count();
-            if right.contains(&c) {
-                line.push_str(&" ".repeat(pad));
-                line.push_str(cell);
-            } else {
-                line.push_str(cell);
-                line.push_str(&" ".repeat(pad));
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-}
-
-/// [`table`], cut into blocks when wider than `width` characters: each block
-/// holds whole groups of columns (`groups`, each a list of column indices,
-/// kept together), after the first `keep` columns, which every block
-/// repeats; blocks are separated by a blank line. A block holds one group
-/// at least, however narrow `width` is.
-pub(super) fn fitted_table(
-    out: &mut String,
-    indent: &str,
-    rows: &[Vec<String>],
-    right: &[usize],
-    keep: usize,
-    groups: &[Vec<usize>],
-    width: Option<usize>,
-) {
-    let column_width = |c: usize| {
-        rows.iter()
-            .filter_map(|r| r.get(c))
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(0)
-    };
-    let kept: usize = (0..keep).map(|c| column_width(c) + 2).sum::<usize>() + indent.len();
-    let mut blocks: Vec<Vec<usize>> = Vec::new();
-    let mut used = usize::MAX;
-    for group in groups {
-        let wide: usize = group.iter().map(|&c| column_width(c) + 2).sum();
-        match blocks.last_mut() {
-            Some(block) if width.is_none_or(|w| used + wide <= w + 2) => {
-                block.extend(group);
-                used += wide;
-            }
-            _ => {
-                blocks.push(group.clone());
-                used = kept + wide;
-            }
-        }
-    }
-    if blocks.is_empty() {
-        blocks.push(Vec::new());
-    }
-    for (i, block) in blocks.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let columns: Vec<usize> = (0..keep).chain(block.iter().copied()).collect();
-        let projected: Vec<Vec<String>> = rows
-            .iter()
-            .map(|r| {
-                columns
-                    .iter()
-                    .map(|&c| r.get(c).cloned().unwrap_or_default())
-                    .collect()
-            })
-            .collect();
-        let right: Vec<usize> = columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| right.contains(c))
-            .map(|(i, _)| i)
-            .collect();
-        table(out, indent, &projected, &right);
-    }
-}
+use super::layout::{percent, table};
+pub use super::layout::{short, trim_float};
 
 /// Renders a report; `file` is shown in the title when given.
 pub fn render(report: &Report, file: Option<&str>) -> String {
@@ -235,7 +106,7 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
     out
 }
 
-fn render_choice(out: &mut String, c: &super::ChoiceReport) {
+fn render_choice(out: &mut String, c: &crate::report::ChoiceReport) {
     let _ = writeln!(out, "\nchoice `{}`, made by {}", c.name, c.by);
     let header = c.header();
     let mut rows = vec![header];
@@ -264,7 +135,7 @@ fn render_choice(out: &mut String, c: &super::ChoiceReport) {
     }
 }
 
-fn render_strategies(out: &mut String, s: &super::StrategyReport) {
+fn render_strategies(out: &mut String, s: &crate::report::StrategyReport) {
     let title = match s.solution {
         "best" => format!("\nstrategy: the best for bet {}", s.sides.join(", ")),
         "zero_sum" => format!(

@@ -11,7 +11,7 @@ use super::page::{chart_with_table, document};
 use super::sections;
 use super::source::{listing, Mark};
 use super::svg::{self, Axis, Chart, Lines, Series};
-use crate::report::text::percent;
+use crate::render::layout::percent;
 use crate::report::{DiagnosticEntry, Report};
 
 /// One rule file, as a page shows it.
@@ -174,7 +174,7 @@ fn report_sections(
                 .element("span", &[("class", "exact")], &mean.to_string())
                 .text(&format!(
                     " = {}",
-                    crate::report::text::trim_float(mean.to_f64())
+                    crate::render::layout::trim_float(mean.to_f64())
                 ))
                 .close("p")
                 .line();

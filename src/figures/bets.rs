@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use super::{BetReport, OutcomeRow, Verdict};
 use crate::ast::RelOp;
 use crate::eval::exact::Distribution;
 pub use crate::eval::figures::{mean, BetFigures};
 use crate::number::Exact;
 use crate::program::{Assertion, Figure, Program};
+use crate::report::contract::trim_float;
+use crate::report::{BetReport, OutcomeRow, Verdict};
 
 impl BetReport {
     /// The row of the bet `name` with exact figures `figures`.
@@ -236,9 +237,9 @@ fn judged(a: &Assertion, value: Value) -> Verdict {
     let mut statement = format!("{} {} {}", a.quantity, a.op.symbol(), a.value_text);
     if a.op == RelOp::Approx && !a.tolerance.is_zero() {
         let shown = if a.value_text.ends_with('%') {
-            format!("{}%", super::text::trim_float(a.tolerance.to_f64() * 100.0))
+            format!("{}%", trim_float(a.tolerance.to_f64() * 100.0))
         } else {
-            super::text::trim_float(a.tolerance.to_f64())
+            trim_float(a.tolerance.to_f64())
         };
         statement = format!("{statement} ± {shown}");
     }

@@ -13,7 +13,7 @@
 //! and the seats' chips plus what the house took since the deal equal what
 //! was dealt ([`Ledger::audit`], checked in debug builds).
 
-use super::table::TableError;
+use super::TableError;
 use crate::number::Exact;
 use crate::program::Program;
 

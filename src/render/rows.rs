@@ -2,9 +2,9 @@
 //! (and file, and setting), every figure exact and as a decimal, for
 //! spreadsheets. The cells are text; the command line quotes them.
 
-use super::compare::Comparison;
-use super::Report;
 use crate::number::Exact;
+use crate::report::compare::Comparison;
+use crate::report::Report;
 
 /// A header and rows of cells, each row as long as the header.
 #[derive(Clone, Debug, PartialEq)]
