@@ -15,7 +15,7 @@
 //! value or its error: the compiled form is only ever a faster path to the
 //! same value.
 
-use super::value::{cell, eval, test, Context, Pools, Res, Value};
+use super::value::{arith, cell, compare, eval, test, Context, Pools, Res, Value};
 use crate::program::builtin::{self, Builtin, Stat};
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind};
 
@@ -353,34 +353,6 @@ impl Compiled {
     }
 }
 
-/// `x op y`, checked; `None` on an overflow or a zero divisor.
-#[inline(always)]
-pub(crate) fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
-    match op {
-        Arith::Add => x.checked_add(y),
-        Arith::Sub => x.checked_sub(y),
-        Arith::Mul => x.checked_mul(y),
-        // A value already in range, as a total mod 10 mostly is, needs no
-        // division.
-        Arith::Mod if 0 <= x && x < y => Some(x),
-        Arith::Mod if y > 0 && y <= x && x - y < y => Some(x - y),
-        Arith::Mod if y == 0 => None,
-        Arith::Mod => x.checked_rem_euclid(y),
-    }
-}
-
-#[inline(always)]
-pub(crate) fn compare(op: Cmp, x: i64, y: i64) -> bool {
-    match op {
-        Cmp::Lt => x < y,
-        Cmp::Le => x <= y,
-        Cmp::Gt => x > y,
-        Cmp::Ge => x >= y,
-        Cmp::Eq => x == y,
-        Cmp::Ne => x != y,
-    }
-}
-
 /// The most values on the stack while `ops` run. Emitted operations always
 /// find their operands, and leave one value.
 fn depth(ops: &[Op]) -> usize {
@@ -578,8 +550,8 @@ mod tests {
             bet b { hit => win 1 to 1
                     miss => lose }
         "#;
-        crate::Game::load(source)
-            .map(|g| g.program)
+        crate::check::load(source, &Default::default())
+            .map(|(_, program)| program)
             .expect("the program loads")
     }
 

@@ -219,13 +219,17 @@ impl Coverage {
         self.branched[pc][usize::from(!held)] = true;
     }
 
-    /// The ends of one evaluation, added to those of the others.
-    pub(super) fn add_ends(&mut self, program: &Program, ends: &[super::exact::End]) {
+    /// An end of an evaluation (its outcome, and the final values first
+    /// among its values), added to those of the others.
+    pub(super) fn add_end(
+        &mut self,
+        program: &Program,
+        outcome: Option<usize>,
+        values: &[Option<i64>],
+    ) {
         let finals = program.finals.len();
-        for end in ends {
-            let values = end.values.iter().take(finals).copied().collect();
-            self.ends.insert((end.outcome, values));
-        }
+        let values = values.iter().take(finals).copied().collect();
+        self.ends.insert((outcome, values));
     }
 }
 

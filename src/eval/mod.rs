@@ -6,7 +6,6 @@
 pub mod compiled;
 pub mod coverage;
 pub mod exact;
-pub mod figures;
 pub mod frontier;
 pub mod nat;
 pub mod observe;

@@ -4,7 +4,6 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::compiled;
 use super::EvalError;
 
 /// Errors stay boxed while expressions recurse, so that the common,
@@ -175,7 +174,7 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
         ExprKind::Arith(op, a, b) => {
             let x = int_operand(c, env, a)?;
             let y = int_operand(c, env, b)?;
-            arith(*op, x, y, e, b)
+            checked(*op, x, y, e, b)
         }
         ExprKind::Call(b, args) => call(c, env, *b, args, e),
         ExprKind::Number(a) => Ok(i64::from(test(c, env, a)?)),
@@ -185,11 +184,11 @@ fn int_operand(c: Context, env: &[Value], e: &Expr) -> Res<i64> {
 
 /// `x op y`, checked.
 #[inline(always)]
-fn arith(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
+fn checked(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
     if op == Arith::Mod && y == 0 {
         return Err(mod_zero(divisor));
     }
-    compiled::arith(op, x, y).ok_or_else(|| overflow(e))
+    arith(op, x, y).ok_or_else(|| overflow(e))
 }
 
 /// The value of built-in `b` called with `args` (the call `e`): its throw
@@ -233,7 +232,7 @@ pub fn test(c: Context, env: &[Value], e: &Expr) -> Res<bool> {
         ExprKind::Cmp(op @ (Cmp::Lt | Cmp::Le | Cmp::Gt | Cmp::Ge), a, b) => {
             let x = int_operand(c, env, a)?;
             let y = int_operand(c, env, b)?;
-            Ok(compiled::compare(*op, x, y))
+            Ok(compare(*op, x, y))
         }
         ExprKind::And(a, b) => Ok(test(c, env, a)? && test(c, env, b)?),
         ExprKind::Or(a, b) => Ok(test(c, env, a)? || test(c, env, b)?),
@@ -371,4 +370,33 @@ pub fn cell(p: &Program, t: usize, row: i64, column: i64, span: Span) -> Result<
 
 fn hand_in_table(p: &Program, faces: &[u32]) -> Option<usize> {
     p.hands.as_ref().and_then(|t| t.combos.get(faces).copied())
+}
+
+/// `x op y`, checked; `None` on an overflow or a zero divisor.
+#[inline(always)]
+pub(crate) fn arith(op: Arith, x: i64, y: i64) -> Option<i64> {
+    match op {
+        Arith::Add => x.checked_add(y),
+        Arith::Sub => x.checked_sub(y),
+        Arith::Mul => x.checked_mul(y),
+        // A value already in range, as a total mod 10 mostly is, needs no
+        // division.
+        Arith::Mod if 0 <= x && x < y => Some(x),
+        Arith::Mod if y > 0 && y <= x && x - y < y => Some(x - y),
+        Arith::Mod if y == 0 => None,
+        Arith::Mod => x.checked_rem_euclid(y),
+    }
+}
+
+/// Whether `x op y`.
+#[inline(always)]
+pub(crate) fn compare(op: Cmp, x: i64, y: i64) -> bool {
+    match op {
+        Cmp::Lt => x < y,
+        Cmp::Le => x <= y,
+        Cmp::Gt => x > y,
+        Cmp::Ge => x >= y,
+        Cmp::Eq => x == y,
+        Cmp::Ne => x != y,
+    }
 }

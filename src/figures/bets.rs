@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::ast::RelOp;
+pub use crate::eval::exact::figures::{mean, BetFigures};
 use crate::eval::exact::Distribution;
-pub use crate::eval::figures::{mean, BetFigures};
 use crate::number::Exact;
 use crate::program::{Assertion, Figure, Program};
 use crate::report::contract::trim_float;

@@ -22,7 +22,7 @@
 
 use super::round::{kind_at, Round, Source};
 use super::steps::{Grid, Operand, Order, Step, Steps, Target};
-use crate::eval::compiled::arith;
+use crate::eval::value::arith;
 use crate::eval::value::Value;
 use crate::program::{Arith, Instr, Program};
 

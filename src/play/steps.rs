@@ -26,7 +26,8 @@
 //! steps are only ever a faster path to what the instructions do.
 
 pub use crate::eval::compiled::Operand;
-use crate::eval::compiled::{arith, Arithmetic, Test};
+use crate::eval::compiled::{Arithmetic, Test};
+use crate::eval::value::arith;
 use crate::eval::value::{eval, Context, Pools, Value};
 use crate::program::{Arith, Cell, Cmp, Draw, Expr, Instr, Program, Projection, Throw};
 
@@ -600,7 +601,7 @@ pub fn sorted_faces(n: u64, count: u32, sides: u32, faces: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::compiled::compare;
+    use crate::eval::value::compare;
 
     /// An order holds exactly where its operator does.
     #[test]
@@ -622,7 +623,7 @@ mod tests {
     /// A grid answers as the table's own lookup, inside and outside it.
     #[test]
     fn a_grid_reads_as_its_table() {
-        let program = crate::Game::load(
+        let program = crate::check::load(
             r#"game "grid"
                outcomes a, b
                table t(x, y) {
@@ -637,8 +638,9 @@ mod tests {
                }
                bet x { a => win 1 to 1
                        b => lose }"#,
+            &Default::default(),
         )
-        .map(|g| g.program)
+        .map(|(_, program)| program)
         .expect("the game loads");
         let table = &program.tables[0];
         let grid = Grid::new(table).expect("a small table is a grid");

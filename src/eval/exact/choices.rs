@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::machine::evaluate_fixed;
 use super::{Chosen, Distribution, Limits};
 use crate::eval::coverage::Coverage;
-use crate::eval::figures::BetFigures;
+use crate::eval::exact::figures::BetFigures;
 use crate::eval::observe::Throws;
 use crate::eval::value::Value;
 use crate::eval::EvalError;

@@ -281,7 +281,9 @@ impl<'p> Machine<'p> {
         check_settled(program, &ends)?;
         *coverage = self.coverage.take();
         if let Some(c) = coverage.as_deref_mut() {
-            c.add_ends(program, &ends);
+            for end in &ends {
+                c.add_end(program, end.outcome, &end.values);
+            }
         }
         let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
         for end in &ends {

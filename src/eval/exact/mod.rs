@@ -11,6 +11,7 @@
 mod choices;
 mod decisions;
 mod ends;
+pub mod figures;
 mod linear;
 mod machine;
 mod paths;

@@ -54,8 +54,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::round::Round;
 use super::strategy::Strategy;
+use crate::eval::exact::figures::BetFigures;
 use crate::eval::exact::Distribution;
-use crate::eval::figures::BetFigures;
 use crate::number::Exact;
 use crate::program::Program;
 pub use crate::report::events::TableEvent;

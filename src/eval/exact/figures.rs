@@ -3,7 +3,7 @@
 //! evaluator's weights, shared by the choice of an option
 //! ([`super::exact`]), the report, the simulator and the table.
 
-use crate::eval::exact::Distribution;
+use super::Distribution;
 use crate::eval::weight::{Factor, Weight};
 use crate::number::Exact;
 use crate::program::Bet;
