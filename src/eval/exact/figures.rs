@@ -1,7 +1,7 @@
 //! The exact figures of a distribution: a bet's expected value, variance
 //! and settlements, and the mean of a final value. Pure arithmetic on the
 //! evaluator's weights, shared by the choice of an option
-//! ([`super::exact`]), the report, the simulator and the table.
+//! ([`crate::eval::exact`]), the report, the simulator and the table.
 
 use super::Distribution;
 use crate::eval::weight::{Factor, Weight};
