@@ -2,9 +2,9 @@
 //! does to a state, generic over where chance comes from.
 //!
 //! A [`Chance`] is where the dice, the cards and the choices come from: the
-//! exact evaluator's weighted states (`eval::exact`), a source of dice and
-//! cards at a table or in a simulation (`play::round`), or a script in the
-//! tests. [`step`] runs one instruction of a state and [`run`] runs a state
+//! exact evaluator's weighted states (`eval::exact`), or play's source of
+//! dice and cards at a table, in a simulation, or from a script in the
+//! tests (`play::round`). [`step`] runs one instruction of a state and [`run`] runs a state
 //! until it stops; everything without chance (names bound, conditions
 //! tested, draw tables looked up, the key of a decision and the options
 //! offered there, a reroll's condition, a round ending) is decided here,
