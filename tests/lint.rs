@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use dicerules::lint::{Lint, NAMES};
 
 use crate::common::binary;
-use crate::common::fixture::opening_comment;
+use crate::common::fixture::{opening_comment, unused_names};
 
 /// The crate root, canonical so that it strips the prefix of glob's paths.
 fn crate_root() -> PathBuf {
@@ -188,17 +188,6 @@ fn json_lists_findings_with_their_severity() {
     let (_, stdout, _) = check(&[file, "--format", "json", "--deny", "warnings"]);
     let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
     assert_eq!(v["diagnostics"][0]["severity"], "error");
-}
-
-/// A file of `unused` names no rule reads: that many lint findings.
-fn unused_names(unused: usize) -> String {
-    let mut text =
-        String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
-    for k in 0..unused {
-        text.push_str(&format!("  let u{k} = 1\n"));
-    }
-    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
-    text
 }
 
 /// Lint findings are shown as errors are: the first 100, then a line

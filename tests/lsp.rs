@@ -22,6 +22,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::common::binary::{as_a_user, command, root, run_command, Run};
+use crate::common::fixture::unused_names;
 
 struct Client {
     stdin: ChildStdin,
@@ -603,17 +604,6 @@ fn a_document_past_256_kib_gets_one_diagnostic() {
     );
     assert_eq!(items, Value::Null);
     stop(child, client);
-}
-
-/// A file of `unused` names no rule reads: that many lint findings.
-fn unused_names(unused: usize) -> String {
-    let mut text =
-        String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
-    for k in 0..unused {
-        text.push_str(&format!("  let u{k} = 1\n"));
-    }
-    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
-    text
 }
 
 /// At most 100 diagnostics are published for a file, then one note

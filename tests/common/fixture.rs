@@ -52,3 +52,14 @@ pub fn games_fixtures_and_examples(dirs: &[&str]) -> Vec<(String, String)> {
     sources.extend(super::reference::examples());
     sources
 }
+
+/// A file of `unused` names no rule reads: that many lint findings.
+pub fn unused_names(unused: usize) -> String {
+    let mut text =
+        String::from("game \"Unused\"\n\noutcomes won, lost\n\nround {\n  throw t = d6\n");
+    for k in 0..unused {
+        text.push_str(&format!("  let u{k} = 1\n"));
+    }
+    text.push_str("  if total(t) = 6 {\n    end won\n  }\n  end lost\n}\n\nbet player {\n  won  => win 4 to 1\n  lost => lose\n}\n");
+    text
+}
