@@ -44,10 +44,10 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
-use dicerules::eval::exact::Limits;
 use dicerules::number::Exact;
 use dicerules::report::Report;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Limits;
+use dicerules_core::solve::evaluate;
 use num_rational::BigRational;
 
 mod handwritten;
@@ -125,7 +125,7 @@ fn assert_same(game: &str, what: &str, ours: &Exact, hand: BigRational) {
 /// Loads and evaluates once, panicking with the errors if the game is
 /// broken (a bench of an error path would measure the wrong thing). For a
 /// game with a hand-written counterpart, checks the two agree.
-fn preflight(game: &Game) -> dicerules::program::Program {
+fn preflight(game: &Game) -> dicerules_core::program::Program {
     let program = match dicerules::Game::load(&game.source).map(|g| g.program) {
         Ok(p) => p,
         Err(errors) => panic!("{}: does not load: {errors:?}", game.path.display()),

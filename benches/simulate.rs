@@ -24,11 +24,11 @@
 use std::process::Command;
 use std::time::Instant;
 
-use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options};
-use dicerules::program::Program;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::{Distribution, Limits};
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 
 /// Rounds per timed run.
 const ROUNDS: u64 = 10_000_000;

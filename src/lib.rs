@@ -46,50 +46,29 @@
 //! - [`number::Exact`], the rational every figure is.
 //!
 //! The stages themselves (`syntax`, `ast`, `check`, `program`, `eval`,
-//! `solve`, `lint`, `figures`) are public for this crate's tests, benches and binary
-//! and hidden from its documentation: they are not a stable API. The
+//! `solve`, `lint`, `figures`) are the workspace's crate `dicerules-core`
+//! (crates/core), with the driver, the report's contract and play, which
+//! this crate re-exports: they are not part of this API. The
 //! command line is the `cli` feature, on by default; a library user can
 //! leave it out (`default-features = false`) and with it clap, indicatif,
 //! ctrlc, serde_json, ron and miette's graphical renderer.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod analysis;
-pub mod error;
-pub mod number;
-pub mod play;
-pub mod render;
-pub mod report;
+pub use dicerules_core::{analysis, error, number, play, report};
 
-#[doc(hidden)]
-pub mod ast;
-#[doc(hidden)]
-pub mod check;
+pub mod render;
+
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
-#[doc(hidden)]
-pub mod eval;
-#[doc(hidden)]
-pub mod figures;
-#[doc(hidden)]
-pub mod lint;
-#[doc(hidden)]
-pub mod multiset;
-#[doc(hidden)]
-pub mod program;
-#[doc(hidden)]
-pub mod solve;
-#[doc(hidden)]
-pub mod suggest;
-#[doc(hidden)]
-pub mod syntax;
 
-pub use analysis::{Analysis, Game, Options, Parsed, Shows};
-pub use check::{CheckError, Overrides, Undeclared};
-pub use error::{Error, ShowError};
-pub use eval::exact::{Distribution, Limits};
-pub use eval::EvalError;
-pub use lint::Lint;
-pub use play::table::TableError;
-pub use syntax::SyntaxError;
+// The stages below the renderers, for this crate's own modules
+// (`crate::eval`, as they were when all were one crate): not public.
+#[allow(unused_imports)]
+use dicerules_core::{ast, check, eval, figures, lint, multiset, program, solve, suggest, syntax};
+
+pub use dicerules_core::{
+    Analysis, CheckError, Distribution, Error, EvalError, Game, Limits, Lint, Options, Overrides,
+    Parsed, ShowError, Shows, SyntaxError, TableError, Undeclared,
+};

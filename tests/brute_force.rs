@@ -16,11 +16,11 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use dicerules::eval::exact::Limits;
 use dicerules::number::Exact;
 use dicerules::play::round::{Round, Source};
-use dicerules::program::Program;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Limits;
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 
 /// Faces from a script, extended with 1s when the script runs out; records
 /// the sides of every die read and where each reroll attempt began.
@@ -189,7 +189,7 @@ fn exact_ends(program: &Program) -> BTreeMap<EndKey, Exact> {
 }
 
 /// A distribution's ends as a map from (outcome, final values).
-fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndKey, Exact> {
+fn ends_of(distribution: &dicerules_core::eval::exact::Distribution) -> BTreeMap<EndKey, Exact> {
     distribution
         .ends
         .iter()
@@ -199,7 +199,9 @@ fn ends_of(distribution: &dicerules::eval::exact::Distribution) -> BTreeMap<EndK
 
 /// Checks the game `source`, and asserts that its exact outcome
 /// distribution equals the enumeration's; returns both for further checks.
-fn agrees_with_the_enumeration(source: &str) -> (Program, dicerules::eval::exact::Distribution) {
+fn agrees_with_the_enumeration(
+    source: &str,
+) -> (Program, dicerules_core::eval::exact::Distribution) {
     let program = dicerules::Game::load(source)
         .map(|g| g.program)
         .expect("checks");

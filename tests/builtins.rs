@@ -5,7 +5,7 @@
 //! Written to run as its own test binary or as a module of one test crate:
 //! only `dicerules::...` paths, no shared modules.
 
-use dicerules::program::builtin::{markdown, Builtin};
+use dicerules_core::program::builtin::{markdown, Builtin};
 use miette::Diagnostic;
 
 /// The help of every diagnostic of checking `source`.
@@ -94,7 +94,7 @@ fn the_reference_lists_the_builtins_of_the_table() {
         .collect();
     assert!(
         found == expected,
-        "docs/language.md's list of built-ins differs from the table in src/program/builtin.rs; \
+        "docs/language.md's list of built-ins differs from the table in crates/core/src/program/builtin.rs; \
          between the markers it should read:\n\n{START}\n{expected}{END}\n\nit reads:\n\n{found}"
     );
 }

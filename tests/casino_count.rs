@@ -11,8 +11,8 @@ mod war;
 use std::collections::BTreeMap;
 
 use dicerules::number::Exact;
-use dicerules::program::Setting;
 use dicerules::report::{BetReport, Report};
+use dicerules_core::program::Setting;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 

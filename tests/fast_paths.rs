@@ -1,18 +1,18 @@
 //! The exact evaluator's fast paths against its plain one: every shipped
 //! game and every valid fixture analysed both ways (with
-//! [`dicerules::eval::plain`]) gives the same report, lints and
+//! [`dicerules_core::eval::plain`]) gives the same report, lints and
 //! distribution, fraction for fraction.
 //!
 //! The fast paths are the steps remembered by what they read
-//! (`src/eval/exact/paths.rs`), one card dealt straight off a packed shoe
-//! (`src/eval/observe.rs`, `src/eval/exact/linear.rs`) and runs of counting
-//! throws thrown as one (`src/eval/exact/machine/fuse.rs`). Every game,
+//! (`crates/core/src/eval/exact/paths.rs`), one card dealt straight off a packed shoe
+//! (`crates/core/src/eval/observe.rs`, `crates/core/src/eval/exact/linear.rs`) and runs of counting
+//! throws thrown as one (`crates/core/src/eval/exact/machine/fuse.rs`). Every game,
 //! every fixture and every example of docs/language.md is compared.
 
 use std::path::Path;
 
 use dicerules::analysis::{Analysis, Options};
-use dicerules::check::removed::Removal;
+use dicerules_core::check::removed::Removal;
 
 use crate::common::fixture::games_fixtures_and_examples;
 
@@ -51,7 +51,7 @@ fn every_game_fixture_and_example_is_the_same_on_the_plain_path() {
     let mut compared = 0;
     for (name, source) in &sources {
         let fast = analysis(source);
-        let plain = dicerules::eval::plain(|| analysis(source));
+        let plain = dicerules_core::eval::plain(|| analysis(source));
         assert_eq!(fast, plain, "{name} differs on the plain path");
         compared += usize::from(fast.is_some());
     }
@@ -77,7 +77,7 @@ fn shoes_less_removed_cards_are_the_same_on_the_plain_path() {
             ..Options::default()
         };
         let fast = analysis_with(&source, options());
-        let plain = dicerules::eval::plain(|| analysis_with(&source, options()));
+        let plain = dicerules_core::eval::plain(|| analysis_with(&source, options()));
         assert!(fast.is_some(), "{game} less {removed} analyses");
         assert_eq!(
             fast, plain,

@@ -4,8 +4,8 @@
 //! be, against its layout written by hand; `--check`; files with syntax
 //! errors left alone.
 
-use dicerules::syntax::format::SKIP;
-use dicerules::syntax::parse;
+use dicerules_core::syntax::format::SKIP;
+use dicerules_core::syntax::parse;
 
 use crate::common::binary::{root, run};
 use crate::common::fixture::dice_files;

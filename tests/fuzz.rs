@@ -68,10 +68,10 @@ mod common;
 use common::fixture::dice_files;
 use common::tree::without_spans;
 use dicerules::cli::diagnostics::render_all;
-use dicerules::eval::exact::{self, Limits};
-use dicerules::program::Setting;
 use dicerules::render::{failures, text};
 use dicerules::report::Report;
+use dicerules_core::eval::exact::{self, Limits};
+use dicerules_core::program::Setting;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -154,12 +154,12 @@ where
 
 /// A file that parses prints as text that parses to the same tree.
 fn round_trip(source: &str) {
-    let (tree, errors) = dicerules::syntax::parse(source);
+    let (tree, errors) = dicerules_core::syntax::parse(source);
     if !errors.is_empty() {
         return;
     }
-    let printed = dicerules::ast::print::file(&tree);
-    let (again, errors) = dicerules::syntax::parse(&printed);
+    let printed = dicerules_core::ast::print::file(&tree);
+    let (again, errors) = dicerules_core::syntax::parse(&printed);
     assert!(
         errors.is_empty(),
         "the printed tree does not parse: {errors:?}\n{printed}"
@@ -176,7 +176,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
     let mut overrides: Vec<(String, Setting)> = Vec::new();
     let mut bad = Vec::new();
     for (name, value) in set {
-        match dicerules::syntax::parse_override(value) {
+        match dicerules_core::syntax::parse_override(value) {
             Ok(setting) => overrides.push((name.clone(), setting)),
             Err(e) => bad.push((e, value.clone())),
         }
@@ -206,7 +206,7 @@ fn pipeline(source: &str, set: &[(String, String)], table: bool) -> Outcome {
         max_states: MAX_STATES,
         ..Limits::default()
     };
-    let distribution = match dicerules::solve::evaluate(&program, limits) {
+    let distribution = match dicerules_core::solve::evaluate(&program, limits) {
         Ok(distribution) => distribution,
         Err(e) => {
             return Outcome {
@@ -255,7 +255,7 @@ fn shows_change_nothing(
     plain: &Report,
     limits: Limits,
 ) {
-    use dicerules::ast::{Item, Stmt};
+    use dicerules_core::ast::{Item, Stmt};
     let Ok(parsed) = dicerules::Parsed::new(source) else {
         return;
     };
@@ -294,7 +294,7 @@ fn shows_change_nothing(
             return;
         }
     };
-    let Ok(distribution) = dicerules::solve::evaluate(&game.program, limits) else {
+    let Ok(distribution) = dicerules_core::solve::evaluate(&game.program, limits) else {
         return;
     };
     let mut shown = Report::new(&game.program, &distribution);
@@ -329,7 +329,7 @@ const MAX_DICE: u64 = 100_000;
 /// simulation on one thread and on three, which must agree. Returns the
 /// codes of the errors they stopped with, as `play:CODE` and `simulate:CODE`.
 fn play_and_simulate(
-    program: &dicerules::program::Program,
+    program: &dicerules_core::program::Program,
     distribution: &exact::Distribution,
     source: &str,
 ) -> Vec<String> {
@@ -1146,7 +1146,7 @@ fn every_prefix_of_every_game_gives_a_diagnostic_or_a_report() {
         while at <= source.len() {
             if source.is_char_boundary(at) {
                 let prefix = &source[..at];
-                let parsed = dicerules::syntax::parse(prefix);
+                let parsed = dicerules_core::syntax::parse(prefix);
                 tried += 1;
                 if previous.as_ref() != Some(&parsed) {
                     evaluated += 1;

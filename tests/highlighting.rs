@@ -104,11 +104,11 @@ fn every_shipped_game_is_highlighted() {
         KEYWORDS.len(),
         "every keyword is listed here"
     );
-    let builtins: Vec<&str> = dicerules::program::builtin::Builtin::ALL
+    let builtins: Vec<&str> = dicerules_core::program::builtin::Builtin::ALL
         .iter()
         .map(|b| b.name())
         .collect();
-    let figures: Vec<&str> = dicerules::program::Figure::ALL
+    let figures: Vec<&str> = dicerules_core::program::Figure::ALL
         .iter()
         .map(|(n, _)| *n)
         .collect();

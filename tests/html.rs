@@ -747,7 +747,7 @@ fn running_estimates_are_those_of_shorter_runs_on_any_thread_count() {
     let program = dicerules::Game::load(&source)
         .map(|g| g.program)
         .expect("heist checks");
-    let distribution = dicerules::solve::evaluate(&program, dicerules::Limits::default())
+    let distribution = dicerules_core::solve::evaluate(&program, dicerules::Limits::default())
         .expect("heist evaluates");
     let (program, distribution) = (&program, &distribution);
     let at = |rounds: u64, threads: usize| {

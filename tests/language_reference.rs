@@ -182,11 +182,11 @@ fn every_whole_file_of_the_reference_is_in_the_canonical_layout() {
         if mode.fragment || mode.ignore {
             continue;
         }
-        let (tree, errors) = dicerules::syntax::parse(&block.text);
+        let (tree, errors) = dicerules_core::syntax::parse(&block.text);
         if !errors.is_empty() {
             continue;
         }
-        if dicerules::syntax::format::format(&tree, &block.text) != block.text {
+        if dicerules_core::syntax::format::format(&tree, &block.text) != block.text {
             failures.push(format!("docs/language.md:{}", block.line));
         }
         laid_out += 1;

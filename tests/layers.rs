@@ -1,5 +1,5 @@
 //! The layer rule of docs/architecture.md, read from the code as code:
-//! every file of `src/` parsed (`syn`), and every path it writes that
+//! every file of `crates/core/src/` and `src/` parsed (`syn`), and every path it writes that
 //! starts at `crate::`, `super::` or `self::` (or at a submodule it
 //! declares), in `use` lines, expressions, types, patterns and macro
 //! arguments, unit tests included, resolved through the `use` lines of the
@@ -112,25 +112,33 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every library file of `src/`, in order.
+/// Every library file of the two crates, in order, as one tree: the
+/// stages (crates/core/src, whose `lib.rs` is the root) and the renderers
+/// and command line above them (src/, whose `lib.rs` only re-exports the
+/// stages and whose `main.rs` is the binary). `crate::eval` in src/ is the
+/// core's `eval`, re-exported, so one tree reads both as written.
 fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let src = root.join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
-    files
-        .iter()
-        .filter_map(|path| {
-            let relative = path.strip_prefix(&src).expect("under src");
+    let mut out = Vec::new();
+    for (src, skip_root) in [("crates/core/src", false), ("src", true)] {
+        let dir = root.join(src);
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        files.sort();
+        out.extend(files.iter().filter_map(|path| {
+            let relative = path.strip_prefix(&dir).expect("under src");
             let module = module_of(relative)?;
+            if skip_root && module.is_empty() {
+                return None;
+            }
             Some(Source {
-                file: format!("src/{}", relative.display()),
+                file: format!("{src}/{}", relative.display()),
                 module,
                 code: std::fs::read_to_string(path).expect("the file reads"),
             })
-        })
-        .collect()
+        }));
+    }
+    out
 }
 
 /// The paths a `use` tree names, each with the name it binds (`None` for

@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dicerules::lint::{Lint, NAMES};
+use dicerules_core::lint::{Lint, NAMES};
 
 use crate::common::binary;
 use crate::common::fixture::{opening_comment, unused_names};

@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 use num_rational::Ratio;
 
 use crate::common::binary::{root, run};
-use dicerules::eval::exact::Limits;
 use dicerules::play::simulate::{simulate, Options};
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Limits;
+use dicerules_core::solve::evaluate;
 
 const FILE: &str = "tests/fixtures/numbers/conditions_as_numbers.dice";
 

@@ -8,14 +8,14 @@ use std::collections::VecDeque;
 mod random_banking;
 mod seats;
 
-use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::number::Exact;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{simulate, Options as SimOptions};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
-use dicerules::program::Program;
 use dicerules::render::transcript;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::{Distribution, Limits};
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 
 use crate::common::binary;
 use crate::common::table::check_invariants;

@@ -6,7 +6,7 @@
 #[path = "../benches/handwritten/punto_banco.rs"]
 pub(crate) mod punto_banco;
 
-use dicerules::program::Setting;
+use dicerules_core::program::Setting;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
@@ -178,7 +178,7 @@ fn the_game_file_pins_the_count_s_six_deck_edges() {
         source
             .lines()
             .find_map(|l| l.strip_prefix(&prefix)?.strip_suffix(" with decks = 6"))
-            .and_then(dicerules::syntax::parse_exact)
+            .and_then(dicerules_core::syntax::parse_exact)
             .map(|e| e.0)
     };
     let (banker, player, tie) = house_edges(&coup(Some(6)), 8);

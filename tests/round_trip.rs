@@ -1,8 +1,8 @@
 //! Parse -> print -> parse gives the same tree (spans aside) for every game
 //! file and every sketch, and printing is a fixed point.
 
-use dicerules::ast::print;
-use dicerules::syntax::parse;
+use dicerules_core::ast::print;
+use dicerules_core::syntax::parse;
 
 use crate::common::tree::without_spans;
 

@@ -218,7 +218,7 @@ fn simulating_a_pre_coup_shoe_agrees_with_its_exact_edges() {
 /// The last coup's shoe, 20-odd cards left: the exact tie edge printed is
 /// 7.56%, the simulation's 0.5% (se 0.63%). The evaluator's one-card draw
 /// counts each kind's cards as its decks' (`per_deck * decks`, in
-/// `src/eval/observe.rs`, `OneCard::full` and the `left` of the deal off
+/// `crates/core/src/eval/observe.rs`, `OneCard::full` and the `left` of the deal off
 /// the packed shoe), not less the cards removed (`Kind::full`): the third
 /// card of punto banco, and Casino War's and Red Dog's every card, are dealt
 /// as from the full shoe. With `Kind::full` there, the tie's edge is

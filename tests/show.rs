@@ -209,7 +209,7 @@ fn quatorze_score_a_name_no_bet_reads_against_a_count_of_ten_dice() {
 /// of a release build, 1.3 s without the hands); its hard total, which the
 /// choices decide, is shown against the count in `casino_count`.
 fn top_level_shows(source: &str) -> Vec<String> {
-    use dicerules::ast::{Item, Stmt};
+    use dicerules_core::ast::{Item, Stmt};
     let parsed = dicerules::Parsed::new(source).expect("the file parses");
     let hands = !source.contains("game \"Blackjack");
     let mut shows = vec!["1".to_string()];

@@ -4,11 +4,11 @@
 //! rounds the compiled form cannot finish are played by steps with the
 //! same figures or the same error.
 
-use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::simulate::{compiles, simulate, simulate_by_steps, Options, Simulation};
-use dicerules::program::Program;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::{Distribution, Limits};
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 
 fn load_source(source: &str) -> (Program, Distribution) {
     let program = dicerules::Game::load(source)

@@ -4,11 +4,11 @@
 //! must end every round alike: the same outcome, the same final values, the
 //! same error.
 
-use dicerules::eval::exact::Limits;
 use dicerules::play::round::Round;
 use dicerules::play::strategy::{Automatic, Strategy};
-use dicerules::program::Program;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Limits;
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -2,12 +2,12 @@
 //! on paper (each file in tests/fixtures/strategy says how), and the
 //! published equilibrium of chemin de fer (Kemeny and Snell, 1957).
 
-use dicerules::eval::exact::Kind;
-use dicerules::eval::exact::{Distribution, Limits};
-use dicerules::figures::BetFigures;
 use dicerules::number::Exact;
-use dicerules::program::Program;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Kind;
+use dicerules_core::eval::exact::{Distribution, Limits};
+use dicerules_core::figures::BetFigures;
+use dicerules_core::program::Program;
+use dicerules_core::solve::evaluate;
 
 fn solved(path: &str) -> (Program, Distribution) {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);

@@ -292,7 +292,7 @@ fn bad_sweeps_are_diagnostics() {
 #[test]
 fn each_setting_is_evaluated_once_across_a_sweep() {
     use dicerules::analysis::Evaluated;
-    use dicerules::ast::Setting;
+    use dicerules_core::ast::Setting;
     let source = std::fs::read_to_string(root().join("games/punto_banco.dice")).expect("the game");
     let parsed = dicerules::Parsed::new(source).expect("parses");
     let mut evaluated = Evaluated::default();

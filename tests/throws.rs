@@ -12,9 +12,9 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use dicerules::eval::exact::{Distribution, Limits};
 use dicerules::number::Exact;
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::{Distribution, Limits};
+use dicerules_core::solve::evaluate;
 
 use crate::common::binary;
 

@@ -5,7 +5,7 @@
 //! meets it; the pinned figures recomputed apart from the interpreter.
 
 use dicerules::number::Exact;
-use dicerules::syntax::parse_exact;
+use dicerules_core::syntax::parse_exact;
 
 use crate::common::binary::{self, Run};
 

@@ -487,7 +487,7 @@ impl<'a> Run<'a> {
         let mut reports = Vec::new();
         let mut labels = Vec::new();
         for at in settings {
-            let failures = at.analysis.expect_failures();
+            let failures = crate::render::failures::failures_of(&at.analysis);
             let Analysis {
                 mut report,
                 lints: found,

@@ -45,12 +45,10 @@ pub fn expect_failures(report: &Report, program: &Program) -> Vec<ExpectFailed> 
         .collect()
 }
 
-impl Analysis {
-    /// Each failed `expect` line of the analysis, as a diagnostic pointing
-    /// at it (defined here, with the words of the text report).
-    pub fn expect_failures(&self) -> Vec<ExpectFailed> {
-        expect_failures(&self.report, self.program())
-    }
+/// Each failed `expect` line of `analysis`, as a diagnostic pointing at it
+/// (defined here, with the words of the text report).
+pub fn failures_of(analysis: &Analysis) -> Vec<ExpectFailed> {
+    expect_failures(&analysis.report, analysis.program())
 }
 
 /// Adds the failed expects to the report's diagnostics (for JSON/RON),

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dicerules::syntax::format::SKIP;
+use dicerules_core::syntax::format::SKIP;
 
 /// A fixture's opening comment, its lines joined: what the fixture tests
 /// (a snapshot's `description`). The line that keeps the file out of

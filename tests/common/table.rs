@@ -4,7 +4,7 @@
 
 use dicerules::number::Exact;
 use dicerules::play::table::TableEvent;
-use dicerules::program::{Limit, Program};
+use dicerules_core::program::{Limit, Program};
 
 /// Replays a transcript, checking after every event that no seat holds
 /// less than zero, that between rounds the seats' chips plus the house's

@@ -2,7 +2,7 @@
 //! different texts (a file and its printed form) compare.
 
 /// The tree as JSON with every span removed.
-pub fn without_spans(file: &dicerules::ast::File) -> serde_json::Value {
+pub fn without_spans(file: &dicerules_core::ast::File) -> serde_json::Value {
     fn strip(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(map) => {

@@ -20,10 +20,10 @@ use std::collections::{BTreeSet, VecDeque};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use dicerules::eval::exact::Limits;
 use dicerules::play::round::{MAX_DICE, MAX_REROLLS};
 use dicerules::play::table::{Flow, Options, Person, Table, TableEvent};
-use dicerules::solve::evaluate;
+use dicerules_core::eval::exact::Limits;
+use dicerules_core::solve::evaluate;
 
 use crate::common::table::check_invariants;
 

@@ -188,7 +188,7 @@ fn evaluate(job: Job, version: i32) -> Evaluated {
     let text = game.source.clone();
     let (entries, figures) = match game.analyse(&options) {
         Ok(analysis) => {
-            let failures = analysis.expect_failures();
+            let failures = crate::render::failures::failures_of(&analysis);
             let found = (analysis.lints.iter())
                 .map(|l| (l as &dyn Diagnostic, "warning"))
                 .chain(failures.iter().map(|f| (f as &dyn Diagnostic, "error")));

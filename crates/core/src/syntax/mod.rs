@@ -17,7 +17,7 @@ use crate::ast::{self, Setting, Span};
 use crate::number::Exact;
 
 #[derive(pest_derive::Parser)]
-#[grammar = "../grammar/dice.pest"]
+#[grammar = "../../../grammar/dice.pest"]
 struct DiceParser;
 
 /// The words that begin an item; recovery resumes at a line starting with one.

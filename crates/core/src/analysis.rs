@@ -62,7 +62,7 @@ pub struct Options {
 /// bound (docs/language.md, section 7.1).
 ///
 /// ```
-/// use dicerules::{Analysis, Options, Shows};
+/// use dicerules_core::{Analysis, Options, Shows};
 ///
 /// let source = r#"
 /// game "Odd or even"

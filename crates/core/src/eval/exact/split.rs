@@ -157,7 +157,8 @@ mod tests {
     #[test]
     fn heaven_and_nine_splits_at_the_players_throw_and_recombines() {
         let src = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/heaven_and_nine.dice"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../games/heaven_and_nine.dice"),
         )
         .expect("the game");
         // 21 banker throws less the 5 that end the round, merged where they

@@ -471,7 +471,7 @@ mod tests {
     fn the_exact_programme_agrees_with_the_guided_one() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/strategy/bluff.dice"
+            "/../../tests/fixtures/strategy/bluff.dice"
         );
         let source = std::fs::read_to_string(path).unwrap();
         let (_, program) = crate::check::load(&source, &Default::default()).unwrap();

@@ -295,7 +295,7 @@ mod tests {
             most: 100,
         };
         answers(
-            include_str!("../../../games/punto_banco.dice"),
+            include_str!("../../../../../games/punto_banco.dice"),
             0,
             &[
                 ("lots", Err(TableError::BetAnswer)),
@@ -324,7 +324,7 @@ mod tests {
             most: 2,
         };
         answers(
-            include_str!("../../../games/twenty_six.dice"),
+            include_str!("../../../../../games/twenty_six.dice"),
             1,
             &[
                 ("3", Err(range.clone())),
