@@ -23,6 +23,48 @@
 //! assert_eq!(bet.house_edge.to_string(), "0");
 //! ```
 //!
+//! Play: rounds at a table of seats by the file's `banking` rules, every
+//! event given to a closure (here counted; `render::transcript::line`
+//! writes one as the `play` command does); the same seed plays the same
+//! rounds:
+//!
+//! ```
+//! use dicerules::play::table::{Flow, Options as TableOptions, Table, TableEvent};
+//! use dicerules::{Analysis, Options};
+//!
+//! # let source = include_str!("../games/heist.dice");
+//! let analysis = Analysis::new(source, &Options::default()).expect("the game checks");
+//! let options = TableOptions { seats: 3, rounds: 10, seed: 7, ..TableOptions::default() };
+//! let mut events = 0;
+//! let mut count = |_: TableEvent| {
+//!     events += 1;
+//!     Flow::Continue
+//! };
+//! Table::new(analysis.program(), &analysis.distribution, options, None, &mut count)
+//!     .run()
+//!     .expect("ten rounds play");
+//! assert!(events >= 10);
+//! ```
+//!
+//! Simulate: rounds played with dice estimate each bet's edge, beside its
+//! exact value, with a 95% interval:
+//!
+//! ```
+//! use dicerules::play::simulate::{simulate, Options as SimulateOptions};
+//! use dicerules::{Analysis, Options};
+//!
+//! # let source = include_str!("../games/heist.dice");
+//! let analysis = Analysis::new(source, &Options::default()).expect("the game checks");
+//! let options = SimulateOptions { rounds: 100_000, seed: 1, threads: 1, max_dice: 1_000, max_rerolls: 1_000 };
+//! let simulation = simulate(analysis.program(), &analysis.distribution, options, &|_| {})
+//!     .expect("the rounds play");
+//! for bet in &simulation.bets {
+//!     let [low, high] = bet.house_edge_ci95_percent;
+//!     assert!(low < high, "{}: an interval", bet.bet);
+//!     assert!((bet.house_edge_estimate_percent - bet.house_edge_percent).abs() < 1.0);
+//! }
+//! ```
+//!
 //! The public API:
 //!
 //! - [`Analysis`], [`Game`], [`Parsed`], [`Options`], [`Overrides`] (with

@@ -18,7 +18,7 @@ use smallvec::SmallVec;
 use super::compiled::Compiled;
 use super::value::{lookup_cell, Context, Pools, Value};
 use super::EvalError;
-use crate::program::{Cell, Draw, Instr, Program, Throw};
+use crate::program::{Cell, Draw, Expr, Instr, Program, Projection, Throw};
 
 /// The key of an information set: the values the chooser knows.
 pub type Key = SmallVec<[i64; 4]>;
@@ -198,16 +198,16 @@ impl<'p> Code<'p> {
     }
 
     /// Whether the result of the throw at `pc`, landed in `env`, meets its
-    /// `until` condition (every result does where it has none).
+    /// `until` condition `until` (every result does where it has none).
     #[inline]
-    pub fn accepts(&self, pc: usize, pools: &Pools, env: &[Value]) -> Result<bool, EvalError> {
-        let (
-            Some(compiled),
-            Instr::Throw(Throw {
-                until: Some(cond), ..
-            }),
-        ) = (&self.until[pc], &self.program.code[pc])
-        else {
+    pub fn accepts(
+        &self,
+        pc: usize,
+        until: Option<&Expr>,
+        pools: &Pools,
+        env: &[Value],
+    ) -> Result<bool, EvalError> {
+        let (Some(compiled), Some(cond)) = (&self.until[pc], until) else {
             return Ok(true);
         };
         let context = Context {
@@ -217,14 +217,16 @@ impl<'p> Code<'p> {
         compiled.holds(context, env, cond).map_err(|e| *e)
     }
 
-    /// The observations of the throw at `pc` (its projection), read from its
-    /// slot in `env` into their own slots.
-    pub fn observe(&self, pc: usize, pools: &Pools, env: &mut [Value]) -> Result<(), EvalError> {
-        let Instr::Throw(Throw {
-            observe: Some(projection),
-            ..
-        }) = &self.program.code[pc]
-        else {
+    /// The observations of the throw at `pc` (its projection, `observe`),
+    /// read from its slot in `env` into their own slots.
+    pub fn observe(
+        &self,
+        pc: usize,
+        observe: Option<&Projection>,
+        pools: &Pools,
+        env: &mut [Value],
+    ) -> Result<(), EvalError> {
+        let Some(projection) = observe else {
             return Ok(());
         };
         let context = Context {

@@ -509,7 +509,7 @@ impl<S: Source> Chance for Playing<'_, '_, S> {
         if let Some(faces) = deal.and_then(|deal| d.table.as_ref()?.dealt(deal)) {
             d.faces.clone_from(&faces.0);
             env[throw.slot] = Value::Pool(d.pools.push(&d.faces));
-            code.observe(pc, &d.pools, env)?;
+            code.observe(pc, throw.observe.as_ref(), &d.pools, env)?;
             return Ok(Went::On);
         }
         let table = self.steps.table_of[pc].map(|i| &self.steps.throws[i as usize]);
@@ -536,9 +536,9 @@ impl<S: Source> Chance for Playing<'_, '_, S> {
                 }
                 d.faces.sort_unstable();
                 env[throw.slot] = Value::Pool(d.pools.push(&d.faces));
-                code.observe(pc, &d.pools, env)?;
+                code.observe(pc, throw.observe.as_ref(), &d.pools, env)?;
             }
-            let accepted = code.accepts(pc, &d.pools, env)?;
+            let accepted = code.accepts(pc, throw.until.as_ref(), &d.pools, env)?;
             if let Some(f) = self.on_event.as_mut() {
                 f(Event::Throw {
                     name: program.slots[throw.slot].name.clone(),
