@@ -20,6 +20,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::ast::parts::{Global, Part};
 use crate::ast::{self, Span};
 use crate::program::Figure;
 
@@ -439,64 +440,34 @@ impl Resolver {
     }
 
     fn stmt(&mut self, stmt: &ast::Stmt) {
-        match stmt {
-            ast::Stmt::Throw(t) => {
-                // `until` reads the throw it rerolls.
-                self.bind(&t.name);
-                if let Some(until) = &t.until {
-                    self.expr(until);
+        for part in stmt.parts() {
+            match part {
+                Part::Binds { name, what, labels } => {
+                    let bound = self.bind(name);
+                    if what == "choice" {
+                        let labels: Vec<usize> = (labels.iter())
+                            .map(|l| self.new_symbol(Kind::Option, l, Some(bound)))
+                            .collect();
+                        self.labels.insert(bound, labels);
+                    }
                 }
-            }
-            ast::Stmt::Draw(d) => {
-                self.use_global(Kind::Shoe, &d.shoe);
-                self.bind(&d.name);
-            }
-            ast::Stmt::Burn(b) => self.use_global(Kind::Shoe, &b.shoe),
-            ast::Stmt::TurnUp(t) => {
-                self.read(&t.name);
-            }
-            ast::Stmt::Let(l) => {
-                self.expr(&l.value);
-                self.bind(&l.name);
-            }
-            ast::Stmt::Set(s) => {
-                self.expr(&s.value);
-                self.read(&s.name);
-            }
-            ast::Stmt::If(i) => self.if_stmt(i),
-            ast::Stmt::End(e) => self.use_global(Kind::Outcome, &e.outcome),
-            ast::Stmt::Compare(c) => {
-                self.expr(&c.left);
-                self.expr(&c.right);
-                for arm in &c.arms {
-                    self.block(&arm.body);
+                Part::Evaluates { expr, .. } => {
+                    self.expr(expr);
                 }
-            }
-            ast::Stmt::Repeat(r) => self.block(&r.body),
-            ast::Stmt::Choose(c) => {
-                if let Some(faces) = &c.faces {
-                    self.read(faces);
-                }
-                self.use_global(Kind::Bet, &c.by);
-                for name in c.knowing.iter().flat_map(|k| &k.names) {
+                Part::Reads(name) | Part::Shows(name) | Part::Sets(name) => {
                     self.read(name);
                 }
-                let choice = self.bind(&c.name);
-                let labels: Vec<usize> = (c.labels.iter())
-                    .map(|l| self.new_symbol(Kind::Option, l, Some(choice)))
-                    .collect();
-                self.labels.insert(choice, labels);
+                Part::Refers(global, name) => {
+                    let kind = match global {
+                        Global::Shoe => Kind::Shoe,
+                        Global::Outcome => Kind::Outcome,
+                        Global::Side => Kind::Bet,
+                    };
+                    self.use_global(kind, name);
+                }
+                Part::Holds(block) => self.block(block),
+                Part::Ends => {}
             }
-        }
-    }
-
-    fn if_stmt(&mut self, i: &ast::IfStmt) {
-        self.expr(&i.cond);
-        self.block(&i.then);
-        match &i.otherwise {
-            Some(ast::Else::If(next)) => self.if_stmt(next),
-            Some(ast::Else::Block(b)) => self.block(b),
-            None => {}
         }
     }
 

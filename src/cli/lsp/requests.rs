@@ -15,6 +15,7 @@ use lsp_types::{
 use super::names::{Kind, Names};
 use super::text::Lines;
 use super::{figure_key, Document};
+use crate::ast::parts::Part;
 use crate::ast::{self, Span};
 use crate::program::builtin::Builtin;
 use crate::program::Figure;
@@ -467,29 +468,13 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
 /// a choice's labelled options, and the statement.
 fn round_names(block: &ast::Block, found: &mut dyn FnMut(&ast::Ident, &[ast::Ident], Span)) {
     for stmt in &block.stmts {
-        match stmt {
-            ast::Stmt::Throw(t) => found(&t.name, &[], t.span),
-            ast::Stmt::Draw(d) => found(&d.name, &[], d.span),
-            ast::Stmt::Let(l) => found(&l.name, &[], l.span),
-            ast::Stmt::Choose(c) => found(&c.name, &c.labels, c.span),
-            ast::Stmt::If(i) => if_names(i, found),
-            ast::Stmt::Compare(c) => {
-                for arm in &c.arms {
-                    round_names(&arm.body, found);
-                }
+        for part in stmt.parts() {
+            match part {
+                Part::Binds { name, labels, .. } => found(name, labels, stmt.span()),
+                Part::Holds(inner) => round_names(inner, found),
+                _ => {}
             }
-            ast::Stmt::Repeat(r) => round_names(&r.body, found),
-            ast::Stmt::Burn(_) | ast::Stmt::TurnUp(_) | ast::Stmt::Set(_) | ast::Stmt::End(_) => {}
         }
-    }
-}
-
-fn if_names(i: &ast::IfStmt, found: &mut dyn FnMut(&ast::Ident, &[ast::Ident], Span)) {
-    round_names(&i.then, found);
-    match &i.otherwise {
-        Some(ast::Else::If(next)) => if_names(next, found),
-        Some(ast::Else::Block(b)) => round_names(b, found),
-        None => {}
     }
 }
 

@@ -4,6 +4,7 @@
 //! source). The tree keeps the items in source order so that the printer in
 //! [`print`] can write the file back; `check` resolves names and types from it.
 
+pub mod parts;
 pub mod print;
 
 use serde::{Deserialize, Serialize};

@@ -213,7 +213,7 @@ fn check_at(
         .items
         .iter()
         .any(|i| matches!(i, Item::Bet(b) if b.on.is_none()))
-        || round.is_some_and(|r| ends(&r.body));
+        || round.is_some_and(|r| r.body.ends());
     if outcomes.is_empty() && needs_outcomes {
         errors.push(CheckError::Missing {
             what: "`outcomes` line",
@@ -337,32 +337,6 @@ fn once<'a, T>(
         }),
         None => *slot = Some(item),
     }
-}
-
-/// Whether a block holds an `end` anywhere.
-fn ends(block: &ast::Block) -> bool {
-    block.stmts.iter().any(|s| match s {
-        ast::Stmt::End(_) => true,
-        ast::Stmt::If(i) => if_ends(i),
-        ast::Stmt::Compare(c) => c.arms.iter().any(|a| ends(&a.body)),
-        ast::Stmt::Repeat(r) => ends(&r.body),
-        ast::Stmt::Throw(_)
-        | ast::Stmt::Draw(_)
-        | ast::Stmt::Burn(_)
-        | ast::Stmt::TurnUp(_)
-        | ast::Stmt::Let(_)
-        | ast::Stmt::Set(_)
-        | ast::Stmt::Choose(_) => false,
-    })
-}
-
-fn if_ends(i: &ast::IfStmt) -> bool {
-    ends(&i.then)
-        || match &i.otherwise {
-            Some(ast::Else::If(next)) => if_ends(next),
-            Some(ast::Else::Block(b)) => ends(b),
-            None => false,
-        }
 }
 
 fn item_span(item: &Item) -> Span {

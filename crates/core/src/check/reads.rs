@@ -11,7 +11,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::ast::{self, Block, Else, Expr, ExprKind, Item, OddsTerm, Stmt};
+use crate::ast::parts::{Global, Part};
+use crate::ast::{self, Block, Expr, ExprKind, Item, OddsTerm, Stmt};
 
 /// The parameters read by what shapes the round, and by each bet.
 pub(in crate::check) struct Reads {
@@ -81,42 +82,19 @@ impl Reads {
 
 /// The names a block reads, and the bets of the sides choosing in it.
 fn block(b: &Block, names: &mut BTreeSet<String>, choosers: &mut BTreeSet<String>) {
-    for s in &b.stmts {
-        match s {
-            Stmt::Throw(t) => {
-                if let Some(until) = &t.until {
-                    expr(until, names);
-                }
+    for part in b.stmts.iter().flat_map(Stmt::parts) {
+        match part {
+            Part::Evaluates { expr: e, .. } => expr(e, names),
+            Part::Reads(name) => {
+                names.insert(name.name.clone());
             }
-            Stmt::Draw(_) | Stmt::Burn(_) | Stmt::TurnUp(_) | Stmt::End(_) => {}
-            Stmt::Let(l) | Stmt::Set(l) => expr(&l.value, names),
-            Stmt::If(i) => if_stmt(i, names, choosers),
-            Stmt::Compare(c) => {
-                expr(&c.left, names);
-                expr(&c.right, names);
-                for arm in &c.arms {
-                    block(&arm.body, names, choosers);
-                }
+            Part::Refers(Global::Side, side) => {
+                choosers.insert(side.name.clone());
             }
-            Stmt::Repeat(r) => block(&r.body, names, choosers),
-            Stmt::Choose(c) => {
-                choosers.insert(c.by.name.clone());
-                if let Some(knowing) = &c.knowing {
-                    names.extend(knowing.names.iter().map(|n| n.name.clone()));
-                }
-                names.extend(c.faces.iter().map(|t| t.name.clone()));
+            Part::Holds(inner) => block(inner, names, choosers),
+            Part::Binds { .. } | Part::Shows(_) | Part::Sets(_) | Part::Refers(..) | Part::Ends => {
             }
         }
-    }
-}
-
-fn if_stmt(i: &ast::IfStmt, names: &mut BTreeSet<String>, choosers: &mut BTreeSet<String>) {
-    expr(&i.cond, names);
-    block(&i.then, names, choosers);
-    match &i.otherwise {
-        Some(Else::If(next)) => if_stmt(next, names, choosers),
-        Some(Else::Block(b)) => block(b, names, choosers),
-        None => {}
     }
 }
 

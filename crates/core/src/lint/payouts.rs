@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 use super::values::{self, describe, finals, first_takes, meets};
 use super::{labeled, Lint};
+use crate::ast::parts::{Global, Part};
 use crate::ast::{self, Item, PayKey, Stmt};
 use crate::eval::coverage::Coverage;
 use crate::number::Exact;
@@ -75,24 +76,14 @@ fn outcomes(file: &ast::File, program: &Program, coverage: &Coverage, lints: &mu
 /// The outcomes some `end` of the round names.
 fn ended_outcomes(file: &ast::File) -> BTreeSet<&str> {
     fn block<'a>(b: &'a ast::Block, out: &mut BTreeSet<&'a str>) {
-        for stmt in &b.stmts {
-            match stmt {
-                Stmt::End(e) => {
-                    out.insert(e.outcome.name.as_str());
+        for part in b.stmts.iter().flat_map(Stmt::parts) {
+            match part {
+                Part::Refers(Global::Outcome, outcome) => {
+                    out.insert(outcome.name.as_str());
                 }
-                Stmt::If(i) => if_stmt(i, out),
-                Stmt::Compare(c) => c.arms.iter().for_each(|a| block(&a.body, out)),
-                Stmt::Repeat(r) => block(&r.body, out),
+                Part::Holds(inner) => block(inner, out),
                 _ => {}
             }
-        }
-    }
-    fn if_stmt<'a>(i: &'a ast::IfStmt, out: &mut BTreeSet<&'a str>) {
-        block(&i.then, out);
-        match &i.otherwise {
-            Some(ast::Else::If(next)) => if_stmt(next, out),
-            Some(ast::Else::Block(b)) => block(b, out),
-            None => {}
         }
     }
     let mut out = BTreeSet::new();

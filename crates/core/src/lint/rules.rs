@@ -24,6 +24,7 @@
 use std::collections::BTreeMap;
 
 use super::{labeled, round, Lint};
+use crate::ast::parts::Part;
 use crate::ast::{self, Block, Else, IfStmt, Side, Span, Stmt};
 use crate::eval::coverage::{Coverage, Probe};
 use crate::program::{ExprKind, Instr, Program};
@@ -132,8 +133,14 @@ fn collect<'a>(block: &'a Block, program: &Program, map: &Map, groups: &mut Vec<
                     collect(&arm.body, program, map, groups);
                 }
             }
-            Stmt::Repeat(r) => collect(&r.body, program, map, groups),
-            _ => {}
+            // Any other statement's blocks (a repeat's body).
+            _ => {
+                for part in stmt.parts() {
+                    if let Part::Holds(inner) = part {
+                        collect(inner, program, map, groups);
+                    }
+                }
+            }
         }
     }
     close_run(&mut run, program, map, groups);
@@ -371,13 +378,19 @@ impl Walk<'_> {
         match stmt {
             Stmt::If(i) => self.if_chain(i),
             Stmt::Compare(c) => self.compare(c),
-            Stmt::Repeat(r) => self.block(&r.body, true),
             Stmt::Throw(t) => {
                 if let Some(until) = &t.until {
                     self.reroll(stmt, until);
                 }
             }
-            _ => {}
+            // Any other statement's blocks, entered (a repeat's body).
+            _ => {
+                for part in stmt.parts() {
+                    if let Part::Holds(inner) = part {
+                        self.block(inner, true);
+                    }
+                }
+            }
         }
     }
 

@@ -18,6 +18,7 @@
 use std::collections::BTreeSet;
 
 use super::Lint;
+use crate::ast::parts::{Global, Part};
 use crate::ast::{
     self, Amount, ChipsRule, ClauseKind, Decks, Expr, ExprKind, Ident, Item, LimitRule, OddsTerm,
     Pattern, StakeKind, Stmt,
@@ -145,55 +146,26 @@ impl<'a> Uses<'a> {
     }
 
     fn stmt(&mut self, stmt: &'a Stmt) {
-        match stmt {
-            Stmt::Throw(t) => {
-                self.bind(&t.name, "throw");
-                if let Some(until) = &t.until {
-                    self.ignored = Some(self.bindings.len() - 1);
-                    self.expr(until);
+        for part in stmt.parts() {
+            match part {
+                Part::Binds { name, what, .. } => self.bind(name, what),
+                // A reroll's condition reads the throw it rerolls: that
+                // is not a rule reading it.
+                Part::Evaluates { expr, reroll } => {
+                    if reroll {
+                        self.ignored = Some(self.bindings.len() - 1);
+                    }
+                    self.expr(expr);
                     self.ignored = None;
                 }
-            }
-            Stmt::Draw(d) => {
-                self.shoes.insert(d.shoe.name.as_str());
-                self.bind(&d.name, "hand");
-            }
-            Stmt::Burn(b) => {
-                self.shoes.insert(b.shoe.name.as_str());
-            }
-            // Showing a hand to the table is not reading it.
-            Stmt::TurnUp(_) => {}
-            Stmt::Let(l) => {
-                self.expr(&l.value);
-                self.bind(&l.name, "name");
-            }
-            Stmt::Set(l) => self.expr(&l.value),
-            Stmt::If(i) => self.if_stmt(i),
-            Stmt::End(_) => {}
-            Stmt::Compare(c) => {
-                self.expr(&c.left);
-                self.expr(&c.right);
-                for arm in &c.arms {
-                    self.block(&arm.body, &[]);
+                Part::Reads(name) => self.read(&name.name),
+                Part::Refers(Global::Shoe, shoe) => {
+                    self.shoes.insert(shoe.name.as_str());
                 }
+                Part::Holds(block) => self.block(block, &[]),
+                // Showing a hand to the table is not reading it.
+                Part::Shows(_) | Part::Sets(_) | Part::Refers(..) | Part::Ends => {}
             }
-            Stmt::Repeat(r) => self.block(&r.body, &[]),
-            Stmt::Choose(c) => {
-                for name in c.knowing.iter().flat_map(|k| &k.names).chain(&c.faces) {
-                    self.read(&name.name);
-                }
-                self.bind(&c.name, "choice");
-            }
-        }
-    }
-
-    fn if_stmt(&mut self, i: &'a ast::IfStmt) {
-        self.expr(&i.cond);
-        self.block(&i.then, &[]);
-        match &i.otherwise {
-            Some(ast::Else::If(next)) => self.if_stmt(next),
-            Some(ast::Else::Block(b)) => self.block(b, &[]),
-            None => {}
         }
     }
 

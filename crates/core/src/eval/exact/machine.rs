@@ -586,7 +586,10 @@ impl Machine<'_> {
         let mut accepted = BigUint::zero();
         for r in results.iter() {
             self.land(env, r, next)?;
-            if self.code.accepts(pc, Some(cond), &self.throws.pools, next)? {
+            if self
+                .code
+                .accepts(pc, Some(cond), &self.throws.pools, next)?
+            {
                 let ways = r.factor.ways();
                 accepted += &ways;
                 kept.push((Env::from_slice(next), ways));
