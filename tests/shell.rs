@@ -322,7 +322,7 @@ fn colour_comes_from_the_structure_not_the_words() {
         format!("\x1b[1m--- {file}\x1b[0m\n"),
         "\x1b[2m@@ ".to_string(),
         "\x1b[1;31m-throw   p = 1d6\x1b[0m\n".to_string(),
-        "\x1b[32m+  throw p = 1d6\x1b[0m\n".to_string(),
+        "\x1b[32m+  throw p = d6\x1b[0m\n".to_string(),
     ] {
         assert!(
             coloured.stdout.contains(&part),
