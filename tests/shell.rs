@@ -282,8 +282,8 @@ fn strip(text: &str) -> String {
 /// Colour comes from what each part of the output is, not from how its
 /// text reads: a game titled like the summary line is a title (bold, its
 /// words not counts), the summary's counts and a failed verdict are
-/// coloured, and so are the lines of `fmt --check`'s diff; stripped of
-/// colour, every output is the plain one.
+/// coloured, and so are `compare`'s header row and the lines of `fmt
+/// --check`'s diff; stripped of colour, every output is the plain one.
 #[test]
 fn colour_comes_from_the_structure_not_the_words() {
     let dir = std::env::temp_dir().join(format!("dicerules-colour-{}", std::process::id()));
@@ -311,6 +311,20 @@ fn colour_comes_from_the_structure_not_the_words() {
             coloured.stdout
         );
     }
+    // `compare`: its header row, the file names, in bold; its bets plain.
+    let (a, b) = (format!("{arg}/a.dice"), format!("{arg}/b.dice"));
+    let plain = run(root(), &["compare", &a, &b], b"");
+    assert_eq!(plain.code, Some(0), "{}", plain.stderr);
+    let coloured = run(root(), &["--color", "always", "compare", &a, &b], b"");
+    assert_eq!(strip(&coloured.stdout), plain.stdout);
+    assert!(
+        coloured
+            .stdout
+            .starts_with("\x1b[1mhouse edge\x1b[0m  \x1b[1m"),
+        "{}",
+        coloured.stdout
+    );
+    assert!(coloured.stdout.contains("\nb  "), "{}", coloured.stdout);
     let unformatted = body.replace("  throw p = 1d6", "throw   p = 1d6");
     std::fs::write(dir.join("c.dice"), unformatted).expect("writes");
     let file = dir.join("c.dice").to_string_lossy().into_owned();
