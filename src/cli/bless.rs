@@ -6,6 +6,13 @@
 //! decimals as it was written with (more where its `±` asks for them). A
 //! line of `<`, `<=`, `>` or `>=`, an estimate, or a figure that is not
 //! exact (a standard deviation) is left for its writer, and said so.
+//!
+//! A verdict finds its line by structure, not by text: the checked line
+//! carries the span of its declaration in the syntax tree the checker read
+//! ([`declarations`]), and the number is replaced at its byte span there.
+//! No line number is matched, so two lines on one line of text, a line
+//! written over several, CRLF line ends and a byte-order mark are all
+//! rewritten in place.
 
 use std::fmt::Write as _;
 use std::path::Path;
