@@ -126,3 +126,67 @@ fn bless_leaves_bounds_and_claims_to_their_writer() {
     }
     assert_eq!(read(&path), before);
 }
+
+/// A game of even money on a die's high half: `house_edge(b)` is 0,
+/// `probability(high)` is 1/2.
+const EVEN: &str = "game \"even\"\noutcomes high, low\nround {\n  throw d = 1d6\n  if total(d) > 3 { end high }\n  end low\n}\nbet b {\n  high => win 1 to 1\n  low => lose\n}\n";
+
+/// Two `expect` lines on one line of text, the first holding and the
+/// second failing: the second's number is rewritten, by its span, and the
+/// first (on the line the failing verdict names) is left.
+#[test]
+fn bless_rewrites_the_failing_line_of_two_on_one_line() {
+    let dir = Scratch::new("bless-one-line");
+    let path = dir.0.join("even.dice");
+    let line = "expect probability(high) = 1/2  expect house_edge(b) = 1/3 // not 1/2\n";
+    std::fs::write(&path, format!("{EVEN}{line}")).expect("writes");
+    let file = path.to_string_lossy().into_owned();
+    let out = run(root(), &["check", &file, "--bless"], b"");
+    assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains("even.dice:12: expect house_edge(b) = 1/3 -> 0\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.ends_with("blessed 1 line(s) in 1 file(s)\n"));
+    assert_eq!(
+        read(&path),
+        format!("{EVEN}expect probability(high) = 1/2  expect house_edge(b) = 0 // not 1/2\n")
+    );
+    let after = run(root(), &["check", &file], b"");
+    assert_eq!(after.code, Some(0), "{}", after.stderr);
+}
+
+/// A file with a byte-order mark and CRLF line ends, its failing `expect`
+/// written over three lines after a comment that spells another: the
+/// number alone is rewritten, every other byte (the mark, each `\r`, the
+/// comments) kept.
+#[test]
+fn bless_keeps_a_byte_order_mark_crlf_and_a_line_spread_over_lines() {
+    let dir = Scratch::new("bless-crlf");
+    let path = dir.0.join("even.dice");
+    let body = format!(
+        "{EVEN}// expect house_edge(b) = 1/3 is an old figure\nexpect\n  house_edge(b)\n  = 1/3 // the line to bless\nexpect probability(high) = 1/2\n"
+    );
+    let crlf = body.replace('\n', "\r\n");
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend_from_slice(crlf.as_bytes());
+    std::fs::write(&path, &bytes).expect("writes");
+    let file = path.to_string_lossy().into_owned();
+    let out = run(root(), &["check", &file, "--bless"], b"");
+    assert_eq!(out.code, Some(0), "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains("even.dice:13: expect house_edge(b) = 1/3 -> 0\n"),
+        "{}",
+        out.stdout
+    );
+    let want = crlf.replace("  = 1/3 // the line", "  = 0 // the line");
+    let mut wanted = b"\xef\xbb\xbf".to_vec();
+    wanted.extend_from_slice(want.as_bytes());
+    assert_eq!(std::fs::read(&path).expect("reads"), wanted);
+    let again = run(root(), &["check", &file, "--bless"], b"");
+    assert_eq!(again.stdout, "blessed 0 line(s) in 1 file(s)\n");
+    assert_eq!(std::fs::read(&path).expect("reads"), wanted);
+}

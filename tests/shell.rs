@@ -266,3 +266,83 @@ fn every_subcommand_shows_examples_that_parse() {
         }
     }
 }
+
+/// `text` without its escape codes.
+fn strip(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(ESC) {
+        out.push_str(&rest[..at]);
+        let code = &rest[at..];
+        rest = &code[code.find('m').expect("an escape ends") + 1..];
+    }
+    out + rest
+}
+
+/// Colour comes from what each part of the output is, not from how its
+/// text reads: a game titled like the summary line is a title (bold, its
+/// words not counts), the summary's counts and a failed verdict are
+/// coloured, and so are `compare`'s header row and the lines of `fmt
+/// --check`'s diff; stripped of colour, every output is the plain one.
+#[test]
+fn colour_comes_from_the_structure_not_the_words() {
+    let dir = std::env::temp_dir().join(format!("dicerules-colour-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let body = BROKEN.replace("if p > 3", "if total(p) > 3");
+    let titled = body.replace("game \"g\"", "game \"All checked: 1 passed\"");
+    std::fs::write(dir.join("a.dice"), &titled).expect("writes");
+    let failing = format!("{body}expect house_edge(b) = 1/3\n");
+    std::fs::write(dir.join("b.dice"), failing).expect("writes");
+    let arg = dir.to_string_lossy().into_owned();
+    let plain = run(root(), &["check", &arg], b"");
+    assert_eq!(plain.code, Some(1), "{}", plain.stderr);
+    let coloured = run(root(), &["--color", "always", "check", &arg], b"");
+    assert_eq!(strip(&coloured.stdout), plain.stdout);
+    let title = format!("\x1b[1mAll checked: 1 passed ({arg}/a.dice)\x1b[0m\n");
+    for part in [
+        title.as_str(),
+        "  \x1b[1;31mFAILED\x1b[0m  line 12",
+        "checked: \x1b[32m1 passed\x1b[0m, \x1b[1;31m1 failed an expect\x1b[0m, 0 had errors\n",
+    ] {
+        assert!(
+            coloured.stdout.contains(part),
+            "{part:?}\n{}",
+            coloured.stdout
+        );
+    }
+    // `compare`: its header row, the file names, in bold; its bets plain.
+    let (a, b) = (format!("{arg}/a.dice"), format!("{arg}/b.dice"));
+    let plain = run(root(), &["compare", &a, &b], b"");
+    assert_eq!(plain.code, Some(0), "{}", plain.stderr);
+    let coloured = run(root(), &["--color", "always", "compare", &a, &b], b"");
+    assert_eq!(strip(&coloured.stdout), plain.stdout);
+    assert!(
+        coloured
+            .stdout
+            .starts_with("\x1b[1mhouse edge\x1b[0m  \x1b[1m"),
+        "{}",
+        coloured.stdout
+    );
+    assert!(coloured.stdout.contains("\nb  "), "{}", coloured.stdout);
+    let unformatted = body.replace("  throw p = 1d6", "throw   p = 1d6");
+    std::fs::write(dir.join("c.dice"), unformatted).expect("writes");
+    let file = dir.join("c.dice").to_string_lossy().into_owned();
+    let plain = run(root(), &["fmt", "--check", &file], b"");
+    assert_eq!(plain.code, Some(1), "{}", plain.stderr);
+    let coloured = run(root(), &["--color", "always", "fmt", "--check", &file], b"");
+    assert_eq!(strip(&coloured.stdout), plain.stdout);
+    for part in [
+        format!("\x1b[1m--- {file}\x1b[0m\n"),
+        "\x1b[2m@@ ".to_string(),
+        "\x1b[1;31m-throw   p = 1d6\x1b[0m\n".to_string(),
+        "\x1b[32m+  throw p = d6\x1b[0m\n".to_string(),
+    ] {
+        assert!(
+            coloured.stdout.contains(&part),
+            "{part:?}\n{}",
+            coloured.stdout
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,13 +6,20 @@
 //! decimals as it was written with (more where its `±` asks for them). A
 //! line of `<`, `<=`, `>` or `>=`, an estimate, or a figure that is not
 //! exact (a standard deviation) is left for its writer, and said so.
+//!
+//! A verdict finds its line by structure, not by text: the checked line
+//! carries the span of its declaration in the syntax tree the checker read
+//! ([`declarations`]), and the number is replaced at its byte span there.
+//! No line number is matched, so two lines on one line of text, a line
+//! written over several, CRLF line ends and a byte-order mark are all
+//! rewritten in place.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::ast::{self, Item, RelOp};
 use crate::number::Exact;
-use crate::report::{Report, Verdict};
+use crate::report::Verdict;
 
 /// What blessing one file did.
 #[derive(Debug, Default)]
@@ -25,33 +32,45 @@ pub struct Blessed {
     pub left: usize,
 }
 
-/// Rewrites the failing `expect` lines of `file` (read as `source`, at
-/// `path`) that `reports` judged, and writes the file back when any
-/// changed. `Err` when the file cannot be written.
-pub fn file(path: &Path, file: &str, source: &str, reports: &[&Report]) -> Result<Blessed, String> {
-    let (parsed, errors) = crate::syntax::parse(source);
-    let mut blessed = Blessed::default();
-    if !errors.is_empty() {
-        return Ok(blessed);
-    }
-    let expects: Vec<&ast::ExpectDecl> = parsed
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Expect(e) => Some(e),
-            _ => None,
+/// An `expect` line as the checker judged it: its verdict, and its
+/// declaration in the syntax tree the check read (whose spans are byte
+/// ranges of the file as read), `None` where none carries the span the
+/// checked line has.
+pub type Line<'a> = (&'a Verdict, Option<&'a ast::ExpectDecl>);
+
+/// The declaration of each of `analysis`'s `expect` lines, in the order of
+/// its report's verdicts: the item whose span the checked line carries.
+pub fn declarations(analysis: &crate::Analysis) -> Vec<Option<ast::ExpectDecl>> {
+    let declared: std::collections::BTreeMap<(usize, usize), &ast::ExpectDecl> =
+        (analysis.game.file.items.iter())
+            .filter_map(|item| match item {
+                Item::Expect(e) => Some(((e.span.start, e.span.end), e)),
+                _ => None,
+            })
+            .collect();
+    (analysis.program().expects.iter())
+        .map(|a| {
+            declared
+                .get(&(a.span.start, a.span.end))
+                .map(|e| (*e).clone())
         })
-        .collect();
+        .collect()
+}
+
+/// Rewrites the failing `expect` lines of `file` (read as `source`, at
+/// `path`) among `lines`, each at the byte span of its number, and writes
+/// the file back when any changed. `Err` when the file cannot be written.
+pub fn file(path: &Path, file: &str, source: &str, lines: &[Line]) -> Result<Blessed, String> {
+    let mut blessed = Blessed::default();
     let mut edits: Vec<(ast::Span, String)> = Vec::new();
-    let failing = reports
-        .iter()
-        .flat_map(|r| &r.expects)
-        .filter(|v| v.checked && !v.holds);
-    for verdict in failing {
+    let failing = lines.iter().filter(|(v, _)| v.checked && !v.holds);
+    for &(verdict, decl) in failing {
         let line = verdict.line;
-        let decl = expects.iter().find(|e| {
-            line_of(source, e.span.start) == line
-                && !edits.iter().any(|(s, _)| *s == e.relation.value.span)
+        // The number where its span says, once (a sweep's reports judge
+        // the same line again).
+        let decl = decl.filter(|d| {
+            let span = d.relation.value.span;
+            source.get(span.start..span.end).is_some() && !edits.iter().any(|(s, _)| *s == span)
         });
         let rewritten = decl.and_then(|decl| Some((decl, rewrite(verdict, &decl.relation)?)));
         match rewritten {
@@ -305,15 +324,6 @@ fn power_of_ten(places: usize) -> Exact {
         num_bigint::BigInt::from(10),
         places,
     )))
-}
-
-/// The line (from 1) of byte `offset` of `source`.
-fn line_of(source: &str, offset: usize) -> usize {
-    source.as_bytes()[..offset.min(source.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
 }
 
 /// Rewrites the rule file at `path` with `text` through the one writer

@@ -9,16 +9,16 @@ use serde::Serialize;
 use super::diagnostics::{render, render_all};
 use super::html;
 use super::input::{analyse_swept, read_path, rule_files, sweep, unused_overrides, AtSetting};
-use super::input::{GameArgs, RemovedArgs};
+use super::input::{GameArgs, RemovedArgs, RuleFile};
 use super::{exit, output, paint, CheckFormat as Format};
-use crate::check::{Overrides, Undeclared, DEFAULT_MAX_SETTINGS};
+use crate::check::removed::Removal;
+use crate::check::{Overrides, Sweep, Undeclared, DEFAULT_MAX_SETTINGS};
 use crate::lint::Lint;
-use crate::render::compare::{self, Layout};
 use crate::render::failures::note_expect_failures;
 use crate::render::html::GameInput;
+use crate::render::styled::{Style, Styled};
 use crate::render::{rows, serial};
-use crate::report::compare::Comparison;
-use crate::report::{self, DiagnosticEntry, Report, Unreported};
+use crate::report::{DiagnosticEntry, Report, Unreported};
 use crate::{Analysis, Error, Options, Shows};
 
 #[derive(Debug, Args)]
@@ -116,21 +116,55 @@ impl CheckArgs {
 }
 
 pub fn run(args: &CheckArgs) -> u8 {
+    let (sweep, shows, removed, stderr) = match prepare(args) {
+        Ok(prepared) => prepared,
+        Err(stderr) => return output::finish(exit::INPUT, "", &stderr),
+    };
+    let (files, any_directory) = rule_files(&args.files);
+    // Several files: a summary after the text. Several files or a sweep: a
+    // JSON/RON array, one report per file and setting.
+    let several = any_directory || files.len() > 1;
+    let options = options(args, several, shows, removed);
+    let mut run = Run::new(args, &options, several, stderr);
+    let mut known = BTreeSet::new();
+    for file in &files {
+        let code = run.file(file, &sweep, &options, &mut known);
+        run.codes[usize::from(code)] += 1;
+        run.worst = run.worst.max(code);
+    }
+    if several {
+        let unused = unused_overrides(&sweep, &known);
+        if !unused.is_empty() {
+            run.stderr.push_str(&unused);
+            run.worst = run.worst.max(exit::INPUT);
+        }
+        run.shown_nowhere();
+    }
+    if several && files.len() > 1 {
+        run.summary();
+    }
+    run.write_pages();
+    run.finish(several || sweep.sweeps())
+}
+
+/// What a run needs before it reads a file: the sweep, the shows, the
+/// cards removed, and the notes so far; or, where the arguments cannot
+/// run, what stderr says.
+fn prepare(args: &CheckArgs) -> Result<(Sweep, Shows, Vec<Removal>, String), String> {
     let mut stderr = String::new();
     if args.bless && args.files.iter().any(|f| f == super::STDIN) {
-        let message =
-            "error: --bless rewrites rule files in place: standard input (`-`) cannot be\n";
-        return output::finish(exit::INPUT, "", message);
+        return Err(
+            "error: --bless rewrites rule files in place: standard input (`-`) cannot be\n".into(),
+        );
     }
     if args.bless && (!args.game.set.is_empty() || !args.cards.removed.is_empty()) {
-        let message = "error: --bless rewrites the lines at the file's own values: leave out --set and --removed (a line for another value says so with `with`)\n";
-        return output::finish(exit::INPUT, "", message);
+        return Err("error: --bless rewrites the lines at the file's own values: leave out --set and --removed (a line for another value says so with `with`)\n".into());
     }
     let Some(sweep) = sweep(&args.game.set, args.max_settings, &mut stderr) else {
-        return output::finish(exit::INPUT, "", &stderr);
+        return Err(stderr);
     };
     let Some(removed) = args.cards.parse(&mut stderr) else {
-        return output::finish(exit::INPUT, "", &stderr);
+        return Err(stderr);
     };
     let shows = match Shows::parse(&args.show) {
         Ok(shows) => shows,
@@ -138,26 +172,23 @@ pub fn run(args: &CheckArgs) -> u8 {
             for e in errors {
                 stderr.push_str(&render(e, "--show", ""));
             }
-            return output::finish(exit::INPUT, "", &stderr);
+            return Err(stderr);
         }
     };
     if let Some(plot) = &args.plot {
         if args.show.is_empty() && !sweep.sweeps() {
-            let why = "no `--show NAME` and no sweep";
-            return output::finish(exit::INPUT, "", &html::nothing(plot, why));
+            return Err(html::nothing(plot, "no `--show NAME` and no sweep"));
         }
     }
     if let Some(dir) = &args.html {
-        if let Err(shown) = html::prepare(dir) {
-            return output::finish(exit::INPUT, "", &shown);
-        }
+        html::prepare(dir)?;
     }
-    let (files, any_directory) = rule_files(&args.files);
-    // Several files: a summary after the text. Several files or a sweep: a
-    // JSON/RON array, one report per file and setting.
-    let several = any_directory || files.len() > 1;
-    let array = several || sweep.sweeps();
-    let options = Options {
+    Ok((sweep, shows, removed, stderr))
+}
+
+/// The analysis's options for every file of the run.
+fn options(args: &CheckArgs, several: bool, shows: Shows, removed: Vec<Removal>) -> Options {
+    Options {
         // With several files, each applies the overrides of the parameters
         // it declares; a name none declares is an error at the end.
         overrides: Overrides {
@@ -176,166 +207,209 @@ pub fn run(args: &CheckArgs) -> u8 {
         shows,
         removed,
         effects_of_removal: args.effects_of_removal.clone(),
-    };
-    let mut run = Run {
-        args,
-        show: options.shows.texts().map(String::from).collect(),
-        several,
-        shown_somewhere: BTreeSet::new(),
-        left_out: BTreeMap::new(),
-        width: output::width(),
-        worst: exit::OK,
-        codes: [0; 3],
-        outputs: Vec::new(),
-        pages: Vec::new(),
-        text: String::new(),
-        stderr,
-        blessed: String::new(),
-        blessed_lines: 0,
-        snapshots: args
-            .snapshots
-            .as_deref()
-            .map(|dir| super::snapshots::Snapshots::new(dir, args.bless)),
-    };
-    let mut known = BTreeSet::new();
-    for file in &files {
-        let from = run.outputs.len();
+    }
+}
+
+impl<'a> Run<'a> {
+    fn new(args: &'a CheckArgs, options: &Options, several: bool, stderr: String) -> Run<'a> {
+        Run {
+            args,
+            show: options.shows.texts().map(String::from).collect(),
+            several,
+            shown_somewhere: BTreeSet::new(),
+            left_out: BTreeMap::new(),
+            width: output::width(),
+            worst: exit::OK,
+            codes: [0; 3],
+            outputs: Vec::new(),
+            pages: Vec::new(),
+            text: Styled::new(),
+            stderr,
+            blessed: String::new(),
+            blessed_lines: 0,
+            declarations: BTreeMap::new(),
+            snapshots: args
+                .snapshots
+                .as_deref()
+                .map(|dir| super::snapshots::Snapshots::new(dir, args.bless)),
+        }
+    }
+
+    /// Checks one rule file: reads it, reports it at each setting, then
+    /// blesses it or compares it with its snapshot; returns its exit code.
+    fn file(
+        &mut self,
+        file: &'a RuleFile,
+        sweep: &Sweep,
+        options: &Options,
+        known: &mut BTreeSet<String>,
+    ) -> u8 {
+        let from = self.outputs.len();
         let read = match file {
             Ok((path, file)) => read_path(path, file)
-                .map(|source| (file, source))
-                .map_err(|unreadable| (file, unreadable)),
-            Err((file, unreadable)) => Err((file, unreadable.clone())),
+                .map(|source| (path.as_path(), file.as_str(), source))
+                .map_err(|unreadable| (file.as_str(), unreadable)),
+            Err((file, unreadable)) => Err((file.as_str(), unreadable.clone())),
         };
-        let path = file.as_ref().ok().map(|(path, _)| path.as_path());
-        let text_from = run.text.len();
-        let code = match read {
-            Ok((file, source)) => {
-                let mut code = match run.analyse(file, &source, &sweep, &options, &mut known) {
-                    Ok(settings) => run.report(file, &source, settings),
-                    Err((at, errors)) => run.failed(file, &source, &at, errors),
-                };
-                if let (true, Some(path), exit::FINDING) = (args.blesses_lines(), path, code) {
-                    code = run.bless(path, file, &source, from);
-                }
-                if let (Some(snapshots), true) = (run.snapshots.as_mut(), code != exit::INPUT) {
-                    let report = run.text[text_from..].trim_start_matches('\n');
-                    match snapshots.compare(file, report) {
-                        Ok(super::snapshots::Compared::Matched) => {}
-                        Ok(super::snapshots::Compared::Moved) => code = code.max(exit::FINDING),
-                        Err(shown) => {
-                            run.stderr.push_str(&shown);
-                            code = exit::INPUT;
-                        }
-                    }
-                }
-                run.pages.push((file, Some(source), from));
-                code
-            }
+        let (path, file, source) = match read {
+            Ok(read) => read,
             Err((file, unreadable)) => {
-                run.pages.push((file, None, from));
-                run.stderr.push_str(&unreadable.shown);
-                run.outputs.push((
+                self.pages.push((file, None, from));
+                self.stderr.push_str(&unreadable.shown);
+                self.outputs.push((
                     String::new(),
                     Output::unreported(file, vec![unreadable.entry(file)]),
                 ));
+                return exit::INPUT;
+            }
+        };
+        let text_from = self.text.as_str().len();
+        let mut code = match self.analyse(file, &source, sweep, options, known) {
+            Ok(settings) => self.report(file, &source, settings),
+            Err((at, errors)) => self.failed(file, &source, &at, errors),
+        };
+        if self.args.blesses_lines() && code == exit::FINDING {
+            code = self.bless(path, file, &source, from);
+        }
+        if code != exit::INPUT {
+            code = code.max(self.compare_snapshot(file, text_from));
+        }
+        self.pages.push((file, Some(source), from));
+        code
+    }
+
+    /// With `--snapshots`: the text report of `file` (from `text_from` in
+    /// the text) compared with its snapshot; the exit code it makes.
+    fn compare_snapshot(&mut self, file: &str, text_from: usize) -> u8 {
+        let Some(snapshots) = self.snapshots.as_mut() else {
+            return exit::OK;
+        };
+        let report = self.text.as_str()[text_from..].trim_start_matches('\n');
+        match snapshots.compare(file, report) {
+            Ok(super::snapshots::Compared::Matched) => exit::OK,
+            Ok(super::snapshots::Compared::Moved) => exit::FINDING,
+            Err(shown) => {
+                self.stderr.push_str(&shown);
                 exit::INPUT
             }
-        };
-        run.codes[usize::from(code)] += 1;
-        run.worst = run.worst.max(code);
-    }
-    if several {
-        let unused = unused_overrides(&sweep, &known);
-        if !unused.is_empty() {
-            run.stderr.push_str(&unused);
-            run.worst = run.worst.max(exit::INPUT);
-        }
-        run.shown_nowhere();
-    }
-    if several && files.len() > 1 {
-        let codes = run.codes;
-        let _ = writeln!(
-            run.text,
-            "\n{} file(s) checked: {} passed, {} failed an expect, {} had errors",
-            codes.iter().sum::<usize>(),
-            codes[usize::from(exit::OK)],
-            codes[usize::from(exit::FINDING)],
-            codes[usize::from(exit::INPUT)]
-        );
-    }
-    if let Some(dir) = &args.html {
-        if let Err(shown) = html::write(dir, &crate::render::html::check(&run.games(), &args.show))
-        {
-            run.stderr.push_str(&shown);
-            run.worst = exit::INPUT;
         }
     }
-    if let Some(file) = &args.plot {
-        let written = match run.plot() {
-            Some(svg) => html::plot(file, &svg),
-            None => Err(html::nothing(
-                file,
-                "no rule file has the distribution `--show` names, or a sweep",
-            )),
-        };
-        if let Err(shown) = written {
-            run.stderr.push_str(&shown);
-            run.worst = exit::INPUT;
-        }
-    }
-    // The file of a report that does not name it: the one file checked.
-    let single = args.files.first().map_or("", String::as_str);
-    let one = (!array && run.outputs.len() == 1).then(|| &run.outputs[0].1);
-    let all: Vec<&Output> = run.outputs.iter().map(|(_, output)| output).collect();
-    if let Some(snapshots) = &run.snapshots {
-        let mut out = format!("{}{}", snapshots.text, snapshots.summary());
-        if paint::stdout_colour() {
-            out = paint::diff(&out);
-        }
-        return output::finish(run.worst, &out, &run.stderr);
-    }
-    if args.bless {
-        let files = run.codes.iter().sum::<usize>();
-        let _ = writeln!(
-            run.blessed,
-            "blessed {} line(s) in {files} file(s)",
-            run.blessed_lines
-        );
-        return output::finish(run.worst, &run.blessed, &run.stderr);
-    }
-    let stdout = match args.format {
-        Format::Text if paint::stdout_colour() => paint::report(&run.text),
-        Format::Text => std::mem::take(&mut run.text),
-        Format::Json => match one {
-            Some(output) => serial::json(output),
-            None => serial::json(&all),
-        },
-        Format::Ron => match one {
-            Some(output) => serial::ron(output),
-            None => serial::ron(&all),
-        },
-        Format::Csv => {
-            let reports: Vec<(&str, &str, &Report)> = run
-                .outputs
-                .iter()
-                .filter_map(|(setting, output)| match output {
-                    Output::Report(report) => Some((
-                        report.file.as_deref().unwrap_or(single),
-                        setting.as_str(),
-                        &**report,
-                    )),
-                    Output::Failed(_) => None,
-                })
-                .collect();
-            if run.show.is_empty() {
-                output::csv(&rows::bets(&reports))
+
+    /// The last line of the text after several files: how many passed,
+    /// failed an expect, had errors; each count not zero styled.
+    fn summary(&mut self) {
+        let codes = self.codes;
+        let checked = codes.iter().sum::<usize>();
+        self.text.push(&format!("\n{checked} file(s) checked: "));
+        let parts = [
+            (exit::OK, "passed", Style::Passed),
+            (exit::FINDING, "failed an expect", Style::Failing),
+            (exit::INPUT, "had errors", Style::Failing),
+        ];
+        for (i, (code, words, style)) in parts.into_iter().enumerate() {
+            if i > 0 {
+                self.text.push(", ");
+            }
+            let count = codes[usize::from(code)];
+            let part = format!("{count} {words}");
+            if count == 0 {
+                self.text.push(&part);
             } else {
-                output::csv(&rows::shown(&reports, &run.show))
+                self.text.push_in(style, &part);
             }
         }
-        Format::Github => run.annotations(),
-    };
-    output::finish(run.worst, &stdout, &run.stderr)
+        self.text.push("\n");
+    }
+
+    /// With `--html` and `--plot`: the pages and the chart written.
+    fn write_pages(&mut self) {
+        let args = self.args;
+        if let Some(dir) = &args.html {
+            let pages = crate::render::html::check(&self.games(), &args.show);
+            if let Err(shown) = html::write(dir, &pages) {
+                self.stderr.push_str(&shown);
+                self.worst = exit::INPUT;
+            }
+        }
+        if let Some(file) = &args.plot {
+            let written = match self.plot() {
+                Some(svg) => html::plot(file, &svg),
+                None => Err(html::nothing(
+                    file,
+                    "no rule file has the distribution `--show` names, or a sweep",
+                )),
+            };
+            if let Err(shown) = written {
+                self.stderr.push_str(&shown);
+                self.worst = exit::INPUT;
+            }
+        }
+    }
+
+    /// Writes what the run gives: the snapshots' diffs, what `--bless`
+    /// did, or the reports in their format (an `array` of them where
+    /// several files or settings were checked); returns the exit code.
+    fn finish(mut self, array: bool) -> u8 {
+        if let Some(snapshots) = self.snapshots.take() {
+            let summary = snapshots.summary();
+            let mut out = snapshots.text;
+            out.push(&summary);
+            return output::finish(self.worst, &paint::stdout(out), &self.stderr);
+        }
+        if self.args.bless {
+            let files = self.codes.iter().sum::<usize>();
+            let _ = writeln!(
+                self.blessed,
+                "blessed {} line(s) in {files} file(s)",
+                self.blessed_lines
+            );
+            return output::finish(self.worst, &self.blessed, &self.stderr);
+        }
+        let stdout = match self.args.format {
+            Format::Text => paint::stdout(std::mem::take(&mut self.text)),
+            Format::Json | Format::Ron => self.serialised(array),
+            Format::Csv => self.csv(),
+            Format::Github => self.annotations(),
+        };
+        output::finish(self.worst, &stdout, &self.stderr)
+    }
+
+    /// The reports as JSON or RON: one report where one file was checked
+    /// at one setting, else an array.
+    fn serialised(&self, array: bool) -> String {
+        let one = (!array && self.outputs.len() == 1).then(|| &self.outputs[0].1);
+        let all: Vec<&Output> = self.outputs.iter().map(|(_, output)| output).collect();
+        match (self.args.format, one) {
+            (Format::Ron, Some(output)) => serial::ron(output),
+            (Format::Ron, None) => serial::ron(&all),
+            (_, Some(output)) => serial::json(output),
+            (_, None) => serial::json(&all),
+        }
+    }
+
+    /// The reports as CSV rows: each bet's, or with `--show` each
+    /// distribution's.
+    fn csv(&self) -> String {
+        // The file of a report that does not name it: the one file checked.
+        let single = self.args.files.first().map_or("", String::as_str);
+        let reports: Vec<(&str, &str, &Report)> = self
+            .outputs
+            .iter()
+            .filter_map(|(setting, output)| match output {
+                Output::Report(report) => Some((
+                    report.file.as_deref().unwrap_or(single),
+                    setting.as_str(),
+                    &**report,
+                )),
+                Output::Failed(_) => None,
+            })
+            .collect();
+        if self.show.is_empty() {
+            output::csv(&rows::bets(&reports))
+        } else {
+            output::csv(&rows::shown(&reports, &self.show))
+        }
+    }
 }
 
 impl Run<'_> {
@@ -373,13 +447,17 @@ impl Run<'_> {
     /// Blesses the file whose reports start at `from`: its failing
     /// `expect` lines rewritten; the file's exit code after.
     fn bless(&mut self, path: &std::path::Path, file: &str, source: &str, from: usize) -> u8 {
-        let reports: Vec<&Report> = (self.outputs[from..].iter())
-            .filter_map(|(_, output)| match output {
-                Output::Report(report) => Some(&**report),
-                Output::Failed(_) => None,
-            })
-            .collect();
-        match super::bless::file(path, file, source, &reports) {
+        let mut lines: Vec<super::bless::Line> = Vec::new();
+        for (at, (_, output)) in self.outputs.iter().enumerate().skip(from) {
+            let Output::Report(report) = output else {
+                continue;
+            };
+            let declared = self.declarations.get(&at).map_or(&[][..], Vec::as_slice);
+            for (i, verdict) in report.expects.iter().enumerate() {
+                lines.push((verdict, declared.get(i).and_then(Option::as_ref)));
+            }
+        }
+        match super::bless::file(path, file, source, &lines) {
             Ok(blessed) => {
                 self.blessed.push_str(&blessed.text);
                 self.blessed_lines += blessed.changed;
@@ -419,11 +497,15 @@ struct Run<'a> {
     /// Each rule file: its name, its text when it could be read, and
     /// where its entries start in `outputs` (they run to the next file's).
     pages: Vec<(&'a str, Option<String>, usize)>,
-    text: String,
+    /// The text report so far, styled.
+    text: Styled,
     stderr: String,
     /// With `--bless`: what was rewritten and left, and how many lines.
     blessed: String,
     blessed_lines: usize,
+    /// With `--bless`: the declaration of each `expect` line of each
+    /// report, by the report's place in `outputs`.
+    declarations: BTreeMap<usize, Vec<Option<crate::ast::ExpectDecl>>>,
     /// With `--snapshots`: the reports compared so far.
     snapshots: Option<super::snapshots::Snapshots>,
 }
@@ -488,6 +570,11 @@ impl<'a> Run<'a> {
         let mut labels = Vec::new();
         for at in settings {
             let failures = crate::render::failures::failures_of(&at.analysis);
+            if self.args.blesses_lines() {
+                let place = self.outputs.len() + reports.len();
+                let declared = super::bless::declarations(&at.analysis);
+                self.declarations.insert(place, declared);
+            }
             let Analysis {
                 mut report,
                 lints: found,
@@ -545,18 +632,15 @@ impl<'a> Run<'a> {
         self.stderr
             .push_str(&unchecked_note(&reports, &labels, file));
         if !self.text.is_empty() {
-            self.text.push('\n');
+            self.text.push("\n");
         }
         if swept {
-            self.text.push_str(&render_sweep(
-                &reports, &labels, file, &self.show, self.width,
-            ));
+            let sweep =
+                crate::render::sweep::styled(&reports, &labels, file, &self.show, self.width);
+            self.text.append(sweep);
         } else {
-            self.text.push_str(&crate::render::text::render_showing(
-                &reports[0],
-                Some(file),
-                &self.show,
-            ));
+            let text = crate::render::text::styled(&reports[0], Some(file), &self.show);
+            self.text.append(text);
         }
         self.outputs.extend(
             labels
@@ -672,73 +756,4 @@ fn unchecked_note(reports: &[Report], labels: &[String], file: &str) -> String {
         );
     }
     note
-}
-
-/// A file's reports at the settings of a sweep, as text: the game, the
-/// parameters every setting shares, each bet's house edge with a column per
-/// setting, the expect lines that failed at each setting; with `--show`,
-/// each distribution at each setting.
-fn render_sweep(
-    reports: &[Report],
-    labels: &[String],
-    file: &str,
-    show: &[String],
-    width: Option<usize>,
-) -> String {
-    let mut out = String::new();
-    let first = &reports[0];
-    let _ = writeln!(out, "{} ({file})", first.game);
-    let fixed: Vec<String> = first
-        .params
-        .iter()
-        .filter(|(name, value)| reports.iter().all(|r| r.params.get(*name) == Some(*value)))
-        .map(|(name, value)| format!("{name} = {value}"))
-        .collect();
-    if !fixed.is_empty() {
-        let _ = writeln!(out, "parameters: {}", fixed.join(", "));
-    }
-    let _ = writeln!(out, "settings: {}\n", labels.join("; "));
-    let named: Vec<(String, &Report)> = labels.iter().cloned().zip(reports).collect();
-    out.push_str(&compare::render(
-        &Comparison::new(&named),
-        None,
-        Layout {
-            changes: false,
-            width,
-        },
-    ));
-    let expects = first.expects.len();
-    if expects > 0 {
-        let count = |report: &Report, pick: fn(&report::Verdict) -> bool| {
-            report.expects.iter().filter(|v| pick(v)).count()
-        };
-        let at = |pick: fn(&report::Verdict) -> bool| -> Vec<String> {
-            labels
-                .iter()
-                .zip(reports)
-                .filter(|(_, r)| count(r, pick) > 0)
-                .map(|(label, r)| format!("{} at {label}", count(r, pick)))
-                .collect()
-        };
-        let failed = at(|v| v.checked && !v.holds);
-        let unchecked = at(|v| !v.checked);
-        let mut line = format!("\nexpect: {expects} line(s)");
-        if failed.is_empty() {
-            line.push_str(", each checked line holds at every setting");
-        } else {
-            let _ = write!(line, "; failed: {}", failed.join(", "));
-        }
-        if !unchecked.is_empty() {
-            let _ = write!(line, "; not checked: {}", unchecked.join(", "));
-        }
-        let _ = writeln!(out, "{line}");
-    }
-    if !show.is_empty() {
-        for (label, report) in labels.iter().zip(reports) {
-            let _ = write!(out, "\nat {label}:");
-            out.push_str(&crate::render::text::render_shown(report, show));
-        }
-    }
-    out.push_str(crate::render::text::footnote(&out));
-    out
 }

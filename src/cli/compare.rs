@@ -165,14 +165,15 @@ pub fn run(args: &CompareArgs) -> u8 {
     let stdout = match args.format {
         Format::Text => {
             let verbose: Vec<&Report> = reports.iter().collect();
-            compare::render(
+            let text = compare::styled(
                 &comparison,
                 args.verbose.then_some(&verbose[..]),
                 Layout {
                     changes: true,
                     width: output::width(),
                 },
-            )
+            );
+            super::paint::stdout(text)
         }
         Format::Json => serial::json(&document),
         Format::Ron => serial::ron(&document),

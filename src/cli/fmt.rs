@@ -8,12 +8,12 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use similar::TextDiff;
 
 use super::diagnostics::render_all;
 use super::input::{read_path, rule_files};
 use super::STDIN;
 use super::{exit, output};
+use crate::render::styled::Styled;
 use crate::syntax::format::{format, keeps_tree, skipped};
 use crate::syntax::parse;
 
@@ -32,7 +32,7 @@ pub struct FmtArgs {
 
 pub fn run(args: &FmtArgs) -> u8 {
     let (files, _) = rule_files(&args.files);
-    let (mut stdout, mut stderr) = (String::new(), String::new());
+    let (mut stdout, mut stderr) = (Styled::new(), String::new());
     let mut worst = exit::OK;
     let mut changed = 0;
     for file in &files {
@@ -63,7 +63,7 @@ pub fn run(args: &FmtArgs) -> u8 {
         };
         if skipped(&source) {
             if path.as_os_str() == STDIN {
-                stdout.push_str(&source);
+                stdout.push(&source);
             }
             continue;
         }
@@ -88,7 +88,7 @@ pub fn run(args: &FmtArgs) -> u8 {
             continue;
         }
         if path.as_os_str() == STDIN {
-            stdout.push_str(&formatted);
+            stdout.push(&formatted);
             continue;
         }
         if formatted == source {
@@ -96,12 +96,11 @@ pub fn run(args: &FmtArgs) -> u8 {
         }
         changed += 1;
         if args.check {
-            let diff = TextDiff::from_lines(source.as_str(), formatted.as_str())
-                .unified_diff()
-                .context_radius(2)
-                .header(name, &format!("{name} (formatted)"))
-                .to_string();
-            let _ = writeln!(stdout, "{name} is not formatted:\n{diff}");
+            let diff =
+                super::diff::unified(&source, &formatted, name, &format!("{name} (formatted)"));
+            let _ = writeln!(stdout, "{name} is not formatted:");
+            stdout.append(diff);
+            stdout.push("\n");
             worst = worst.max(exit::FINDING);
         } else {
             match super::bless::write_in_place(path, &formatted) {
@@ -118,8 +117,11 @@ pub fn run(args: &FmtArgs) -> u8 {
     if args.check && changed > 0 {
         let _ = writeln!(stdout, "{changed} file(s) would be formatted");
     }
-    if args.check && super::paint::stdout_colour() {
-        stdout = super::paint::diff(&stdout);
-    }
+    // Colour for the diffs of `--check`; a formatted text stays plain.
+    let stdout = if args.check {
+        super::paint::stdout(stdout)
+    } else {
+        stdout.into_plain()
+    };
     output::finish(worst, &stdout, &stderr)
 }

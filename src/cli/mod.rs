@@ -6,6 +6,7 @@ mod bless;
 mod check;
 mod compare;
 pub mod diagnostics;
+mod diff;
 mod files;
 mod fmt;
 mod github;

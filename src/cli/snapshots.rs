@@ -9,14 +9,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use similar::TextDiff;
+use crate::render::styled::Styled;
 
 /// The snapshots of one run of `check`.
 pub struct Snapshots {
     dir: PathBuf,
     bless: bool,
     /// The diffs and what was written, for stdout.
-    pub text: String,
+    pub text: Styled,
     matched: usize,
     moved: usize,
     new: usize,
@@ -39,7 +39,7 @@ impl Snapshots {
         Snapshots {
             dir: PathBuf::from(dir),
             bless,
-            text: String::new(),
+            text: Styled::new(),
             matched: 0,
             moved: 0,
             new: 0,
@@ -94,12 +94,11 @@ impl Snapshots {
             Some(stored) => {
                 self.moved += 1;
                 let (old, new) = (format!("{stored}\n"), format!("{now}\n"));
-                let diff = TextDiff::from_lines(old.as_str(), new.as_str())
-                    .unified_diff()
-                    .context_radius(2)
-                    .header(&path.display().to_string(), &pending.display().to_string())
-                    .to_string();
-                let _ = writeln!(self.text, "the report of {file} moved:\n{diff}");
+                let (from, to) = (path.display().to_string(), pending.display().to_string());
+                let diff = super::diff::unified(&old, &new, &from, &to);
+                let _ = writeln!(self.text, "the report of {file} moved:");
+                self.text.append(diff);
+                self.text.push("\n");
             }
             None => {
                 self.new += 1;

@@ -2,9 +2,8 @@
 //! aligned text: a column per file or setting, cut to a width in blocks of
 //! whole columns.
 
-use std::fmt::Write as _;
-
-use super::layout::{fitted_table, percent, short};
+use super::layout::{header_row, percent, short, styled_fitted_table, Fit};
+use super::styled::{Style, Styled};
 use crate::number::Exact;
 use crate::report::compare::Comparison;
 use crate::report::Report;
@@ -36,7 +35,12 @@ pub struct Layout {
 /// `reports` (`--verbose`), each bet's settlement probabilities side by
 /// side after it.
 pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layout) -> String {
-    let mut out = String::new();
+    styled(comparison, reports, layout).into_plain()
+}
+
+/// [`render`] with its header rows and headings styled.
+pub fn styled(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layout) -> Styled {
+    let mut out = Styled::new();
     let mut header = vec!["house edge".to_string()];
     let mut groups = Vec::new();
     for (i, file) in comparison.files.iter().enumerate() {
@@ -79,7 +83,12 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
         }
         rows.push(row);
     }
-    fitted_table(&mut out, "", &rows, &[], 1, &groups, layout.width);
+    let fit = Fit {
+        keep: 1,
+        groups: &groups,
+        width: layout.width,
+    };
+    styled_fitted_table(&mut out, "", &rows, &[], fit, &header_row);
     if let Some(reports) = reports {
         for bet in &comparison.bets {
             render_settlements(&mut out, &bet.bet, &comparison.files, reports, layout.width);
@@ -91,13 +100,14 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
 /// A bet's settlements in every file: one row per settlement (payout and
 /// net), its probability in each file.
 fn render_settlements(
-    out: &mut String,
+    out: &mut Styled,
     bet: &str,
     files: &[String],
     reports: &[&Report],
     width: Option<usize>,
 ) {
-    let _ = writeln!(out, "\n{bet}: settlements");
+    out.push("\n");
+    out.line_in(Style::Heading, format_args!("{bet}: settlements"));
     let bets: Vec<_> = reports
         .iter()
         .map(|r| r.bets.iter().find(|b| b.bet == bet))
@@ -133,5 +143,10 @@ fn render_settlements(
         rows.push(row);
     }
     let groups: Vec<Vec<usize>> = (2..2 + files.len()).map(|c| vec![c]).collect();
-    fitted_table(out, "  ", &rows, &[1], 2, &groups, width);
+    let fit = Fit {
+        keep: 2,
+        groups: &groups,
+        width,
+    };
+    styled_fitted_table(out, "  ", &rows, &[1], fit, &header_row);
 }

@@ -2,9 +2,9 @@
 //! without trailing zeros, a percentage, aligned tables (cut into blocks to
 //! fit a width).
 
-use std::fmt::Write;
-
 pub use crate::report::contract::trim_float;
+
+use super::styled::{Style, Styled};
 
 /// The longest exact number printed whole; longer ones are abbreviated.
 const LONGEST: usize = 40;
@@ -35,6 +35,32 @@ pub fn percent(x: f64) -> String {
 
 /// Rows of cells, left-aligned except columns listed in `right`.
 pub fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usize]) {
+    let mut styled = Styled::new();
+    styled_table(&mut styled, indent, rows, right, &unstyled);
+    out.push_str(styled.as_str());
+}
+
+/// The style of the cell at a row and a column of a table, or none.
+pub type CellStyle<'a> = &'a dyn Fn(usize, usize) -> Option<Style>;
+
+/// No cell styled.
+pub fn unstyled(_row: usize, _column: usize) -> Option<Style> {
+    None
+}
+
+/// The cells of the first row styled as headings.
+pub fn header_row(row: usize, _column: usize) -> Option<Style> {
+    (row == 0).then_some(Style::Heading)
+}
+
+/// [`table`] with the cells `style` names styled (the padding never is).
+pub fn styled_table(
+    out: &mut Styled,
+    indent: &str,
+    rows: &[Vec<String>],
+    right: &[usize],
+    style: CellStyle,
+) {
     let columns = rows.iter().map(|r| r.len()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -45,8 +71,9 @@ pub fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usiz
                 .unwrap_or(0)
         })
         .collect();
-    for row in rows {
+    for (r, row) in rows.iter().enumerate() {
         let mut line = indent.to_string();
+        let mut styled = Vec::new();
         for (c, cell) in row.iter().enumerate() {
             if c > 0 {
                 line.push_str("  ");
@@ -54,13 +81,25 @@ pub fn table(out: &mut String, indent: &str, rows: &[Vec<String>], right: &[usiz
             let pad = widths[c] - cell.chars().count();
             if right.contains(&c) {
                 line.push_str(&" ".repeat(pad));
-                line.push_str(cell);
-            } else {
-                line.push_str(cell);
+            }
+            if let Some(s) = style(r, c) {
+                styled.push((line.len()..line.len() + cell.len(), s));
+            }
+            line.push_str(cell);
+            if !right.contains(&c) {
                 line.push_str(&" ".repeat(pad));
             }
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+        let end = line.trim_end().len();
+        let mut at = 0;
+        for (range, s) in styled {
+            let (start, stop) = (range.start.min(end), range.end.min(end));
+            out.push(&line[at..start]);
+            out.push_in(s, &line[start..stop]);
+            at = stop;
+        }
+        out.push(&line[at..end]);
+        out.push("\n");
     }
 }
 
@@ -78,6 +117,42 @@ pub fn fitted_table(
     groups: &[Vec<usize>],
     width: Option<usize>,
 ) {
+    let mut styled = Styled::new();
+    let fit = Fit {
+        keep,
+        groups,
+        width,
+    };
+    styled_fitted_table(&mut styled, indent, rows, right, fit, &unstyled);
+    out.push_str(styled.as_str());
+}
+
+/// How [`fitted_table`] cuts a table into blocks.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit<'a> {
+    /// The columns every block repeats, from the first.
+    pub keep: usize,
+    /// The groups of columns kept together.
+    pub groups: &'a [Vec<usize>],
+    /// The width to fit, in characters; `None`: one block.
+    pub width: Option<usize>,
+}
+
+/// [`fitted_table`] with the cells `style` names (by their row and column
+/// in `rows`) styled.
+pub fn styled_fitted_table(
+    out: &mut Styled,
+    indent: &str,
+    rows: &[Vec<String>],
+    right: &[usize],
+    fit: Fit,
+    style: CellStyle,
+) {
+    let Fit {
+        keep,
+        groups,
+        width,
+    } = fit;
     let column_width = |c: usize| {
         rows.iter()
             .filter_map(|r| r.get(c))
@@ -106,7 +181,7 @@ pub fn fitted_table(
     }
     for (i, block) in blocks.iter().enumerate() {
         if i > 0 {
-            out.push('\n');
+            out.push("\n");
         }
         let columns: Vec<usize> = (0..keep).chain(block.iter().copied()).collect();
         let projected: Vec<Vec<String>> = rows
@@ -124,6 +199,7 @@ pub fn fitted_table(
             .filter(|(_, c)| right.contains(c))
             .map(|(i, _)| i)
             .collect();
-        table(out, indent, &projected, &right);
+        let style = |r: usize, c: usize| style(r, columns[c]);
+        styled_table(out, indent, &projected, &right, &style);
     }
 }

@@ -8,7 +8,10 @@
 //!
 //! - [`text`]: `check`'s aligned report, with the `--show` distributions and
 //!   the effects of removal ([`removal`]);
+//! - [`styled`]: text with the style of each part (a heading, a verdict, a
+//!   diff's line), from which the command line colours it;
 //! - [`compare`]: the comparison and a sweep's table as text;
+//! - [`sweep`]: a file's reports at the settings of a sweep, as text;
 //! - [`rows`]: flat rows for `--format csv`;
 //! - [`session`]: a session's figures, exact or estimated, as text;
 //! - [`shoe`]: a shoe dealt coup by coup, as text;
@@ -31,5 +34,7 @@ pub mod session;
 pub mod shoe;
 mod shown;
 pub mod simulation;
+pub mod styled;
+pub mod sweep;
 pub mod text;
 pub mod transcript;

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::styled::Styled;
 use crate::report::removal::EffectsReport;
 
 /// Percentage points with a sign, to 4 decimals: `+0.0123`.
@@ -12,17 +13,17 @@ fn points(p: f64) -> String {
 }
 
 /// The effects of removal as text: the table, then the sum check.
-pub fn render(out: &mut String, e: &EffectsReport) {
+pub fn render(out: &mut Styled, e: &EffectsReport) {
     let from = if e.written.is_empty() {
         format!("the full shoe `{}`", e.shoe)
     } else {
         format!("shoe `{}` less {}", e.shoe, e.written)
     };
-    let _ = writeln!(
-        out,
-        "\neffects of removal: one card of each rank taken from {from} ({} cards)",
+    out.push("\n");
+    out.heading(format_args!(
+        "effects of removal: one card of each rank taken from {from} ({} cards)",
         e.cards_left
-    );
+    ));
     let _ = writeln!(
         out,
         "  change in house edge, percentage points (exact figures in JSON/RON)"
@@ -55,7 +56,7 @@ pub fn render(out: &mut String, e: &EffectsReport) {
         rows.push(cells);
     }
     let numeric: Vec<usize> = (1..rows[0].len()).collect();
-    super::layout::table(out, "  ", &rows, &numeric);
+    super::layout::styled_table(out, "  ", &rows, &numeric, &super::layout::unstyled);
     let alike: Vec<String> = e
         .ranks
         .iter()

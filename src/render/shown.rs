@@ -4,7 +4,8 @@
 
 use std::fmt::Write;
 
-use super::layout::{percent, short, table, trim_float};
+use super::layout::{percent, short, styled_table, trim_float, unstyled};
+use super::styled::Styled;
 use crate::report::{Report, ValueDistribution};
 
 /// The smallest percentage given a row of its own; the rows under it are
@@ -16,8 +17,8 @@ const BAR: f64 = 40.0;
 
 /// The distributions named in `show`, in its order (a name the report has
 /// no distribution of is skipped).
-pub fn render_shown(report: &Report, show: &[String]) -> String {
-    let mut out = String::new();
+pub fn render_shown(report: &Report, show: &[String]) -> Styled {
+    let mut out = Styled::new();
     for name in show {
         if let Some(v) = report.values.iter().find(|v| v.name == *name) {
             render_values(&mut out, v);
@@ -30,12 +31,13 @@ pub fn render_shown(report: &Report, show: &[String]) -> String {
 /// pays (a band of rows paying alike named where it starts); rows under
 /// 0.01% are summed at the end, then the probability of no value and the
 /// mean.
-pub fn render_values(out: &mut String, v: &ValueDistribution) {
+pub fn render_values(out: &mut Styled, v: &ValueDistribution) {
     let what = match v.kind {
         "total" => " (named alone: its total)",
         _ => "",
     };
-    let _ = writeln!(out, "\ndistribution of {}{what}", v.name);
+    out.push("\n");
+    out.heading(format_args!("distribution of {}{what}", v.name));
     let largest = v.rows.iter().map(|r| r.percent).fold(0.0, f64::max);
     // A bet settled on it: what each row pays.
     let paid = v.rows.iter().any(|r| !r.pays.is_empty());
@@ -86,7 +88,7 @@ pub fn render_values(out: &mut String, v: &ValueDistribution) {
             rows.iter_mut().for_each(|row| row.truncate(8));
         }
     }
-    table(out, "  ", &rows, &[0, 2, 4, 6]);
+    styled_table(out, "  ", &rows, &[0, 2, 4, 6], &unstyled);
     if !rare_values.is_empty() {
         let _ = writeln!(
             out,

@@ -6,8 +6,9 @@ use std::fmt::Write;
 pub use super::shown::render_shown;
 use crate::report::{settings, BetReport, Report, Verdict};
 
-use super::layout::{percent, table};
+use super::layout::{percent, styled_table, unstyled};
 pub use super::layout::{short, trim_float};
+use super::styled::{Style, Styled};
 
 /// Renders a report; `file` is shown in the title when given.
 pub fn render(report: &Report, file: Option<&str>) -> String {
@@ -27,14 +28,16 @@ pub fn footnote(text: &str) -> &'static str {
 /// [`Report::values`]: a name, or a `--show` expression as given), in
 /// its order.
 pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> String {
-    let mut out = String::new();
+    styled(report, file, show).into_plain()
+}
+
+/// [`render_showing`] with the style of each part: the headings, the
+/// verdicts, the footnote.
+pub fn styled(report: &Report, file: Option<&str>, show: &[String]) -> Styled {
+    let mut out = Styled::new();
     match file {
-        Some(f) => {
-            let _ = writeln!(out, "{} ({f})", report.game);
-        }
-        None => {
-            let _ = writeln!(out, "{}", report.game);
-        }
+        Some(f) => out.heading(format_args!("{} ({f})", report.game)),
+        None => out.heading(&report.game),
     }
     if !report.params.is_empty() {
         let params: Vec<String> = report
@@ -42,13 +45,13 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
             .iter()
             .map(|(k, v)| format!("{k} = {v}"))
             .collect();
-        let _ = writeln!(out, "parameters: {}", params.join(", "));
+        out.heading(format_args!("parameters: {}", params.join(", ")));
     }
     if let Some(table) = &report.table {
-        let _ = writeln!(out, "table: {}", table.line());
+        out.heading(format_args!("table: {}", table.line()));
     }
     for r in &report.removed {
-        let _ = writeln!(out, "{}", r.line());
+        out.heading(r.line());
     }
     if let Some(c) = &report.choice {
         render_choice(&mut out, c);
@@ -57,8 +60,8 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
         render_strategies(&mut out, s);
     }
     if !report.results.is_empty() {
-        out.push('\n');
-        out.push_str("round outcomes\n");
+        out.push("\n");
+        out.heading("round outcomes");
         let mut rows = vec![vec![
             "outcome".to_string(),
             "probability".to_string(),
@@ -71,43 +74,69 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
                 percent(r.percent),
             ]);
         }
-        table(&mut out, "  ", &rows, &[2]);
+        styled_table(&mut out, "  ", &rows, &[2], &unstyled);
     }
-    out.push_str(&render_shown(report, show));
+    out.append(render_shown(report, show));
     // A distribution shown gives its mean with it.
     for v in report.values.iter().filter(|v| !show.contains(&v.name)) {
         if let Some(mean) = &v.mean {
-            let _ = writeln!(
-                out,
-                "\nmean {}: {} = {}",
+            out.push("\n");
+            out.heading(format_args!(
+                "mean {}: {} = {}",
                 v.name,
                 short(&mean.to_string()),
                 trim_float(mean.to_f64())
-            );
+            ));
         }
     }
     for bet in &report.bets {
-        out.push('\n');
+        out.push("\n");
         render_bet(&mut out, bet);
     }
     if let Some(effects) = &report.effects_of_removal {
         super::removal::render(&mut out, effects);
     }
     if !report.expects.is_empty() {
-        out.push_str("\nexpect\n");
-        render_verdicts(&mut out, report, &report.expects, "ok", "FAILED");
+        out.push("\n");
+        out.heading("expect");
+        let verdicts = [Style::Holds, Style::Failed];
+        render_verdicts(
+            &mut out,
+            report,
+            &report.expects,
+            ["ok", "FAILED"],
+            verdicts,
+        );
     }
     if !report.claims.is_empty() {
-        out.push_str("\nclaims of the rule book\n");
-        render_verdicts(&mut out, report, &report.claims, "right", "wrong");
+        out.push("\n");
+        out.heading("claims of the rule book");
+        let verdicts = [Style::Holds, Style::Wrong];
+        render_verdicts(
+            &mut out,
+            report,
+            &report.claims,
+            ["right", "wrong"],
+            verdicts,
+        );
     }
-    let note = footnote(&out);
-    out.push_str(note);
+    push_footnote(&mut out);
     out
 }
 
-fn render_choice(out: &mut String, c: &crate::report::ChoiceReport) {
-    let _ = writeln!(out, "\nchoice `{}`, made by {}", c.name, c.by);
+/// The note [`footnote`] gives the text so far, appended in
+/// [`Style::Note`].
+pub fn push_footnote(out: &mut Styled) {
+    let note = footnote(out.as_str());
+    if let Some(line) = note.strip_prefix('\n').and_then(|n| n.strip_suffix('\n')) {
+        out.push("\n");
+        out.line_in(Style::Note, line);
+    }
+}
+
+fn render_choice(out: &mut Styled, c: &crate::report::ChoiceReport) {
+    out.push("\n");
+    out.heading(format_args!("choice `{}`, made by {}", c.name, c.by));
     let header = c.header();
     let mut rows = vec![header];
     for o in &c.options {
@@ -119,7 +148,7 @@ fn render_choice(out: &mut String, c: &crate::report::ChoiceReport) {
         );
         rows.push(row);
     }
-    table(out, "  ", &rows, &[]);
+    styled_table(out, "  ", &rows, &[], &unstyled);
     if c.matters {
         let _ = writeln!(
             out,
@@ -135,19 +164,20 @@ fn render_choice(out: &mut String, c: &crate::report::ChoiceReport) {
     }
 }
 
-fn render_strategies(out: &mut String, s: &crate::report::StrategyReport) {
+fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
     let title = match s.solution {
-        "best" => format!("\nstrategy: the best for bet {}", s.sides.join(", ")),
+        "best" => format!("strategy: the best for bet {}", s.sides.join(", ")),
         "zero_sum" => format!(
-            "\nstrategies: the equilibrium of {} against {} (zero-sum)",
+            "strategies: the equilibrium of {} against {} (zero-sum)",
             s.sides[0], s.sides[1]
         ),
         _ => format!(
-            "\nstrategies: an equilibrium of {} against {} (not zero-sum: each side plays best against the other)",
+            "strategies: an equilibrium of {} against {} (not zero-sum: each side plays best against the other)",
             s.sides[0], s.sides[1]
         ),
     };
-    let _ = writeln!(out, "{title}");
+    out.push("\n");
+    out.heading(title);
     if let Some(v) = &s.game_value {
         let _ = writeln!(
             out,
@@ -193,15 +223,15 @@ fn render_strategies(out: &mut String, s: &crate::report::StrategyReport) {
             ]);
         }
     }
-    table(out, "  ", &rows, &[]);
+    styled_table(out, "  ", &rows, &[], &unstyled);
     let _ = writeln!(
         out,
         "  value: the chooser's expected net per unit staked, given the round comes here and it takes the option"
     );
 }
 
-fn render_bet(out: &mut String, bet: &BetReport) {
-    let _ = writeln!(out, "bet {}", bet.bet);
+fn render_bet(out: &mut Styled, bet: &BetReport) {
+    out.heading(format_args!("bet {}", bet.bet));
     let mut rows = vec![vec![
         "settlement".to_string(),
         "net".to_string(),
@@ -216,8 +246,8 @@ fn render_bet(out: &mut String, bet: &BetReport) {
             percent(o.percent),
         ]);
     }
-    table(out, "  ", &rows, &[1, 3]);
-    out.push('\n');
+    styled_table(out, "  ", &rows, &[1, 3], &unstyled);
+    out.push("\n");
     let mut rows = vec![vec![
         "house edge".to_string(),
         short(&bet.house_edge.to_string()),
@@ -253,7 +283,7 @@ fn render_bet(out: &mut String, bet: &BetReport) {
         format!("{:.6}", bet.std_dev),
         "(float)".to_string(),
     ]);
-    table(out, "  ", &rows, &[2]);
+    styled_table(out, "  ", &rows, &[2], &unstyled);
 }
 
 /// What a verdict found: `is 37/432 = 8.5648%, off by -1.4352 points`.
@@ -348,16 +378,26 @@ pub fn unchecked_note(report: &Report, file: &str) -> String {
     )
 }
 
-fn render_verdicts(out: &mut String, report: &Report, verdicts: &[Verdict], yes: &str, no: &str) {
+/// The verdict lines of a section: `words` and `styles` say a line that
+/// holds and one that does not.
+fn render_verdicts(
+    out: &mut Styled,
+    report: &Report,
+    verdicts: &[Verdict],
+    [yes, no]: [&str; 2],
+    [holds, fails]: [Style; 2],
+) {
     let mut rows = Vec::new();
+    let mut styles = Vec::new();
     for v in verdicts {
-        let (status, detail) = if !v.checked {
-            ("not checked", unchecked_detail(report, v))
+        let (status, style, detail) = if !v.checked {
+            ("not checked", Style::Unchecked, unchecked_detail(report, v))
         } else if v.holds {
-            (yes, verdict_detail(v))
+            (yes, holds, verdict_detail(v))
         } else {
-            (no, verdict_detail(v))
+            (no, fails, verdict_detail(v))
         };
+        styles.push(style);
         let mut row = vec![
             status.to_string(),
             format!("line {}", v.line),
@@ -369,5 +409,6 @@ fn render_verdicts(out: &mut String, report: &Report, verdicts: &[Verdict], yes:
         }
         rows.push(row);
     }
-    table(out, "  ", &rows, &[]);
+    let style = |r: usize, c: usize| (c == 0).then(|| styles[r]);
+    styled_table(out, "  ", &rows, &[], &style);
 }
