@@ -251,6 +251,7 @@ impl Compiler<'_, '_, '_> {
     fn repeat(&mut self, r: &ast::RepeatStmt) {
         if !(1..=MAX_REPEAT).contains(&r.count) {
             self.typer.errors.push(CheckError::RepeatCount {
+                words: "repeat",
                 count: r.count,
                 span: r.count_span,
             });

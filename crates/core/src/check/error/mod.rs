@@ -343,8 +343,9 @@ pub enum CheckError {
         #[label("this choice")]
         span: Span,
     },
-    /// A `repeat` count outside 1 to `MAX_REPEAT`.
-    #[error("`repeat {count}` is not a count from 1 to {max}", max = MAX_REPEAT)]
+    /// A count of passes (`repeat N`, or a loop's `at most N`) outside 1
+    /// to `MAX_REPEAT`; `words` are the words before the count.
+    #[error("`{words} {count}` is not a count from 1 to {max}", max = MAX_REPEAT)]
     #[diagnostic(
         code(dice::check::repeat),
         help(
@@ -352,6 +353,7 @@ pub enum CheckError {
         )
     )]
     RepeatCount {
+        words: &'static str,
         count: i64,
         #[label("here")]
         span: Span,
