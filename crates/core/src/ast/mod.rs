@@ -411,6 +411,7 @@ pub enum Stmt {
     End(EndStmt),
     Compare(CompareStmt),
     Repeat(RepeatStmt),
+    While(WhileStmt),
     Choose(ChooseStmt),
 }
 
@@ -427,6 +428,7 @@ impl Stmt {
             Stmt::End(s) => s.span,
             Stmt::Compare(s) => s.span,
             Stmt::Repeat(s) => s.span,
+            Stmt::While(s) => s.span,
             Stmt::Choose(s) => s.span,
         }
     }
@@ -470,6 +472,17 @@ pub struct RepeatStmt {
 }
 
 /// `throw name = 2d6` with an optional `until` condition (a reroll).
+/// `while playing at most 10 { ... }`: the body, run while `cond` holds
+/// before a pass, at most `count` passes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WhileStmt {
+    pub cond: Expr,
+    pub count: i64,
+    pub count_span: Span,
+    pub body: Block,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ThrowStmt {
     pub name: Ident,

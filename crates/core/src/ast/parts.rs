@@ -88,6 +88,10 @@ impl Stmt {
                 out.extend(c.arms.iter().map(|arm| Part::Holds(&arm.body)));
             }
             Stmt::Repeat(r) => out.push(Part::Holds(&r.body)),
+            Stmt::While(w) => {
+                out.push(evaluates(&w.cond));
+                out.push(Part::Holds(&w.body));
+            }
             Stmt::Choose(c) => {
                 out.extend(c.faces.iter().map(Part::Reads));
                 out.push(Part::Refers(Global::Side, &c.by));

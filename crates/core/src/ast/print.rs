@@ -316,6 +316,10 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
             let _ = write!(out, "repeat {} ", r.count);
             write_block(out, &r.body, depth);
         }
+        Stmt::While(w) => {
+            let _ = write!(out, "while {} at most {} ", expr(&w.cond), w.count);
+            write_block(out, &w.body, depth);
+        }
         Stmt::End(e) => {
             let _ = write!(out, "end {}", e.outcome.name);
         }

@@ -275,6 +275,44 @@ impl Compiler<'_, '_, '_> {
         self.repeat_depth -= 1;
     }
 
+    /// `while COND at most N { ... }`: the passes written out as `repeat`'s
+    /// are, each run when the condition holds before it; the first pass
+    /// whose condition fails jumps past them all (nothing ran since it last
+    /// held, so it would fail again).
+    fn while_stmt(&mut self, w: &ast::WhileStmt) {
+        if !(1..=MAX_REPEAT).contains(&w.count) {
+            self.typer.errors.push(CheckError::RepeatCount {
+                words: "at most",
+                count: w.count,
+                span: w.count_span,
+            });
+            return;
+        }
+        self.repeat_depth += 1;
+        let mut branches = Vec::new();
+        for pass in 0..w.count {
+            let errors = self.typer.errors.len();
+            let cond = self.condition(&w.cond);
+            branches.push(self.code.len());
+            self.code.push(Instr::Branch { cond, otherwise: 0 });
+            self.block(&w.body);
+            if pass > 0 {
+                self.typer.errors.truncate(errors);
+            }
+            if self.code.len() - self.shows.steps > MAX_CODE {
+                self.typer
+                    .errors
+                    .push(CheckError::RepeatTooLong { span: w.span });
+                break;
+            }
+        }
+        let end = self.code.len();
+        for branch in branches {
+            self.patch(branch, end);
+        }
+        self.repeat_depth -= 1;
+    }
+
     fn condition(&mut self, e: &ast::Expr) -> Expr {
         let (x, t) = self.typer.expr(e);
         if t != Ty::Bool && t != Ty::Error {
@@ -369,6 +407,7 @@ impl Compiler<'_, '_, '_> {
             Stmt::End(e) => self.end(e),
             Stmt::Compare(c) => self.compare(c),
             Stmt::Repeat(r) => self.repeat(r),
+            Stmt::While(w) => self.while_stmt(w),
             Stmt::Choose(c) => self.choose(c),
         }
     }

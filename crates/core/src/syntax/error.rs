@@ -357,9 +357,12 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::end_stmt
         | Rule::compare_stmt
         | Rule::repeat_stmt
+        | Rule::while_stmt
         | Rule::choose_stmt => {
-            "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat` or `choose`)"
+            "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
         }
+        Rule::kw_while => "`while`",
+        Rule::word_most => "`at most` and the most passes, such as `at most 10`",
         Rule::until_clause => "`until`",
         Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
         Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",

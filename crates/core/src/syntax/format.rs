@@ -263,6 +263,12 @@ fn stmt_lines(lines: &mut Lines, stmt: &Stmt, depth: usize) {
             block_lines(lines, &r.body, depth + 1);
             lines.close(depth, r.body.span);
         }
+        Stmt::While(w) => {
+            let header = format!("while {} at most {} {{", expr(&w.cond), w.count);
+            lines.push(depth, header, w.span.start, w.body.span.start + 1);
+            block_lines(lines, &w.body, depth + 1);
+            lines.close(depth, w.body.span);
+        }
         Stmt::Compare(c) => {
             let header = format!("compare {} with {} {{", expr(&c.left), expr(&c.right));
             let open = brace_after(lines.source, c.span.start);

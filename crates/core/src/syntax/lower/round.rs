@@ -147,6 +147,26 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
                 span: at,
             })
         }
+        Rule::while_stmt => {
+            let mut it = children(pair).filter(|p| {
+                !matches!(
+                    p.as_rule(),
+                    Rule::kw_while | Rule::word_at | Rule::word_most
+                )
+            });
+            let cond = expr(next(&mut it, at)?, base, depth)?;
+            let count_pair = next(&mut it, at)?;
+            let count_span = span(&count_pair, base);
+            let count = int(count_pair, base)?;
+            let body = block(next(&mut it, at)?, base, depth)?;
+            Stmt::While(WhileStmt {
+                cond,
+                count,
+                count_span,
+                body,
+                span: at,
+            })
+        }
         _ => return Err(malformed(at)),
     })
 }
