@@ -4,12 +4,10 @@
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for (`strategy`).
 
-pub mod chain;
 #[doc(hidden)]
 pub mod fast;
 #[doc(hidden)]
 pub mod round;
-pub mod sampled;
 #[doc(hidden)]
 pub mod shoe;
 pub mod simulate;
@@ -17,4 +15,5 @@ pub mod simulate;
 pub mod steps;
 #[doc(hidden)]
 pub mod strategy;
+pub(crate) mod sums;
 pub mod table;
