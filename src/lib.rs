@@ -78,6 +78,9 @@
 //! - [`play`]: a session at a table ([`play::table::Table`], its events
 //!   folded by [`play::table::Tally`]), a simulation
 //!   ([`play::simulate::simulate`]);
+//! - [`session`]: a table's session followed exactly over its rounds
+//!   ([`session::run`]) or estimated from sessions played
+//!   ([`session::sampled::play`]);
 //! - [`render`]: every report drawn from its data: the text report, CSV
 //!   rows, the HTML pages, the transcript's lines;
 //! - [`Error`] and the errors of each stage ([`SyntaxError`],
@@ -97,7 +100,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use dicerules_core::{analysis, error, number, play, report};
+pub use dicerules_core::{analysis, error, number, play, report, session};
 
 pub mod render;
 

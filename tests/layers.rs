@@ -30,6 +30,7 @@ const LAYERS: &[&[&str]] = &[
     &["lint"],
     &["figures"],
     &["play"],
+    &["session"],
     &["error"],
     &["analysis"],
     &["render"],
@@ -58,7 +59,7 @@ type ModulePath = Vec<String>;
 /// One path the code writes, resolved from the crate's root.
 #[derive(Clone, Debug)]
 struct Reference {
-    /// The file it is written in, as shown (`src/play/chain.rs`).
+    /// The file it is written in, as shown (`crates/core/src/session/mod.rs`).
     file: String,
     /// Its line, from 1.
     line: usize,

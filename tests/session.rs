@@ -749,7 +749,7 @@ fn the_session_work_bound_counts_the_size_of_its_numbers() {
             );
         }
         last = Some(work);
-        let per_table = dicerules::play::chain::WORK_PER_TABLE;
+        let per_table = dicerules::session::WORK_PER_TABLE;
         let under = (work - 1) / per_table;
         let args = long_session(rounds, under);
         let out = run(
@@ -785,7 +785,7 @@ fn long_sessions_stop_at_the_work_bound() {
         "{}",
         out.stderr
     );
-    let passed = dicerules::play::chain::CHECK_TABLES * dicerules::play::chain::WORK_PER_TABLE;
+    let passed = dicerules::session::CHECK_TABLES * dicerules::session::WORK_PER_TABLE;
     assert!(
         out.stderr
             .contains(&format!("passed {passed} units of work")),
@@ -807,7 +807,7 @@ fn long_sessions_stop_at_the_work_bound() {
     // the work limit comes first, past round 200.
     let stopped = tenure["stopped"].as_str().expect("stopped");
     assert!(stopped.contains("work limit"), "{stopped}");
-    let budget = 400 * dicerules::play::chain::WORK_PER_TABLE;
+    let budget = 400 * dicerules::session::WORK_PER_TABLE;
     assert!(tenure["work"].as_u64().expect("work") >= budget);
     assert!(tenure["rounds"].as_u64().expect("rounds") < 10_000);
 }

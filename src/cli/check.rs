@@ -49,7 +49,7 @@ pub struct CheckArgs {
     /// The most different tables after a round of the session an `at` of
     /// an `expect` or `claim` line names (its work too: 200 units a table,
     /// counting its steps and the size of its numbers).
-    #[arg(long, value_name = "N", default_value_t = crate::play::chain::CHECK_TABLES,
+    #[arg(long, value_name = "N", default_value_t = crate::session::CHECK_TABLES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tables: u64,
     /// Check every `expect` and `claim` line at this run's `--set` values,

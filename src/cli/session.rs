@@ -1,14 +1,14 @@
 //! `dicerules session FILE`: the table of `play`, its rounds analysed
-//! exactly as a Markov chain over the seats' chips (`play::chain`).
+//! exactly as a Markov chain over the seats' chips (`session`).
 
 use clap::Args;
 
 use super::diagnostics::render;
 use super::input::{load, GameArgs};
 use super::{exit, output, TextOrJson};
-use crate::play::chain::{run, Options, MAX_STATES};
-use crate::play::sampled;
 use crate::render::session::{sampled_text, text};
+use crate::session::sampled;
+use crate::session::{run, Options, MAX_STATES};
 
 #[derive(Debug, Args)]
 pub struct SessionArgs {
@@ -45,7 +45,7 @@ pub struct SessionArgs {
     /// plays them, instead of computing them exactly: for tables the exact
     /// chain does not follow or that are too big for it.
     #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..=crate::play::sampled::MAX_SESSIONS))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::session::sampled::MAX_SESSIONS))]
     pub simulate: Option<u64>,
     /// With `--simulate`, the seed of the first session (session i is
     /// seeded S + i).

@@ -13,10 +13,10 @@ use crate::check::{CheckError, Overrides};
 use crate::error::{AtSetting, ShowError};
 use crate::eval::exact::{Distribution, Limits};
 use crate::lint::{self, Lint};
-use crate::play::chain::{self, Session};
 use crate::play::shoe::MarginEstimate;
 use crate::program::{NotOneShoe, Program, SessionTable, ShoeDeal};
 use crate::report::{Report, Verdict};
+use crate::session::{self, Session};
 use crate::Error;
 
 /// What an analysis is asked to do.
@@ -41,7 +41,7 @@ pub struct Options {
     pub skip_pinned: bool,
     /// The most different tables after a round (and so the work) of the
     /// sessions the `at` of `expect` and `claim` lines name: `check
-    /// --max-tables`; `None`, [`chain::CHECK_TABLES`].
+    /// --max-tables`; `None`, [`session::CHECK_TABLES`].
     pub max_tables: Option<usize>,
     /// `check --show EXPR`: the expressions whose distribution when the
     /// round ends the report gives ([`Report::values`], marked `shown`).
@@ -442,17 +442,17 @@ impl Game {
         options: &Options,
         distribution: &Distribution,
     ) -> Result<Session, Error> {
-        let chain = chain::Options {
+        let chain = session::Options {
             seats: table.seats,
             chips: table.chips,
             rounds: table.rounds,
             stake: table.stake,
             stakes: table.stakes.clone(),
-            max_states: options.max_tables.unwrap_or(chain::CHECK_TABLES as usize),
+            max_states: options.max_tables.unwrap_or(session::CHECK_TABLES as usize),
             tenure: None,
         };
         let (program, distribution) = self.at_setting(a, options, distribution)?;
-        chain::run(program, &distribution, &chain).map_err(|e| {
+        session::run(program, &distribution, &chain).map_err(|e| {
             let e = Error::Session(Box::new(e));
             match a.setting {
                 Some(i) => AtSetting::wrap(&self.program.pinned[i].settings, a, e),

@@ -43,7 +43,7 @@ pub enum Error {
     /// (`dice::session::*`).
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Session(Box<crate::play::chain::ChainError>),
+    Session(Box<crate::session::ChainError>),
     /// An error met evaluating the game at a setting some `expect` or
     /// `claim` lines name with `with`: the error, with its code, and a
     /// label at the first such line.

@@ -1,7 +1,7 @@
 //! dicerules-core: the stages of dicerules below its renderers and its
 //! command line (layers 0 to 12 of docs/architecture.md): the syntax, the
 //! checker, the program, the exact evaluator and the solver, the lint, the
-//! figures, play at a table, and the driver that runs them (`analysis`).
+//! figures, play at a table, the session, and the driver that runs them (`analysis`).
 //!
 //! This crate is the workspace's, not published: the published crate is
 //! `dicerules`, whose public API re-exports what a library user needs from
@@ -19,6 +19,7 @@ pub mod error;
 pub mod number;
 pub mod play;
 pub mod report;
+pub mod session;
 
 #[doc(hidden)]
 pub mod ast;

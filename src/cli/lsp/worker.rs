@@ -178,7 +178,7 @@ fn evaluate(job: Job, version: i32) -> Evaluated {
     } = job;
     let options = Options {
         lint: true,
-        max_tables: Some(crate::play::chain::CHECK_TABLES as usize),
+        max_tables: Some(crate::session::CHECK_TABLES as usize),
         limits: Limits {
             cancel: Some(&CANCEL),
             ..Limits::default()

@@ -19,7 +19,9 @@ mod round;
 mod shows;
 mod sweep;
 
-pub use error::{AtError, BankingError, CheckError, ShowFailure, WithError};
+pub use error::{
+    AtError, BankingError, CheckError, FigureError, PayoutError, ShowFailure, WithError,
+};
 pub use items::MOST_CARDS_DEALT;
 pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
@@ -88,31 +90,11 @@ fn check_at(
             span: Span::new(0, 0),
         }]);
     };
-
-    let mut game: Option<&ast::GameDecl> = None;
-    let mut round: Option<&ast::RoundDecl> = None;
-    let mut hands: Option<&ast::HandsDecl> = None;
-    let mut table_rules: Option<&ast::Banking> = None;
-    for item in &file.items {
-        match item {
-            Item::Game(g) => once(&mut game, g, g.span, "game", &mut errors),
-            Item::Round(r) => once(&mut round, r, r.span, "round", &mut errors),
-            Item::Hands(h) => once(&mut hands, h, h.span, "hands", &mut errors),
-            Item::Banking(b) => once(&mut table_rules, b, b.span, "banking", &mut errors),
-            _ => {}
-        }
-    }
-    if game.is_none() {
-        errors.push(CheckError::Missing {
-            what: "`game` line",
-            span: whole,
-            help: "name the game first: `game \"Heist\"`".to_string(),
-        });
-    }
+    let single = Singles::of(file, whole, &mut errors);
 
     let params = items::params(file, overrides, &mut errors);
     let outcomes = items::outcomes(file, &mut errors);
-    let hand_table = hands.map(|h| items::hand_table(h, &mut errors));
+    let hand_table = single.hands.map(|h| items::hand_table(h, &mut errors));
     let tables = items::draw_tables(file, &mut errors);
     let mut shoes = items::shoes(file, &params, &mut errors);
 
@@ -123,7 +105,7 @@ fn check_at(
         tables: &tables,
         shoes: &shoes,
     };
-    let mut compiled = match round {
+    let mut compiled = match single.round {
         Some(r) => Some(round::compile(
             r,
             &scope,
@@ -152,31 +134,13 @@ fn check_at(
         &mut finals,
         &mut errors,
     );
-    let declared_bets: Vec<&str> = file
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Bet(b) => Some(b.name.name.as_str()),
-            _ => None,
-        })
-        .collect();
-    let banking_decl = table_rules;
-    let table_rules = match table_rules {
-        Some(decl) => {
-            let names = banking::Names {
-                params: &params,
-                outcomes: &outcomes,
-                bets: &bets,
-                declared_bets: &declared_bets,
-            };
-            banking::banking(decl, &names, &mut errors)
-        }
-        // The house banks; "where the rules are written" is the round.
-        None => Banking {
-            span: round.map_or(whole, |r| r.span),
-            ..Banking::default()
-        },
+    let names = banking::Names {
+        params: &params,
+        outcomes: &outcomes,
+        bets: &bets,
+        declared_bets: &declared_bets(file),
     };
+    let table_rules = table_rules(&single, &names, whole, &mut errors);
     let decisions = compiled.as_ref().map_or(&[][..], |c| &c.decisions[..]);
     let reads = reads::Reads::new(file, params.iter().map(|p| p.name.as_str()));
     let scope = items::Figures {
@@ -194,21 +158,140 @@ fn check_at(
         .as_mut()
         .map(|c| sides(c, &bets, &mut errors))
         .unwrap_or_default();
-    if let (Some(decl), Some(c)) = (banking_decl, compiled.as_ref()) {
-        let choosing: Vec<usize> = sides
-            .iter()
-            .map(|s| s.bet)
-            .chain(
-                c.choice
-                    .as_ref()
-                    .and_then(|ch| bets.iter().position(|b| b.name == ch.by)),
-            )
-            .collect();
-        banking::choices_to_make(decl, &table_rules, &choosing, &mut errors);
+    if let (Some(decl), Some(c)) = (single.banking, compiled.as_ref()) {
+        choices_to_make(decl, c, &sides, &bets, &table_rules, &mut errors);
     }
     if let Some(c) = &compiled {
         round::seat_hands(&c.code, &table_rules, &mut errors);
     }
+    need_outcomes(file, single.round, &outcomes, whole, &mut errors);
+
+    match (errors.is_empty(), compiled) {
+        (true, Some(compiled)) => assemble(
+            compiled,
+            Parts {
+                name: single.game.map(|g| g.name.clone()).unwrap_or_default(),
+                params,
+                outcomes,
+                hands: hand_table,
+                tables,
+                shoes,
+                bets,
+                sides,
+                finals,
+                expects,
+                claims,
+                banking: table_rules,
+                round_span: single.round.map_or(whole, |r| r.span),
+            },
+        ),
+        _ => Err(errors),
+    }
+}
+
+/// The items a file has at most once: `game`, `round`, `hands`,
+/// `banking` (a second one an error); a file without `game` an error at
+/// `whole`.
+struct Singles<'a> {
+    game: Option<&'a ast::GameDecl>,
+    round: Option<&'a ast::RoundDecl>,
+    hands: Option<&'a ast::HandsDecl>,
+    banking: Option<&'a ast::Banking>,
+}
+
+impl<'a> Singles<'a> {
+    /// The single items of `file`.
+    fn of(file: &'a ast::File, whole: Span, errors: &mut Vec<CheckError>) -> Singles<'a> {
+        let mut game: Option<&ast::GameDecl> = None;
+        let mut round: Option<&ast::RoundDecl> = None;
+        let mut hands: Option<&ast::HandsDecl> = None;
+        let mut banking: Option<&ast::Banking> = None;
+        for item in &file.items {
+            match item {
+                Item::Game(g) => once(&mut game, g, g.span, "game", errors),
+                Item::Round(r) => once(&mut round, r, r.span, "round", errors),
+                Item::Hands(h) => once(&mut hands, h, h.span, "hands", errors),
+                Item::Banking(b) => once(&mut banking, b, b.span, "banking", errors),
+                _ => {}
+            }
+        }
+        if game.is_none() {
+            errors.push(CheckError::Missing {
+                what: "`game` line",
+                span: whole,
+                help: "name the game first: `game \"Heist\"`".to_string(),
+            });
+        }
+        Singles {
+            game,
+            round,
+            hands,
+            banking,
+        }
+    }
+}
+
+/// The names of the bets `file` declares, checked or not.
+fn declared_bets(file: &ast::File) -> Vec<&str> {
+    file.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Bet(b) => Some(b.name.name.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The table rules: the `banking` item resolved, or the house banking
+/// where the file has none.
+fn table_rules(
+    single: &Singles,
+    names: &banking::Names,
+    whole: Span,
+    errors: &mut Vec<CheckError>,
+) -> Banking {
+    match single.banking {
+        Some(decl) => banking::banking(decl, names, errors),
+        // The house banks; "where the rules are written" is the round.
+        None => Banking {
+            span: single.round.map_or(whole, |r| r.span),
+            ..Banking::default()
+        },
+    }
+}
+
+/// The `choices` clause of the `banking` item `decl` against the bets
+/// that choose: the sides' and the announced choice's.
+fn choices_to_make(
+    decl: &ast::Banking,
+    compiled: &round::Compiled,
+    sides: &[ChoosingSide],
+    bets: &[crate::program::Bet],
+    table_rules: &Banking,
+    errors: &mut Vec<CheckError>,
+) {
+    let choosing: Vec<usize> = sides
+        .iter()
+        .map(|s| s.bet)
+        .chain(
+            compiled
+                .choice
+                .as_ref()
+                .and_then(|ch| bets.iter().position(|b| b.name == ch.by)),
+        )
+        .collect();
+    banking::choices_to_make(decl, table_rules, &choosing, errors);
+}
+
+/// An `outcomes` line missing from a file that needs one: a bet on
+/// outcomes, or an `end` in the round.
+fn need_outcomes(
+    file: &ast::File,
+    round: Option<&ast::RoundDecl>,
+    outcomes: &[Named],
+    whole: Span,
+    errors: &mut Vec<CheckError>,
+) {
     let needs_outcomes = file
         .items
         .iter()
@@ -221,67 +304,85 @@ fn check_at(
             help: "list the ways a round can end: `outcomes banker_wins, player_wins`".to_string(),
         });
     }
+}
 
-    match (errors.is_empty(), compiled) {
-        (true, Some(mut compiled)) => {
-            std::mem::take(&mut compiled.shows).finish(&params, &mut finals)?;
-            // The sides' choices so far are read when the round ends.
-            let final_slots: Vec<usize> = finals
-                .iter()
-                .map(|f| f.slot)
-                .chain(sides.iter().map(|s| s.slot))
-                .collect();
-            let interchangeable =
-                projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
-            let refused = round::large_throws_refused(&compiled.code, &compiled.large_throws);
-            if !refused.is_empty() {
-                return Err(refused);
-            }
-            let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
-            // What play depends on, the shows aside (only where there are
-            // shows): a lone chooser's recall is judged on it.
-            let mut shown = SlotSet::with_capacity(compiled.slots.len());
-            for f in finals.iter().filter(|f| f.shown == Shown::Only) {
-                shown.insert(f.slot);
-            }
-            let live_unshown = if finals.iter().any(|f| f.shown == Shown::Only) {
-                let unshown: Vec<usize> = final_slots
-                    .iter()
-                    .copied()
-                    .filter(|&s| !shown.contains(s))
-                    .collect();
-                liveness::live_unshown(&compiled.code, compiled.slots.len(), &unshown, &shown)
-            } else {
-                Vec::new()
-            };
-            Ok(Program {
-                name: game.map(|g| g.name.clone()).unwrap_or_default(),
-                params,
-                outcomes,
-                hands: hand_table,
-                tables,
-                shoes,
-                slots: compiled.slots,
-                code: compiled.code,
-                live_in,
-                live_unshown,
-                interchangeable,
-                bets,
-                choice: compiled.choice,
-                decisions: compiled.decisions,
-                sides,
-                finals,
-                expects,
-                claims,
-                pinned: Vec::new(),
-                banking: table_rules,
-                round_span: round.map_or(whole, |r| r.span),
-                source_map: compiled.source_map,
-                turn_ups: compiled.turn_ups,
-            })
-        }
-        _ => Err(errors),
+/// What a file without errors is checked into besides its round.
+struct Parts {
+    name: String,
+    params: Vec<crate::program::Param>,
+    outcomes: Vec<Named>,
+    hands: Option<crate::program::HandTable>,
+    tables: Vec<crate::program::DrawTable>,
+    shoes: Vec<crate::program::Shoe>,
+    bets: Vec<crate::program::Bet>,
+    sides: Vec<ChoosingSide>,
+    finals: Vec<crate::program::Final>,
+    expects: Vec<crate::program::Assertion>,
+    claims: Vec<crate::program::Assertion>,
+    banking: Banking,
+    round_span: Span,
+}
+
+/// The program of a file without errors: its shows finished, the round's
+/// observations projected, large throws refused, what each step still
+/// needs (and, where there are shows, needs without them).
+fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, Vec<CheckError>> {
+    let finals = &mut parts.finals;
+    std::mem::take(&mut compiled.shows).finish(&parts.params, finals)?;
+    // The sides' choices so far are read when the round ends.
+    let final_slots: Vec<usize> = finals
+        .iter()
+        .map(|f| f.slot)
+        .chain(parts.sides.iter().map(|s| s.slot))
+        .collect();
+    let interchangeable =
+        projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
+    let refused = round::large_throws_refused(&compiled.code, &compiled.large_throws);
+    if !refused.is_empty() {
+        return Err(refused);
     }
+    let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
+    // What play depends on, the shows aside (only where there are
+    // shows): a lone chooser's recall is judged on it.
+    let mut shown = SlotSet::with_capacity(compiled.slots.len());
+    for f in finals.iter().filter(|f| f.shown == Shown::Only) {
+        shown.insert(f.slot);
+    }
+    let live_unshown = if finals.iter().any(|f| f.shown == Shown::Only) {
+        let unshown: Vec<usize> = final_slots
+            .iter()
+            .copied()
+            .filter(|&s| !shown.contains(s))
+            .collect();
+        liveness::live_unshown(&compiled.code, compiled.slots.len(), &unshown, &shown)
+    } else {
+        Vec::new()
+    };
+    Ok(Program {
+        name: parts.name,
+        params: parts.params,
+        outcomes: parts.outcomes,
+        hands: parts.hands,
+        tables: parts.tables,
+        shoes: parts.shoes,
+        slots: compiled.slots,
+        code: compiled.code,
+        live_in,
+        live_unshown,
+        interchangeable,
+        bets: parts.bets,
+        choice: compiled.choice,
+        decisions: compiled.decisions,
+        sides: parts.sides,
+        finals: parts.finals,
+        expects: parts.expects,
+        claims: parts.claims,
+        pinned: Vec::new(),
+        banking: parts.banking,
+        round_span: parts.round_span,
+        source_map: compiled.source_map,
+        turn_ups: compiled.turn_ups,
+    })
 }
 
 /// Resolves the bet of each side that chooses, and gives each side a

@@ -21,7 +21,7 @@
 //! same rounds up to there and then the instruction's value or error.
 
 use super::round::{kind_at, Round, Source};
-use super::steps::{Grid, Operand, Order, Step, Steps, Target};
+use super::steps::{Grid, Operand, Order, Step, Steps, Target, ThrowTable};
 use crate::eval::value::arith;
 use crate::eval::value::Value;
 use crate::program::{Arith, Instr, Program};
@@ -199,6 +199,46 @@ fn slot_kinds(program: &Program, steps: &Steps, order: &[usize]) -> Option<Vec<O
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bail;
 
+/// The steps' operands as the registers hold them, by each slot's kind.
+struct Operands<'k> {
+    kinds: &'k [Option<Kind>],
+}
+
+impl Operands<'_> {
+    /// An operand as a register or a constant; `None` where its slot is
+    /// not of the kind it reads.
+    fn arg(&self, o: Operand) -> Option<Arg> {
+        let kind = |s: u32| self.kinds.get(s as usize).copied().flatten();
+        Some(match o {
+            Operand::Const(c) => Arg::Const(i64::from(c)),
+            Operand::Slot(s) if kind(s) == Some(Kind::Int) => Arg::Reg(s),
+            Operand::Flag(s) if kind(s) == Some(Kind::Bool) => Arg::Reg(s),
+            Operand::Single(s) if kind(s) == Some(Kind::Hand(1)) => Arg::Reg(s),
+            Operand::Total(s) if matches!(kind(s), Some(Kind::Hand(_))) => Arg::Reg(s),
+            Operand::Dealt => Arg::Dealt,
+            _ => return None,
+        })
+    }
+
+    /// An assignment as a calculation on registers; the card just dealt
+    /// only while `dealing`.
+    fn calc(&self, a: super::steps::Assign, dealing: bool) -> Option<Calc> {
+        let args = [Some(a.a), a.op.map(|(_, b)| b)];
+        if !dealing && args.iter().flatten().any(|o| *o == Operand::Dealt) {
+            return None;
+        }
+        Some(Calc {
+            slot: a.slot,
+            a: self.arg(a.a)?,
+            op: match a.op {
+                Some((op, b)) => Some((op, self.arg(b)?)),
+                None => None,
+            },
+            then: a.then.map(|(op, c)| (op, i64::from(c))),
+        })
+    }
+}
+
 impl<'p> Plan<'p> {
     /// The round's plan, where it has one; `finals` are the slots read
     /// once a round ends (bets settled on a value), which must be bound at
@@ -226,139 +266,129 @@ impl<'p> Plan<'p> {
         };
         plan.add_shoes()?;
         let kinds = slot_kinds(program, steps, &order)?;
-        let arg = |o: Operand| -> Option<Arg> {
-            let kind = |s: u32| kinds.get(s as usize).copied().flatten();
-            Some(match o {
-                Operand::Const(c) => Arg::Const(i64::from(c)),
-                Operand::Slot(s) if kind(s) == Some(Kind::Int) => Arg::Reg(s),
-                Operand::Flag(s) if kind(s) == Some(Kind::Bool) => Arg::Reg(s),
-                Operand::Single(s) if kind(s) == Some(Kind::Hand(1)) => Arg::Reg(s),
-                Operand::Total(s) if matches!(kind(s), Some(Kind::Hand(_))) => Arg::Reg(s),
-                Operand::Dealt => Arg::Dealt,
-                _ => return None,
-            })
-        };
-        let calc = |a: super::steps::Assign, dealing: bool| -> Option<Calc> {
-            let args = [Some(a.a), a.op.map(|(_, b)| b)];
-            if !dealing && args.iter().flatten().any(|o| *o == Operand::Dealt) {
-                return None;
-            }
-            Some(Calc {
-                slot: a.slot,
-                a: arg(a.a)?,
-                op: match a.op {
-                    Some((op, b)) => Some((op, arg(b)?)),
-                    None => None,
-                },
-                then: a.then.map(|(op, c)| (op, i64::from(c))),
-            })
-        };
+        let lower = Operands { kinds: &kinds };
         for &pc in &order {
-            plan.ops[pc] = match steps.list[pc] {
-                Step::Instr if program.code.get(pc).is_some_and(Instr::finishes) => Op::Never,
-                Step::Instr => return None,
-                Step::Throw(i) => {
-                    let t = &steps.throws[i as usize];
-                    plan.throws.push(Throw {
-                        count: t.count,
-                        sides: t.sides,
-                        results: t.results,
-                        slots: t.slots.iter().map(|&s| s as u32).collect(),
-                        values: t
-                            .values
-                            .iter()
-                            .map(|v| match *v {
-                                Value::Int(n) => n,
-                                v => i64::from(v == Value::Bool(true)),
-                            })
-                            .collect(),
-                        targets: t.targets.iter().map(|&t| go(program, t)).collect(),
-                    });
-                    Op::Throw(plan.throws.len() as u32 - 1)
-                }
-                Step::Deal(i) => {
-                    let d = &steps.deals[i as usize];
-                    plan.deals.push(Deal {
-                        shoe: d.shoe,
-                        kinds: (*plan.starts.get(d.shoe)?, *plan.starts.get(d.shoe + 1)?),
-                        finite: *plan.finite.get(d.shoe)?,
-                        count: d.count,
-                        keep: d.keep.then_some(d.slot as u32),
-                        calc: match d.assign {
-                            Some(a) => Some(calc(a, true)?),
-                            None => None,
-                        },
-                        next: go(program, d.next),
-                    });
-                    Op::Deal(plan.deals.len() as u32 - 1)
-                }
-                Step::Flag {
-                    slot,
-                    then,
-                    otherwise,
-                    ..
-                } => Op::Test {
-                    order: Order::EQUAL,
-                    a: arg(Operand::Flag(slot))?,
-                    b: Arg::Const(1),
-                    then: go(program, then),
-                    otherwise: go(program, otherwise),
-                },
-                Step::Compare {
-                    order,
-                    a,
-                    b,
-                    then,
-                    otherwise,
-                    ..
-                } => Op::Test {
-                    order,
-                    a: arg(a)?,
-                    b: arg(b)?,
-                    then: go(program, then),
-                    otherwise: go(program, otherwise),
-                },
-                Step::Slots {
-                    order,
-                    a,
-                    b,
-                    then,
-                    otherwise,
-                    ..
-                } => {
-                    arg(Operand::Slot(a))?;
-                    arg(Operand::Slot(b))?;
-                    Op::Regs {
-                        order,
-                        a,
-                        b,
-                        then: go(program, then),
-                        otherwise: go(program, otherwise),
-                    }
-                }
-                Step::Cell {
-                    grid,
-                    row,
-                    column,
-                    then,
-                    otherwise,
-                    ..
-                } => Op::Cell {
-                    grid,
-                    row: arg(row)?,
-                    column: arg(column)?,
-                    then: go(program, then),
-                    otherwise: go(program, otherwise),
-                },
-                Step::Arith { assign, next } => Op::Calc {
-                    calc: calc(assign, false)?,
-                    next: go(program, next),
-                },
-            };
+            plan.ops[pc] = plan.op(steps, pc, &lower)?;
         }
         plan.bound_before_read(&order, finals)?;
         plan.drop_unread(finals);
         Some(plan)
+    }
+
+    /// The step at `pc` as an operation on registers, its throw or deal
+    /// added to the plan's; `None` where it is not one (an instruction that
+    /// does not finish the round, an operand of another kind).
+    fn op(&mut self, steps: &Steps, pc: usize, lower: &Operands) -> Option<Op> {
+        let program = self.program;
+        let arg = |o| lower.arg(o);
+        Some(match steps.list[pc] {
+            Step::Instr if program.code.get(pc).is_some_and(Instr::finishes) => Op::Never,
+            Step::Instr => return None,
+            Step::Throw(i) => self.add_throw(&steps.throws[i as usize]),
+            Step::Deal(i) => self.add_deal(&steps.deals[i as usize], lower)?,
+            Step::Flag {
+                slot,
+                then,
+                otherwise,
+                ..
+            } => Op::Test {
+                order: Order::EQUAL,
+                a: arg(Operand::Flag(slot))?,
+                b: Arg::Const(1),
+                then: go(program, then),
+                otherwise: go(program, otherwise),
+            },
+            Step::Compare {
+                order,
+                a,
+                b,
+                then,
+                otherwise,
+                ..
+            } => Op::Test {
+                order,
+                a: arg(a)?,
+                b: arg(b)?,
+                then: go(program, then),
+                otherwise: go(program, otherwise),
+            },
+            Step::Slots {
+                order,
+                a,
+                b,
+                then,
+                otherwise,
+                ..
+            } => {
+                arg(Operand::Slot(a))?;
+                arg(Operand::Slot(b))?;
+                Op::Regs {
+                    order,
+                    a,
+                    b,
+                    then: go(program, then),
+                    otherwise: go(program, otherwise),
+                }
+            }
+            Step::Cell {
+                grid,
+                row,
+                column,
+                then,
+                otherwise,
+                ..
+            } => Op::Cell {
+                grid,
+                row: arg(row)?,
+                column: arg(column)?,
+                then: go(program, then),
+                otherwise: go(program, otherwise),
+            },
+            Step::Arith { assign, next } => Op::Calc {
+                calc: lower.calc(assign, false)?,
+                next: go(program, next),
+            },
+        })
+    }
+
+    /// A tabulated throw added to the plan: its results' values as
+    /// integers (a flag 0 or 1).
+    fn add_throw(&mut self, t: &ThrowTable) -> Op {
+        let program = self.program;
+        self.throws.push(Throw {
+            count: t.count,
+            sides: t.sides,
+            results: t.results,
+            slots: t.slots.iter().map(|&s| s as u32).collect(),
+            values: t
+                .values
+                .iter()
+                .map(|v| match *v {
+                    Value::Int(n) => n,
+                    v => i64::from(v == Value::Bool(true)),
+                })
+                .collect(),
+            targets: t.targets.iter().map(|&t| go(program, t)).collect(),
+        });
+        Op::Throw(self.throws.len() as u32 - 1)
+    }
+
+    /// A deal added to the plan, from its shoe's kinds of card, with the
+    /// `let` it carries.
+    fn add_deal(&mut self, d: &super::steps::Deal, lower: &Operands) -> Option<Op> {
+        self.deals.push(Deal {
+            shoe: d.shoe,
+            kinds: (*self.starts.get(d.shoe)?, *self.starts.get(d.shoe + 1)?),
+            finite: *self.finite.get(d.shoe)?,
+            count: d.count,
+            keep: d.keep.then_some(d.slot as u32),
+            calc: match d.assign {
+                Some(a) => Some(lower.calc(a, true)?),
+                None => None,
+            },
+            next: go(self.program, d.next),
+        });
+        Some(Op::Deal(self.deals.len() as u32 - 1))
     }
 
     /// Each shoe's kinds of card, full, with their values and totals: what

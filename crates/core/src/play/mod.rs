@@ -3,13 +3,15 @@
 //! by coup with each bet's exact edge before it (`shoe`), and a table of seats with
 //! chips ([`table`]). Choices follow the strategies the exact evaluation
 //! solved for (`strategy`).
+//!
+//! A table's session followed over its rounds, exactly or from sessions
+//! played, is the `session` module's, a layer above this one: it drives
+//! this module's [`table`] and reads its rules.
 
-pub mod chain;
 #[doc(hidden)]
 pub mod fast;
 #[doc(hidden)]
 pub mod round;
-pub mod sampled;
 #[doc(hidden)]
 pub mod shoe;
 pub mod simulate;
@@ -17,4 +19,5 @@ pub mod simulate;
 pub mod steps;
 #[doc(hidden)]
 pub mod strategy;
+pub(crate) mod sums;
 pub mod table;

@@ -10,8 +10,8 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::round::{Event, Round};
-use super::sampled::Sums;
 use super::strategy::{Automatic, Strategy};
+use super::sums::Sums;
 use crate::eval::exact::figures::BetFigures;
 use crate::eval::exact::Limits;
 use crate::eval::EvalError;

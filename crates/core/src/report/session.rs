@@ -34,7 +34,7 @@ pub struct Session {
     pub heading: Heading,
     /// The most distinct tables alive after a round.
     pub peak_states: usize,
-    /// The units of work the chain counted (`play::chain::WORK_PER_TABLE`).
+    /// The units of work the chain counted (`session::WORK_PER_TABLE`).
     pub work: u64,
     /// The first bank's tenure, where a seat banks.
     pub first_bank: Option<FirstBank>,

@@ -117,7 +117,7 @@ pub(super) fn from_pest(
     let at = at.min(source.len());
     let rest = &source[at..];
     let (mut found, len) = token_at(rest);
-    let span = if rest.trim().is_empty() {
+    let mut span = if rest.trim().is_empty() {
         // At the end of the file: point at its last visible character.
         let last = source.trim_end();
         let width = last.chars().next_back().map_or(0, char::len_utf8);
@@ -142,10 +142,25 @@ pub(super) fn from_pest(
         ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    let mut expected: Vec<&'static str> = Vec::new();
-    let mut span = span;
-    // An operand missing at the end of a line (`let y = 4 +`) is found only
-    // at the next line's first token: point at the unfinished line instead.
+    if let Some(end) = unfinished_line(source, at, &positives) {
+        span = end;
+        found = "the end of the line".to_string();
+    }
+    let expected = expected(&positives, at == base);
+    let help = help(source, at, at == base, &expected);
+    SyntaxError::Unexpected {
+        expected,
+        found,
+        span,
+        help,
+    }
+}
+
+/// An operand missing at the end of a line (`let y = 4 +`) is found only
+/// at the next line's first token (at `at`): the end of the unfinished
+/// line to point at instead, where an operand was expected after an
+/// operator.
+fn unfinished_line(source: &str, at: usize, positives: &[Rule]) -> Option<Span> {
     let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
     let unfinished = source[..line_start].trim_end();
     let operator_ends = unfinished.ends_with(['+', '-', '*', '=', '<', '>'])
@@ -160,10 +175,17 @@ pub(super) fn from_pest(
     });
     if wants_operand && source[line_start..at].trim().is_empty() && operator_ends {
         let width = unfinished.chars().next_back().map_or(0, char::len_utf8);
-        span = Span::new(unfinished.len() - width, unfinished.len());
-        found = "the end of the line".to_string();
+        return Some(Span::new(unfinished.len() - width, unfinished.len()));
     }
-    for rule in &positives {
+    None
+}
+
+/// What was expected, in words, from the rules pest expected: any
+/// statement as "a statement", an expression without its parts, an item at
+/// the start of one (`item_start`).
+fn expected(positives: &[Rule], item_start: bool) -> String {
+    let mut expected: Vec<&'static str> = Vec::new();
+    for rule in positives {
         let word = describe(*rule);
         if !expected.contains(&word) {
             expected.push(word);
@@ -196,18 +218,23 @@ pub(super) fn from_pest(
             )
         });
     }
-    if at == base {
+    if item_start {
         expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `shoe`, `round`, `bet`, `expect`, `claim` or `banking`)"];
     }
-    let expected = match expected.len() {
+    match expected.len() {
         0 => "something else".to_string(),
         1 => expected[0].to_string(),
         _ => {
             let (last, rest) = expected.split_last().unwrap_or((&"", &[]));
             format!("{} or {}", rest.join(", "), last)
         }
-    };
+    }
+}
 
+/// The help for what was found at `at` (an item's start where
+/// `item_start`), where a common mistake explains it.
+fn help(source: &str, at: usize, item_start: bool, expected: &str) -> Option<String> {
+    let rest = &source[at..];
     let word: String = rest
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
@@ -215,9 +242,9 @@ pub(super) fn from_pest(
     let before = source[..at].trim_end_matches([' ', '\t']);
     let unclosed = expected.contains("`}`")
         && (rest.trim().is_empty() || ITEM_KEYWORDS.contains(&word.as_str()));
-    let help = if unclosed {
+    if unclosed {
         Some("a block opened above is not closed: add its `}`".to_string())
-    } else if at == base && !word.is_empty() {
+    } else if item_start && !word.is_empty() {
         did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
     } else if rest.starts_with('=') && before.ends_with('=') {
         Some("compare with a single `=`: `total(x) = 7`".to_string())
@@ -253,12 +280,6 @@ pub(super) fn from_pest(
         ))
     } else {
         None
-    };
-    SyntaxError::Unexpected {
-        expected,
-        found,
-        span,
-        help,
     }
 }
 
@@ -311,7 +332,17 @@ fn looks_like_payout(rest: &str) -> bool {
 
 /// A grammar rule as the user would name what was expected.
 fn describe(rule: Rule) -> &'static str {
-    match rule {
+    (describe_token(rule))
+        .or_else(|| describe_part(rule))
+        .or_else(|| describe_keyword(rule))
+        .or_else(|| describe_banking(rule))
+        .unwrap_or("an item")
+}
+
+/// Names, numbers, punctuation, expressions and operators, the end of
+/// the file.
+fn describe_token(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::ident => "a name",
         Rule::arrow => "`=>`",
         Rule::lbrace => "`{`",
@@ -348,50 +379,66 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::op_mod => "an operator",
         Rule::int_set => "a list such as `[1, 3..4]`",
         Rule::block => "a block `{ ... }`",
-        Rule::throw_stmt
-        | Rule::draw_stmt
-        | Rule::burn_stmt
-        | Rule::let_stmt
-        | Rule::set_stmt
-        | Rule::if_stmt
-        | Rule::end_stmt
-        | Rule::compare_stmt
-        | Rule::repeat_stmt
-        | Rule::while_stmt
-        | Rule::choose_stmt => {
-            "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
-        }
-        Rule::kw_while => "`while`",
-        Rule::word_most => "`at most` and the most passes, such as `at most 10`",
-        Rule::until_clause => "`until`",
-        Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
-        Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",
-        Rule::win | Rule::lose_pay | Rule::push_pay => "a payout (`win A to B`, `lose` or `push`)",
-        Rule::suit_block => "a suit `name { ... }`",
-        Rule::hand_line => "a hand such as `heaven 6-6`",
-        Rule::columns_line => "`columns`",
-        Rule::table_row => "a row such as `4 => S S D D`",
-        Rule::quantity => "a figure such as `house_edge(player)`",
-        Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
-        Rule::tolerance => "a tolerance `± 0.5%`",
-        Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
-        Rule::at_clause | Rule::at_setting | Rule::word_at => "`at seats = N`",
-        Rule::at_list => "a list of whole numbers `[2, 1]`",
-        Rule::bank_covers | Rule::word_covers => "`covers every bet`",
-        Rule::kw_game => "`game`",
-        Rule::kw_draw => "`draw`",
-        Rule::kw_burn => "`burn`",
-        Rule::kw_shoe => "`shoe`",
-        Rule::decks_line | Rule::word_decks => "`decks = N`",
-        Rule::values_line | Rule::word_values => "`values` and the card values",
-        Rule::value_map | Rule::rank_set | Rule::rank => "a rank such as `A`, `2..9` or `K`",
-        Rule::word_pip => "`pip` or a whole number",
-        Rule::aces_line | Rule::word_aces => "`aces high` or `aces low`",
-        Rule::face_down | Rule::word_face | Rule::word_down => "`face down`",
-        Rule::for_each_seat => "`for each seat`",
-        Rule::turn_up_stmt | Rule::kw_turn => "`turn up`",
-        Rule::word_high | Rule::word_low => "`high` or `low`",
-        Rule::word_infinite => "`infinite`",
+        Rule::EOI => "the end of the file",
+        _ => return None,
+    })
+}
+
+/// Statements and the parts of items: bets, hand tables, draw tables,
+/// `expect` lines, shoes.
+fn describe_part(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+            Rule::throw_stmt
+            | Rule::draw_stmt
+            | Rule::burn_stmt
+            | Rule::let_stmt
+            | Rule::set_stmt
+            | Rule::if_stmt
+            | Rule::end_stmt
+            | Rule::compare_stmt
+            | Rule::repeat_stmt
+            | Rule::while_stmt
+            | Rule::choose_stmt => {
+                "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
+            }
+            Rule::kw_while => "`while`",
+            Rule::word_most => "`at most` and the most passes, such as `at most 10`",
+            Rule::until_clause => "`until`",
+            Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
+            Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",
+            Rule::win | Rule::lose_pay | Rule::push_pay => "a payout (`win A to B`, `lose` or `push`)",
+            Rule::suit_block => "a suit `name { ... }`",
+            Rule::hand_line => "a hand such as `heaven 6-6`",
+            Rule::columns_line => "`columns`",
+            Rule::table_row => "a row such as `4 => S S D D`",
+            Rule::quantity => "a figure such as `house_edge(player)`",
+            Rule::relation | Rule::rel_op => "a relation (`=`, `~`, `<`, `<=`, `>`, `>=`)",
+            Rule::tolerance => "a tolerance `± 0.5%`",
+            Rule::with_clause | Rule::with_setting => "`with NAME = VALUE`",
+            Rule::at_clause | Rule::at_setting | Rule::word_at => "`at seats = N`",
+            Rule::at_list => "a list of whole numbers `[2, 1]`",
+            Rule::bank_covers | Rule::word_covers => "`covers every bet`",
+            Rule::kw_game => "`game`",
+            Rule::kw_draw => "`draw`",
+            Rule::kw_burn => "`burn`",
+            Rule::kw_shoe => "`shoe`",
+            Rule::decks_line | Rule::word_decks => "`decks = N`",
+            Rule::values_line | Rule::word_values => "`values` and the card values",
+            Rule::value_map | Rule::rank_set | Rule::rank => "a rank such as `A`, `2..9` or `K`",
+            Rule::word_pip => "`pip` or a whole number",
+            Rule::aces_line | Rule::word_aces => "`aces high` or `aces low`",
+            Rule::face_down | Rule::word_face | Rule::word_down => "`face down`",
+            Rule::for_each_seat => "`for each seat`",
+            Rule::turn_up_stmt | Rule::kw_turn => "`turn up`",
+            Rule::word_high | Rule::word_low => "`high` or `low`",
+            Rule::word_infinite => "`infinite`",
+        _ => return None,
+    })
+}
+
+/// The keywords of items and statements.
+fn describe_keyword(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::kw_param => "`param`",
         Rule::kw_outcomes => "`outcomes`",
         Rule::kw_hands => "`hands`",
@@ -429,6 +476,13 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_true | Rule::kw_false => "`true` or `false`",
         Rule::kw_higher | Rule::kw_equal | Rule::kw_lower => "`higher`, `equal` or `lower`",
         Rule::kw_banking => "`banking`",
+        _ => return None,
+    })
+}
+
+/// The clauses and words of a `banking` item.
+fn describe_banking(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::bank_clause | Rule::word_bank => "`bank`",
         Rule::stake_clause | Rule::word_stake => "`stake`",
         Rule::banco | Rule::word_banco => "`banco`",
@@ -466,9 +520,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::choices_clause | Rule::word_choices => "`choices`",
         Rule::choices_each_seat | Rule::word_seat => "`each seat`",
         Rule::choices_largest_stake | Rule::word_largest => "`the largest stake`",
-        Rule::EOI => "the end of the file",
-        _ => "an item",
-    }
+        _ => return None,
+    })
 }
 
 /// Whether `before` ends with `lose` and an amount (`lose 1`), as in the

@@ -7,9 +7,11 @@ use crate::check::error::AtError;
 use crate::check::expr::Ty;
 use crate::check::pinned::with_names;
 use crate::check::reads::Reads;
-use crate::check::CheckError;
+use crate::check::{CheckError, FigureError};
 use crate::number::Exact;
-use crate::program::{Assertion, Banking, Decision, Figure, Final, Named, Param, Shown};
+use crate::program::{
+    Assertion, Banking, Decision, Figure, Final, Named, Param, SessionTable, ShoeDeal, Shown,
+};
 
 /// The default tolerance of `~ N`: half a unit of the last digit written.
 pub fn default_tolerance(number: &ast::Number) -> Exact {
@@ -75,11 +77,11 @@ fn strategy_target(
             }
         }
         _ => {
-            return Err(CheckError::StrategyOption {
+            return Err(CheckError::Figure(FigureError::StrategyOption {
                 choice: d.name.clone(),
                 knowing: knowing(),
                 span: quantity.span,
-            })
+            }))
         }
     };
     if !d.options.contains(&option.name) {
@@ -94,12 +96,12 @@ fn strategy_target(
         match arg {
             ast::QuantityArg::Int { value, .. } => key.push(*value),
             ast::QuantityArg::Name(n) => {
-                return Err(CheckError::StrategyKey {
+                return Err(CheckError::Figure(FigureError::StrategyKey {
                     name: n.name.clone(),
                     choice: d.name.clone(),
                     knowing: knowing(),
                     span: n.span,
-                })
+                }))
             }
         }
     }
@@ -117,12 +119,12 @@ fn strategy_target(
         key.extend(faces);
     }
     if !fits {
-        return Err(CheckError::StrategyKeyCount {
+        return Err(CheckError::Figure(FigureError::StrategyKeyCount {
             choice: d.name.clone(),
             knowing: knowing(),
             given: key.len(),
             span: quantity.span,
-        });
+        }));
     }
     Ok((d.name.clone(), option.name.clone(), key))
 }
@@ -136,20 +138,24 @@ fn one_round_argument(quantity: &ast::Quantity, figure: Figure) -> Result<&ast::
         Figure::Mean => "NAME",
         _ => "BET",
     };
-    let wrong = |span| CheckError::FigureArguments {
-        figure: quantity.func.name.clone(),
-        arg: usage.to_string(),
-        span,
+    let wrong = |span| {
+        CheckError::Figure(FigureError::FigureArguments {
+            figure: quantity.func.name.clone(),
+            arg: usage.to_string(),
+            span,
+        })
     };
     let first = quantity
         .first_name()
         .ok_or_else(|| wrong(quantity.args.first().map_or(quantity.span, |a| a.span())))?;
     match quantity.args.get(1) {
-        Some(extra) if figure != Figure::Strategy => Err(CheckError::FigureArguments {
-            figure: quantity.func.name.clone(),
-            arg: first.name.clone(),
-            span: extra.span(),
-        }),
+        Some(extra) if figure != Figure::Strategy => {
+            Err(CheckError::Figure(FigureError::FigureArguments {
+                figure: quantity.func.name.clone(),
+                arg: first.name.clone(),
+                span: extra.span(),
+            }))
+        }
         _ => Ok(first),
     }
 }
@@ -162,7 +168,6 @@ pub(in crate::check) fn assertions(
     finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Assertion> {
-    let (outcomes, top_level) = (scope.outcomes, scope.top_level);
     let mut declared_bets: Vec<&str> = Vec::new();
     for item in &file.items {
         if let Item::Bet(b) = item {
@@ -171,75 +176,91 @@ pub(in crate::check) fn assertions(
             }
         }
     }
+    let lines = Lines {
+        scope,
+        declared_bets: &declared_bets,
+    };
     let mut out = Vec::new();
     for item in &file.items {
-        let (quantity, relation, at, with, text, span) = match item {
-            Item::Expect(e) if !claims => (&e.quantity, &e.relation, &e.at, &e.with, None, e.span),
-            Item::Claim(c) if claims => (
-                &c.quantity,
-                &c.relation,
-                &c.at,
-                &c.with,
-                Some(c.text.clone()),
-                c.span,
-            ),
+        let line = match item {
+            Item::Expect(e) if !claims => Line {
+                quantity: &e.quantity,
+                relation: &e.relation,
+                at: &e.at,
+                with: &e.with,
+                text: None,
+                span: e.span,
+            },
+            Item::Claim(c) if claims => Line {
+                quantity: &c.quantity,
+                relation: &c.relation,
+                at: &c.at,
+                with: &c.with,
+                text: Some(c.text.clone()),
+                span: c.span,
+            },
             _ => continue,
         };
-        let Some(settings) = with_names(with.as_ref(), scope.params, errors) else {
-            continue;
-        };
+        out.extend(lines.assertion(line, finals, errors));
+    }
+    out
+}
+
+/// An `expect` or `claim` line as written.
+struct Line<'a> {
+    quantity: &'a ast::Quantity,
+    relation: &'a ast::Relation,
+    at: &'a Option<ast::At>,
+    with: &'a Option<ast::With>,
+    /// A claim's text.
+    text: Option<String>,
+    span: ast::Span,
+}
+
+/// What the lines are checked against: the names in scope, and every bet
+/// the file declares (also one with errors of its own, so that its errors
+/// are not followed by "unknown bet" here; when the file has no errors,
+/// these are exactly the bets checked, in order).
+struct Lines<'a> {
+    scope: &'a Figures<'a>,
+    declared_bets: &'a [&'a str],
+}
+
+/// A figure's argument as checked, with the table (and the figure's
+/// target there) or the shoes its `at` names.
+type Argument = (ast::Ident, Option<(SessionTable, usize)>, Option<ShoeDeal>);
+
+impl Lines<'_> {
+    /// One line checked, `None` (its errors pushed) where it does not
+    /// check; the final value a `mean` names added to `finals`.
+    fn assertion(
+        &self,
+        line: Line,
+        finals: &mut Vec<Final>,
+        errors: &mut Vec<CheckError>,
+    ) -> Option<Assertion> {
+        let scope = self.scope;
+        let Line {
+            quantity,
+            relation,
+            at,
+            with,
+            text,
+            span,
+        } = line;
+        let settings = with_names(with.as_ref(), scope.params, errors)?;
         let Some(&(_, figure)) = Figure::ALL.iter().find(|(n, _)| *n == quantity.func.name) else {
             errors.push(unknown(
                 "figure",
                 &quantity.func,
                 Figure::ALL.iter().map(|(n, _)| *n),
             ));
-            continue;
+            return None;
         };
-        let mut table = None;
-        let mut shoes = None;
-        let arg = if figure == Figure::ShoeMargin {
-            match super::at::shoe_deal(quantity, at.as_ref(), outcomes) {
-                Ok(deal) => {
-                    shoes = Some(deal);
-                    table = None;
-                    quantity.func.clone()
-                }
-                Err(e) => {
-                    errors.push(e);
-                    continue;
-                }
-            }
-        } else if figure.of_session() {
-            match super::at::session_table(quantity, figure, at.as_ref(), scope.banking) {
-                Ok((t, target)) => {
-                    table = Some((t, target));
-                    quantity.func.clone()
-                }
-                Err(e) => {
-                    errors.push(e);
-                    continue;
-                }
-            }
-        } else {
-            if let Some(at) = at {
-                errors.push(
-                    AtError::NotSession {
-                        figure: quantity.func.name.clone(),
-                        span: at.span,
-                    }
-                    .into(),
-                );
-                continue;
-            }
-            match one_round_argument(quantity, figure) {
-                Ok(arg) => arg.clone(),
-                Err(e) => {
-                    errors.push(e);
-                    continue;
-                }
-            }
-        };
+        let (arg, table, shoes) = self
+            .argument(quantity, figure, at.as_ref())
+            .map_err(|e| errors.push(e))
+            .ok()?;
         let arg = &arg;
         let mut strategy = None;
         let target = if let Some((_, target)) = &table {
@@ -251,8 +272,91 @@ pub(in crate::check) fn assertions(
                 strategy = Some(t);
                 0
             })
-        } else if figure == Figure::Mean {
-            match top_level.iter().rev().find(|(n, _, _)| *n == arg.name) {
+        } else {
+            self.target(figure, arg, finals)
+        };
+        let target = target.map_err(|e| errors.push(e)).ok()?;
+        let tolerance = match (&relation.op, &relation.tolerance) {
+            (RelOp::Approx, Some(t)) => t.value.clone(),
+            (RelOp::Approx, None) => default_tolerance(&relation.value),
+            (_, Some(t)) => {
+                errors.push(CheckError::Figure(FigureError::Tolerance {
+                    op: relation.op,
+                    span: t.span,
+                }));
+                return None;
+            }
+            (_, None) => Exact::zero(),
+        };
+        let depends_on = match figure {
+            // A session's figure at a table can depend on every parameter:
+            // the round, every bet a seat or the bank makes, the table's
+            // chips; whole shoes' margin on how the round plays alone.
+            _ if table.is_some() => scope.params.iter().map(|p| p.name.clone()).collect(),
+            _ if shoes.is_some() => scope.reads.of(None),
+            Figure::Probability | Figure::Mean | Figure::Strategy => scope.reads.of(None),
+            _ => scope.reads.of(Some(arg.name.as_str())),
+        };
+        Some(Assertion {
+            figure,
+            target,
+            quantity: crate::ast::print::quantity(quantity),
+            op: relation.op,
+            value: relation.value.value.clone(),
+            value_text: relation.value.text.clone(),
+            tolerance,
+            text,
+            strategy,
+            with: settings,
+            with_span: with.as_ref().map(|w| w.span),
+            depends_on,
+            setting: None,
+            table: table.map(|(t, _)| t),
+            shoes,
+            span,
+        })
+    }
+
+    /// The figure's argument: for whole shoes' margin the shoes its `at`
+    /// deals, for a session's figure the table its `at` names (and the
+    /// target there), for a figure of one round its one argument (an `at`
+    /// an error).
+    fn argument(
+        &self,
+        quantity: &ast::Quantity,
+        figure: Figure,
+        at: Option<&ast::At>,
+    ) -> Result<Argument, CheckError> {
+        if figure == Figure::ShoeMargin {
+            let deal = super::at::shoe_deal(quantity, at, self.scope.outcomes)?;
+            return Ok((quantity.func.clone(), None, Some(deal)));
+        }
+        if figure.of_session() {
+            let table = super::at::session_table(quantity, figure, at, self.scope.banking)?;
+            return Ok((quantity.func.clone(), Some(table), None));
+        }
+        if let Some(at) = at {
+            return Err(AtError::NotSession {
+                figure: quantity.func.name.clone(),
+                span: at.span,
+            }
+            .into());
+        }
+        Ok((one_round_argument(quantity, figure)?.clone(), None, None))
+    }
+
+    /// The target of a figure of one round other than `strategy`: the
+    /// final value a `mean` names (added to `finals` the first time), the
+    /// outcome of a `probability`, or a bet.
+    fn target(
+        &self,
+        figure: Figure,
+        arg: &ast::Ident,
+        finals: &mut Vec<Final>,
+    ) -> Result<usize, CheckError> {
+        let (outcomes, top_level) = (self.scope.outcomes, self.scope.top_level);
+        if figure == Figure::Mean {
+            return match top_level.iter().rev().find(|(n, _, _)| *n == arg.name) {
                 Some((_, slot, ty)) => Ok(match finals.iter().position(|f| f.slot == *slot) {
                     Some(i) => i,
                     None => {
@@ -271,69 +375,16 @@ pub(in crate::check) fn assertions(
                     arg,
                     top_level.iter().map(|(n, _, _)| n.as_str()),
                 )),
-            }
-        } else if figure == Figure::Probability {
-            outcomes
+            };
+        }
+        if figure == Figure::Probability {
+            return outcomes
                 .iter()
                 .position(|o| o.name == arg.name)
-                .ok_or_else(|| unknown("outcome", arg, outcomes.iter().map(|o| o.name.as_str())))
-        } else {
-            // Every declared bet counts, also one with errors of its own, so
-            // that its errors are not followed by "unknown bet" here. When
-            // the file has no errors, these are exactly `bets`, in order.
-            declared_bets
-                .iter()
-                .position(|b| *b == arg.name)
-                .ok_or_else(|| unknown("bet", arg, declared_bets.iter().copied()))
-        };
-        let target = match target {
-            Ok(t) => t,
-            Err(e) => {
-                errors.push(e);
-                continue;
-            }
-        };
-        let tolerance = match (&relation.op, &relation.tolerance) {
-            (RelOp::Approx, Some(t)) => t.value.clone(),
-            (RelOp::Approx, None) => default_tolerance(&relation.value),
-            (_, Some(t)) => {
-                errors.push(CheckError::Tolerance {
-                    op: relation.op,
-                    span: t.span,
-                });
-                continue;
-            }
-            (_, None) => Exact::zero(),
-        };
-        let depends_on = match figure {
-            // A session's figure can depend on every parameter: the round,
-            // every bet a seat or the bank makes, the table's chips.
-            // A session's figure at a table can depend on every parameter:
-            // the round, every bet a seat or the bank makes, the table's
-            // chips; whole shoes' margin on how the round plays alone.
-            _ if table.is_some() => scope.params.iter().map(|p| p.name.clone()).collect(),
-            _ if shoes.is_some() => scope.reads.of(None),
-            Figure::Probability | Figure::Mean | Figure::Strategy => scope.reads.of(None),
-            _ => scope.reads.of(Some(arg.name.as_str())),
-        };
-        out.push(Assertion {
-            figure,
-            target,
-            quantity: crate::ast::print::quantity(quantity),
-            op: relation.op,
-            value: relation.value.value.clone(),
-            value_text: relation.value.text.clone(),
-            tolerance,
-            text,
-            strategy,
-            with: settings,
-            with_span: with.as_ref().map(|w| w.span),
-            depends_on,
-            setting: None,
-            table: table.map(|(t, _)| t),
-            shoes,
-            span,
-        });
+                .ok_or_else(|| unknown("outcome", arg, outcomes.iter().map(|o| o.name.as_str())));
+        }
+        (self.declared_bets.iter())
+            .position(|b| *b == arg.name)
+            .ok_or_else(|| unknown("bet", arg, self.declared_bets.iter().copied()))
     }
-    out
 }

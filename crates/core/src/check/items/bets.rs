@@ -4,7 +4,7 @@
 use super::{declare, param, unknown};
 use crate::ast::{self, Item, OddsForm, OddsTerm, PayKey, Payout as AstPayout, Span, ValueKey};
 use crate::check::expr::Ty;
-use crate::check::CheckError;
+use crate::check::{CheckError, PayoutError};
 use crate::number::Exact;
 use crate::program::{Bet, Final, Named, Param, Payout, Settle, Shown, ValueKind, ValueMatch};
 
@@ -52,10 +52,10 @@ fn payout(
         } => {
             let (a, a_text) = odds_value(amount, params, errors)?;
             if !a.is_positive() || a > Exact::int(MAX_ODDS) {
-                errors.push(CheckError::LoseAmount {
+                errors.push(CheckError::Payout(PayoutError::LoseAmount {
                     amount: a_text,
                     span,
-                });
+                }));
                 return None;
             }
             Some(Payout {
@@ -76,20 +76,20 @@ fn payout(
             let (a, a_text) = odds_value(odds, params, errors)?;
             let (b, b_text) = odds_value(against, params, errors)?;
             if !b.is_positive() || a.is_negative() {
-                errors.push(CheckError::Odds {
+                errors.push(CheckError::Payout(PayoutError::Odds {
                     odds: Box::new(a),
                     against: Box::new(b),
                     span,
-                });
+                }));
                 return None;
             }
             let mut net = &a / &b;
             if net > Exact::int(MAX_ODDS) {
-                errors.push(CheckError::OddsTooHigh {
+                errors.push(CheckError::Payout(PayoutError::OddsTooHigh {
                     odds: a_text,
                     against: b_text,
                     span,
-                });
+                }));
                 return None;
             }
             let word = match form {
@@ -98,11 +98,11 @@ fn payout(
                     // The payment includes the stake: what it wins is the
                     // rest, and it must be more than the stake.
                     if net <= Exact::one() {
-                        errors.push(CheckError::ForOdds {
+                        errors.push(CheckError::Payout(PayoutError::ForOdds {
                             odds: a_text,
                             against: b_text,
                             span,
-                        });
+                        }));
                         return None;
                     }
                     net = &net - &Exact::one();
@@ -113,10 +113,10 @@ fn payout(
             if let Some(c) = commission {
                 let (c_value, c_text) = odds_value(c, params, errors)?;
                 if c_value.is_negative() || c_value > Exact::one() {
-                    errors.push(CheckError::Commission {
+                    errors.push(CheckError::Payout(PayoutError::Commission {
                         commission: c_text,
                         span: c.span(),
-                    });
+                    }));
                     return None;
                 }
                 net = &net * &(&Exact::one() - &c_value);
@@ -182,7 +182,9 @@ fn outcome_bet(
     let mut otherwise: Option<(Option<Payout>, Span)> = None;
     for line in &b.lines {
         if otherwise.is_some() {
-            errors.push(CheckError::AfterElse { span: line.span });
+            errors.push(CheckError::Payout(PayoutError::AfterElse {
+                span: line.span,
+            }));
         }
         let outcome = match &line.key {
             PayKey::Outcome(o) => o,
@@ -192,10 +194,10 @@ fn outcome_bet(
                 continue;
             }
             PayKey::Values(ValueKey { span, .. }) | PayKey::Set { span, .. } => {
-                errors.push(CheckError::ValuesInOutcomeBet {
+                errors.push(CheckError::Payout(PayoutError::ValuesInOutcomeBet {
                     bet: b.name.name.clone(),
                     span: *span,
-                });
+                }));
                 complete = false;
                 continue;
             }
@@ -229,10 +231,10 @@ fn outcome_bet(
     }
     if let Some((pay, span)) = otherwise {
         if written.iter().all(|&w| w) && !outcomes.is_empty() {
-            errors.push(CheckError::ElseSettlesNothing {
+            errors.push(CheckError::Payout(PayoutError::ElseSettlesNothing {
                 bet: b.name.name.clone(),
                 span,
-            });
+            }));
         }
         for (slot, written) in pays.iter_mut().zip(&mut written) {
             if !*written {
@@ -261,11 +263,11 @@ fn outcome_bet(
 /// A range written high first (`9..3`), which names no value.
 fn empty_range(k: &ValueKey, errors: &mut Vec<CheckError>) {
     if k.op.is_none() && k.lo > k.hi {
-        errors.push(CheckError::EmptyRange {
+        errors.push(CheckError::Payout(PayoutError::EmptyRange {
             lo: k.lo,
             hi: k.hi,
             span: k.span,
-        });
+        }));
     }
 }
 
@@ -337,16 +339,18 @@ fn value_bet(
             }
             PayKey::Else { .. } => ValueMatch::Else,
             PayKey::Outcome(o) => {
-                errors.push(CheckError::OutcomeInValueBet {
+                errors.push(CheckError::Payout(PayoutError::OutcomeInValueBet {
                     bet: b.name.name.clone(),
                     on: on.name.clone(),
                     span: o.span,
-                });
+                }));
                 continue;
             }
         };
         if after_else {
-            errors.push(CheckError::AfterElse { span: line.span });
+            errors.push(CheckError::Payout(PayoutError::AfterElse {
+                span: line.span,
+            }));
         }
         after_else |= matches!(line.key, PayKey::Else { .. });
         if let Some(p) = payout(&line.payout, line.span, params, errors) {

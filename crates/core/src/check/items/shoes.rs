@@ -26,121 +26,9 @@ pub(in crate::check) fn shoes(
         if !declare(&mut names, "shoe", &decl.name, errors) {
             continue;
         }
-        let count = |n: i64, span: Span, errors: &mut Vec<CheckError>| {
-            if (1..=MAX_DECKS).contains(&n) {
-                Some(Some(n as u32))
-            } else {
-                errors.push(CheckError::ShoeDecks {
-                    decks: Exact::int(n),
-                    span,
-                });
-                None
-            }
-        };
-        let decks = match &decl.decks {
-            ast::Decks::Infinite { .. } => Some(None),
-            ast::Decks::Count { count: n, span } => count(*n, *span, errors),
-            ast::Decks::Param(name) => match param(params, name, errors) {
-                Some(p) if p.infinite => Some(None),
-                Some(p) => match p.value.to_i64() {
-                    Some(n) => count(n, name.span, errors),
-                    // A whole number beyond 64 bits is out of bounds too.
-                    None if p.value.is_integer() => {
-                        errors.push(CheckError::ShoeDecks {
-                            decks: p.value.clone(),
-                            span: name.span,
-                        });
-                        None
-                    }
-                    None => {
-                        errors.push(CheckError::DecksNotWhole {
-                            param: p.name.clone(),
-                            value: p.value.clone(),
-                            span: name.span,
-                        });
-                        None
-                    }
-                },
-                None => None,
-            },
-        };
-        // Each rank's value, as mapped.
-        let mut mapped: [Option<(i64, Span)>; 13] = [None; 13];
-        let mut ok = true;
-        for map in &decl.values {
-            for ranks in &map.ranks {
-                let list: Vec<(usize, Span)> = match ranks {
-                    ast::Ranks::One { rank: text, span } => {
-                        match RANKS.iter().position(|r| r == text) {
-                            Some(i) => vec![(i, *span)],
-                            None => {
-                                errors.push(CheckError::NotARank {
-                                    rank: text.clone(),
-                                    span: *span,
-                                });
-                                ok = false;
-                                continue;
-                            }
-                        }
-                    }
-                    ast::Ranks::Range(k) => {
-                        if !(2..=10).contains(&k.lo) || !(2..=10).contains(&k.hi) || k.lo > k.hi {
-                            errors.push(CheckError::RankRange {
-                                lo: k.lo,
-                                hi: k.hi,
-                                span: k.span,
-                            });
-                            ok = false;
-                            continue;
-                        }
-                        (k.lo..=k.hi).map(|n| (n as usize - 1, k.span)).collect()
-                    }
-                };
-                for (i, span) in list {
-                    let value = map.value.unwrap_or(if i == 0 { 1 } else { i as i64 + 1 });
-                    if map.value.is_none() && i >= 10 {
-                        errors.push(CheckError::NoPips {
-                            rank: RANKS[i],
-                            span,
-                        });
-                        ok = false;
-                        continue;
-                    }
-                    if !(0..=1_000_000).contains(&value) {
-                        errors.push(CheckError::CardValue {
-                            value,
-                            span: map.span,
-                        });
-                        ok = false;
-                        continue;
-                    }
-                    if let Some((_, first)) = mapped[i] {
-                        errors.push(CheckError::Duplicate {
-                            kind: "rank",
-                            name: RANKS[i].to_string(),
-                            first,
-                            second: span,
-                            help: "map each rank once",
-                        });
-                        ok = false;
-                        continue;
-                    }
-                    mapped[i] = Some((value, span));
-                }
-            }
-        }
-        let missing: Vec<&'static str> = (0..13)
-            .filter(|&i| mapped[i].is_none())
-            .map(|i| RANKS[i])
-            .collect();
-        if ok && !missing.is_empty() {
-            errors.push(CheckError::UnmappedRanks {
-                ranks: missing,
-                span: decl.name.span,
-            });
-            ok = false;
-        }
-        let (Some(decks), true) = (decks, ok) else {
+        let decks = decks(&decl.decks, params, errors);
+        let mapped = rank_values(decl, errors);
+        let (Some(decks), Some(mapped)) = (decks, mapped) else {
             // Still declared, so that draws from it report nothing more;
             // with an error the round is never evaluated.
             shoes.push(Shoe {
@@ -168,4 +56,143 @@ pub(in crate::check) fn shoes(
         shoes.push(shoe);
     }
     shoes
+}
+
+/// A shoe's decks: a count from 1 to [`MAX_DECKS`] (`Some(Some(n))`),
+/// written or a parameter's whole value, or the infinite shoe
+/// (`Some(None)`); `None` with its error.
+fn decks(
+    decks: &ast::Decks,
+    params: &[Param],
+    errors: &mut Vec<CheckError>,
+) -> Option<Option<u32>> {
+    let count = |n: i64, span: Span, errors: &mut Vec<CheckError>| {
+        if (1..=MAX_DECKS).contains(&n) {
+            Some(Some(n as u32))
+        } else {
+            errors.push(CheckError::ShoeDecks {
+                decks: Exact::int(n),
+                span,
+            });
+            None
+        }
+    };
+    match decks {
+        ast::Decks::Infinite { .. } => Some(None),
+        ast::Decks::Count { count: n, span } => count(*n, *span, errors),
+        ast::Decks::Param(name) => match param(params, name, errors) {
+            Some(p) if p.infinite => Some(None),
+            Some(p) => match p.value.to_i64() {
+                Some(n) => count(n, name.span, errors),
+                // A whole number beyond 64 bits is out of bounds too.
+                None if p.value.is_integer() => {
+                    errors.push(CheckError::ShoeDecks {
+                        decks: p.value.clone(),
+                        span: name.span,
+                    });
+                    None
+                }
+                None => {
+                    errors.push(CheckError::DecksNotWhole {
+                        param: p.name.clone(),
+                        value: p.value.clone(),
+                        span: name.span,
+                    });
+                    None
+                }
+            },
+            None => None,
+        },
+    }
+}
+
+/// Each rank's value and where it was mapped, every rank mapped once to a
+/// value from 0 to a million (a numbered rank's pips by default); `None`
+/// with the errors where any is not.
+fn rank_values(
+    decl: &ast::ShoeDecl,
+    errors: &mut Vec<CheckError>,
+) -> Option<[Option<(i64, Span)>; 13]> {
+    let mut mapped: [Option<(i64, Span)>; 13] = [None; 13];
+    let mut ok = true;
+    for map in &decl.values {
+        for ranks in &map.ranks {
+            let Some(list) = ranks_named(ranks, errors) else {
+                ok = false;
+                continue;
+            };
+            for (i, span) in list {
+                let value = map.value.unwrap_or(if i == 0 { 1 } else { i as i64 + 1 });
+                if map.value.is_none() && i >= 10 {
+                    errors.push(CheckError::NoPips {
+                        rank: RANKS[i],
+                        span,
+                    });
+                    ok = false;
+                    continue;
+                }
+                if !(0..=1_000_000).contains(&value) {
+                    errors.push(CheckError::CardValue {
+                        value,
+                        span: map.span,
+                    });
+                    ok = false;
+                    continue;
+                }
+                if let Some((_, first)) = mapped[i] {
+                    errors.push(CheckError::Duplicate {
+                        kind: "rank",
+                        name: RANKS[i].to_string(),
+                        first,
+                        second: span,
+                        help: "map each rank once",
+                    });
+                    ok = false;
+                    continue;
+                }
+                mapped[i] = Some((value, span));
+            }
+        }
+    }
+    let missing: Vec<&'static str> = (0..13)
+        .filter(|&i| mapped[i].is_none())
+        .map(|i| RANKS[i])
+        .collect();
+    if ok && !missing.is_empty() {
+        errors.push(CheckError::UnmappedRanks {
+            ranks: missing,
+            span: decl.name.span,
+        });
+        ok = false;
+    }
+    ok.then_some(mapped)
+}
+
+/// The ranks (by index in [`RANKS`]) one rank or a range of numbered
+/// ranks names, each with where; `None` with its error where it names
+/// none.
+fn ranks_named(ranks: &ast::Ranks, errors: &mut Vec<CheckError>) -> Option<Vec<(usize, Span)>> {
+    match ranks {
+        ast::Ranks::One { rank: text, span } => match RANKS.iter().position(|r| r == text) {
+            Some(i) => Some(vec![(i, *span)]),
+            None => {
+                errors.push(CheckError::NotARank {
+                    rank: text.clone(),
+                    span: *span,
+                });
+                None
+            }
+        },
+        ast::Ranks::Range(k) => {
+            if !(2..=10).contains(&k.lo) || !(2..=10).contains(&k.hi) || k.lo > k.hi {
+                errors.push(CheckError::RankRange {
+                    lo: k.lo,
+                    hi: k.hi,
+                    span: k.span,
+                });
+                return None;
+            }
+            Some((k.lo..=k.hi).map(|n| (n as usize - 1, k.span)).collect())
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! P(e1, ..., eK) = sum over table ends e of P(e) [every ei = e]
 //!                + sum over parts s of P(s) P(e1 | s) ... P(eK | s),
 //!
-//! which is what the exact session ([`crate::play::chain`]) follows. A
+//! which is what the exact session ((`session`, above)) follows. A
 //! part's ends recombined with its probability, and the table's ends, are
 //! the round's own distribution (tested).
 

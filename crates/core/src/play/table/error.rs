@@ -134,7 +134,7 @@ pub enum TableError {
         /// The chips dealt.
         dealt: Box<Exact>,
     },
-    /// The exact session (`play::chain`) picked fewer endings than the
+    /// The exact session (`session`) picked fewer endings than the
     /// table round played runs: it picks each next one and replays the
     /// round, so no user meets this.
     #[error("internal error: a table round played more runs than were picked")]

@@ -1,4 +1,4 @@
-//! The table driven by the exact session (`play::chain`): the table's own
+//! The table driven by the exact session (`session`): the table's own
 //! rules (bets, covers, settlements, the bank passing, bankruptcy, new
 //! games) run on a state the chain restores, and each run of the round
 //! ends as the chain picks from the run's law instead of being played. A

@@ -2,8 +2,8 @@
 //! far (every seat's chips and nets, the round under way and its banker,
 //! the first bank's tenure, the house's take, the session's end). Whatever
 //! follows a session from its events reads it: the history the HTML report
-//! draws ([`super::record`]), the exact session's steps (`play::chain`) and
-//! the sessions played for estimates (`play::sampled`).
+//! draws ([`super::record`]), the exact session's steps (`session`) and
+//! the sessions played for estimates (`session::sampled`).
 
 use crate::number::Exact;
 use crate::report::events::TableEvent;

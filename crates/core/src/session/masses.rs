@@ -8,7 +8,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::RunLaw;
+use super::law::RunLaw;
 use crate::number::{Exact, Factors};
 
 /// Probabilities as whole numbers over a power of the run law's common

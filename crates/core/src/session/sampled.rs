@@ -1,15 +1,15 @@
 //! `dicerules session --simulate N`: the figures of the exact session
-//! (`play::chain`) estimated from N sessions `play` plays on real dice, for
+//! ([`super::run`]) estimated from N sessions `play` plays on real dice, for
 //! tables the chain cannot follow (a round's decisions, a hand for each
 //! seat) or that are too big for it. Each figure is the mean over the
 //! sessions with its standard error; session `i` is seeded `seed + i`, so
 //! the same seed gives the same figures.
 
-use super::chain;
-use super::round::{MAX_DICE, MAX_REROLLS};
-use super::table::{self, Flow, Table, TableError, TableEvent, Tally};
 use crate::eval::exact::Distribution;
 use crate::number::Exact;
+use crate::play::round::{MAX_DICE, MAX_REROLLS};
+use crate::play::sums::Sums;
+use crate::play::table::{self, Flow, Table, TableError, TableEvent, Tally};
 use crate::program::Program;
 pub use crate::report::session::{
     Estimate, SampledFirstBank, SampledRound, SampledSeat, SampledSession,
@@ -18,36 +18,6 @@ use crate::report::FormatVersion;
 
 /// The most sessions one run plays.
 pub const MAX_SESSIONS: u64 = 10_000_000;
-
-/// Sums of one figure over the samples (sessions, shoes), for its
-/// [`Estimate`].
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sums {
-    sum: f64,
-    squares: f64,
-}
-
-impl Sums {
-    pub(crate) fn add(&mut self, x: f64) {
-        self.sum += x;
-        self.squares += x * x;
-    }
-
-    /// The mean over `n` samples, and its standard error (the sample
-    /// variance with Bessel's correction).
-    pub(crate) fn estimate(&self, n: f64) -> Estimate {
-        let mean = self.sum / n;
-        let variance = if n > 1.0 {
-            ((self.squares - n * mean * mean) / (n - 1.0)).max(0.0)
-        } else {
-            0.0
-        };
-        Estimate {
-            mean,
-            std_error: (variance / n).sqrt(),
-        }
-    }
-}
 
 /// What one session told, as it is played: the table's tally, and the
 /// rounds in which a bank was put out of business.
@@ -89,7 +59,7 @@ fn flag(happened: bool) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The table.
-    pub table: chain::Options,
+    pub table: super::Options,
     /// Sessions played.
     pub sessions: u64,
     /// The seed of the first.
@@ -166,7 +136,7 @@ pub fn play(
     }
     let n = options.sessions.max(1) as f64;
     Ok(SampledSession {
-        heading: chain::Heading {
+        heading: super::Heading {
             format_version: FormatVersion,
             game: program.name.clone(),
             seats,
