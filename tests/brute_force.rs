@@ -296,6 +296,22 @@ fn repeat_accumulates_like_the_enumeration() {
     assert_eq!(exact.outcomes[2], Exact::ratio(19683, 262144));
 }
 
+/// `while`: rethrow 2d3 while the score is under 5, at most 3 passes,
+/// counting the passes, against all 3^6 raw sequences (the enumeration plays
+/// the rounds by the player's steps, which run the unrolled passes as they
+/// come).
+#[test]
+fn while_stops_like_the_enumeration() {
+    let source = "game \"t\"\noutcomes first, later, never\nround {\n  let score = 0\n  let passes = 0\n  while score < 5 at most 3 {\n    throw t = 2d3\n    set score = total(t)\n    set passes = passes + 1\n  }\n  if score < 5 { end never }\n  if passes = 1 { end first }\n  end later\n}\nbet p {\n  first => win 2 to 1\n  later => push\n  never => lose\n}\n";
+    let (program, exact) = agrees_with_the_enumeration(source);
+    assert_eq!(exact_ends(&program), brute_force_ends(&program));
+    // 2d3 totals 5 or 6 with probability 3/9 = 1/3: first 1/3, never
+    // (2/3)^3 = 8/27, later the rest, 1 - 9/27 - 8/27 = 10/27.
+    assert_eq!(exact.outcomes[0], Exact::ratio(1, 3));
+    assert_eq!(exact.outcomes[1], Exact::ratio(10, 27));
+    assert_eq!(exact.outcomes[2], Exact::ratio(8, 27));
+}
+
 /// A bet settled on a value accumulated by `repeat`, with no outcomes: the
 /// distribution of the final score against the enumeration.
 #[test]

@@ -243,15 +243,15 @@ fn is_word(text: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// The language's keywords, offered by completion. The grammar
-/// (`grammar/dice.pest`, `keyword`) decides what is one; a unit test
-/// checks this list against it.
-const KEYWORDS: &[&str] = &[
-    "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "draw", "until",
-    "let", "set", "if", "else", "end", "compare", "repeat", "choose", "from", "by", "shoe", "with",
-    "bet", "on", "win", "lose", "push", "to", "less", "expect", "claim", "and", "or", "not", "is",
-    "in", "mod", "true", "false", "higher", "equal", "lower", "banking", "at", "knowing",
-];
+/// The words completion offers besides the reserved ones (which the
+/// grammar lists: `syntax::keywords`): they begin statements or clauses
+/// without being reserved.
+const UNRESERVED: &[&str] = &["draw", "at", "knowing"];
+
+/// The language's keywords, offered by completion.
+fn keywords() -> impl Iterator<Item = &'static str> {
+    crate::syntax::keywords().chain(UNRESERVED.iter().copied())
+}
 
 /// Keywords, built-ins, figures and the file's own names.
 pub fn completion(doc: &Document) -> Vec<CompletionItem> {
@@ -261,7 +261,7 @@ pub fn completion(doc: &Document) -> Vec<CompletionItem> {
         detail: Some(detail.to_string()),
         ..CompletionItem::default()
     };
-    let mut items: Vec<CompletionItem> = (KEYWORDS.iter())
+    let mut items: Vec<CompletionItem> = keywords()
         .map(|k| item(k, CompletionItemKind::KEYWORD, "keyword"))
         .collect();
     for b in Builtin::ALL {
@@ -486,10 +486,11 @@ mod tests {
     fn the_keywords_offered_are_the_grammars() {
         // Reserved words cannot be names; `draw`, `at` and `knowing` begin
         // statements or clauses without being reserved.
-        for k in KEYWORDS {
-            let reserved = !matches!(*k, "draw" | "at" | "knowing");
+        for k in keywords() {
+            let reserved = !UNRESERVED.contains(&k);
             assert_eq!(!is_name(k), reserved, "{k}");
         }
+        assert!(keywords().any(|k| k == "while") && keywords().count() > 40);
         assert!(is_name("player") && is_name("_x1"));
         assert!(!is_name("1x") && !is_name("a-b") && !is_name("") && !is_name("a b"));
         assert!(!is_name("x // y") && !is_name("x\ny"));

@@ -203,6 +203,7 @@ fn expected(positives: &[Rule], item_start: bool) -> String {
         "`end`",
         "`compare`",
         "`repeat`",
+        "`while`",
         "`choose`",
     ];
     if expected.contains(&"`throw`") && expected.contains(&"`let`") {
@@ -285,13 +286,7 @@ fn help(source: &str, at: usize, item_start: bool, expected: &str) -> Option<Str
 
 /// Whether `word` is one of the language's keywords.
 fn is_keyword(word: &str) -> bool {
-    const KEYWORDS: &[&str] = &[
-        "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
-        "set", "if", "else", "end", "compare", "with", "bet", "win", "lose", "push", "to", "less",
-        "expect", "claim", "and", "or", "not", "is", "in", "mod", "true", "false", "higher",
-        "equal", "lower", "repeat", "on", "choose", "from", "by", "shoe", "banking",
-    ];
-    KEYWORDS.contains(&word)
+    super::keywords().any(|k| k == word)
 }
 
 /// The token at the start of `rest`, as a user would name it, and its length.
@@ -402,7 +397,7 @@ fn describe_part(rule: Rule) -> Option<&'static str> {
                 "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
             }
             Rule::kw_while => "`while`",
-            Rule::word_most => "`at most` and the most passes, such as `at most 10`",
+            Rule::word_at_most => "`at most N`",
             Rule::until_clause => "`until`",
             Rule::compare_arm | Rule::compare_side => "`higher`, `equal` or `lower`",
             Rule::pay_line => "a payout line such as `player_wins => win 1 to 1`",

@@ -20,6 +20,19 @@ use crate::number::Exact;
 #[grammar = "../../../grammar/dice.pest"]
 struct DiceParser;
 
+/// The language's reserved words, as the grammar's `keyword` rule lists
+/// them: read from the grammar itself, so that no list kept here can
+/// differ from it (a new keyword is written once, in `grammar/dice.pest`).
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    const GRAMMAR: &str = include_str!("../../../../grammar/dice.pest");
+    let rule = GRAMMAR
+        .split("\nkeyword = @{")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .unwrap_or_default();
+    rule.split('"').skip(1).step_by(2)
+}
+
 /// The words that begin an item; recovery resumes at a line starting with one.
 pub const ITEM_KEYWORDS: &[&str] = &[
     "game", "param", "outcomes", "hands", "table", "shoe", "round", "bet", "expect", "claim",
@@ -321,6 +334,20 @@ fn next_item_start(source: &str, item_start: usize, error_at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_keywords_are_read_from_the_grammar() {
+        let words: Vec<&str> = keywords().collect();
+        for word in ["game", "throw", "while", "banking", "mod"] {
+            assert!(words.contains(&word), "{word} in {words:?}");
+        }
+        // `draw` begins a statement without being reserved.
+        assert!(!words.contains(&"draw"));
+        assert!(words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_ascii_lowercase())));
+        assert_eq!(words.len(), 43, "{words:?}");
+    }
 
     #[test]
     fn recovers_at_the_next_item() {

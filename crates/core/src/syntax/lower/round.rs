@@ -148,12 +148,8 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             })
         }
         Rule::while_stmt => {
-            let mut it = children(pair).filter(|p| {
-                !matches!(
-                    p.as_rule(),
-                    Rule::kw_while | Rule::word_at | Rule::word_most
-                )
-            });
+            let mut it = children(pair)
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_while | Rule::word_at_most));
             let cond = expr(next(&mut it, at)?, base, depth)?;
             let count_pair = next(&mut it, at)?;
             let count_span = span(&count_pair, base);
