@@ -108,10 +108,11 @@ pub mod render;
 #[doc(hidden)]
 pub mod cli;
 
-// The stages below the renderers, for this crate's own modules
-// (`crate::eval`, as they were when all were one crate): not public.
-#[allow(unused_imports)]
-use dicerules_core::{ast, check, eval, figures, lint, multiset, program, solve, suggest, syntax};
+// The stages below the renderers that this crate's own modules name
+// (`crate::eval`, as they did when all were one crate): not public.
+use dicerules_core::{ast, program};
+#[cfg(feature = "cli")]
+use dicerules_core::{check, eval, lint, suggest, syntax};
 
 pub use dicerules_core::{
     Analysis, CheckError, Distribution, Error, EvalError, Game, Limits, Lint, Options, Overrides,
