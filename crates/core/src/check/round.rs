@@ -249,30 +249,8 @@ impl Compiler<'_, '_, '_> {
     /// `repeat N { ... }`, unrolled: the block compiled N times over the
     /// same slots. Errors of the block are reported from the first pass only.
     fn repeat(&mut self, r: &ast::RepeatStmt) {
-        if !(1..=MAX_REPEAT).contains(&r.count) {
-            self.typer.errors.push(CheckError::RepeatCount {
-                words: "repeat",
-                count: r.count,
-                span: r.count_span,
-            });
-            return;
-        }
-        self.repeat_depth += 1;
-        for pass in 0..r.count {
-            let errors = self.typer.errors.len();
-            self.block(&r.body);
-            if pass > 0 {
-                self.typer.errors.truncate(errors);
-            }
-            // The steps of the shows are bounded apart (`shows`).
-            if self.code.len() - self.shows.steps > MAX_CODE {
-                self.typer
-                    .errors
-                    .push(CheckError::RepeatTooLong { span: r.span });
-                break;
-            }
-        }
-        self.repeat_depth -= 1;
+        let count = (r.count, r.count_span);
+        self.unrolled("repeat", count, r.span, |this| this.block(&r.body));
     }
 
     /// `while COND at most N { ... }`: the passes written out as `repeat`'s
@@ -280,35 +258,51 @@ impl Compiler<'_, '_, '_> {
     /// whose condition fails jumps past them all (nothing ran since it last
     /// held, so it would fail again).
     fn while_stmt(&mut self, w: &ast::WhileStmt) {
-        if !(1..=MAX_REPEAT).contains(&w.count) {
+        let mut branches = Vec::new();
+        let count = (w.count, w.count_span);
+        self.unrolled("at most", count, w.span, |this| {
+            let cond = this.condition(&w.cond);
+            branches.push(this.code.len());
+            this.code.push(Instr::Branch { cond, otherwise: 0 });
+            this.block(&w.body);
+        });
+        let end = self.code.len();
+        for branch in branches {
+            self.patch(branch, end);
+        }
+    }
+
+    /// The passes of a loop written out, `pass` writing each: the count in
+    /// range (an error naming the `words` before it otherwise, and no pass),
+    /// each error told once (the first pass's), and the code the passes
+    /// unroll to bounded (the steps of the shows are bounded apart:
+    /// `shows`).
+    fn unrolled(
+        &mut self,
+        words: &'static str,
+        (count, count_span): (i64, ast::Span),
+        span: ast::Span,
+        mut pass: impl FnMut(&mut Self),
+    ) {
+        if !(1..=MAX_REPEAT).contains(&count) {
             self.typer.errors.push(CheckError::RepeatCount {
-                words: "at most",
-                count: w.count,
-                span: w.count_span,
+                words,
+                count,
+                span: count_span,
             });
             return;
         }
         self.repeat_depth += 1;
-        let mut branches = Vec::new();
-        for pass in 0..w.count {
+        for n in 0..count {
             let errors = self.typer.errors.len();
-            let cond = self.condition(&w.cond);
-            branches.push(self.code.len());
-            self.code.push(Instr::Branch { cond, otherwise: 0 });
-            self.block(&w.body);
-            if pass > 0 {
+            pass(self);
+            if n > 0 {
                 self.typer.errors.truncate(errors);
             }
             if self.code.len() - self.shows.steps > MAX_CODE {
-                self.typer
-                    .errors
-                    .push(CheckError::RepeatTooLong { span: w.span });
+                self.typer.errors.push(CheckError::RepeatTooLong { span });
                 break;
             }
-        }
-        let end = self.code.len();
-        for branch in branches {
-            self.patch(branch, end);
         }
         self.repeat_depth -= 1;
     }
