@@ -83,7 +83,7 @@ const KEYWORDS: &[&str] = &[
     "game", "param", "outcomes", "hands", "table", "columns", "round", "throw", "until", "let",
     "set", "if", "else", "end", "compare", "repeat", "choose", "from", "by", "shoe", "with", "bet",
     "on", "win", "lose", "push", "to", "less", "expect", "claim", "and", "or", "not", "is", "in",
-    "mod", "true", "false", "higher", "equal", "lower", "banking", "while",
+    "mod", "true", "false", "higher", "equal", "lower", "banking", "while", "define",
 ];
 
 #[test]

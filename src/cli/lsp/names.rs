@@ -35,6 +35,8 @@ pub enum Kind {
     Hand,
     /// A draw table, `table banker_draws(bank, second) { ... }`.
     Table,
+    /// A definition, `define score(h) = poker(h)`.
+    Define,
     Shoe,
     Bet,
     /// A name the round binds: `throw`, `draw`, `let`, `choose`.
@@ -53,6 +55,7 @@ impl Kind {
             Kind::Suit => "a suit",
             Kind::Hand => "a hand",
             Kind::Table => "a draw table",
+            Kind::Define => "a definition",
             Kind::Shoe => "a shoe",
             Kind::Bet => "a bet",
             Kind::Round => "a name of the round",
@@ -65,6 +68,8 @@ impl Kind {
     fn space(self) -> Kind {
         match self {
             Kind::Suit => Kind::Hand,
+            // Draw tables and definitions are both called.
+            Kind::Define => Kind::Table,
             k => k,
         }
     }
@@ -237,6 +242,7 @@ impl Resolver {
                 }
             }
             ast::Item::Table(t) => self.global(Kind::Table, &t.name),
+            ast::Item::Define(d) => self.global(Kind::Define, &d.name),
             ast::Item::Shoe(s) => self.global(Kind::Shoe, &s.name),
             ast::Item::Bet(b) => self.global(Kind::Bet, &b.name),
             ast::Item::Game(_)
@@ -287,6 +293,8 @@ impl Resolver {
             }
             ast::Item::Expect(e) => self.assertion(&e.quantity, e.with.as_ref()),
             ast::Item::Claim(c) => self.assertion(&c.quantity, c.with.as_ref()),
+            // Its arguments are its own names: only what it calls is read.
+            ast::Item::Define(d) => self.calls(&d.body),
             ast::Item::Game(_)
             | ast::Item::Param(_)
             | ast::Item::Outcomes(_)
@@ -467,6 +475,30 @@ impl Resolver {
                 }
                 Part::Holds(block) => self.block(block),
                 Part::Ends => {}
+            }
+        }
+    }
+
+    /// The functions `e` calls (a definition's body, whose names are its
+    /// arguments).
+    fn calls(&mut self, e: &ast::Expr) {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            match &x.kind {
+                ast::ExprKind::Call { func, args } => {
+                    match self.globals.get(&(Kind::Table, func.name.clone())) {
+                        Some(&f) => self.occur(func.span, f, false),
+                        None => self.names.functions.push(func.clone()),
+                    }
+                    stack.extend(args);
+                }
+                ast::ExprKind::Unary { operand, .. } => stack.push(operand),
+                ast::ExprKind::Binary { left, right, .. } => stack.extend([&**left, &**right]),
+                ast::ExprKind::Is { subject, .. } | ast::ExprKind::In { subject, .. } => {
+                    stack.push(subject)
+                }
+                ast::ExprKind::Paren(inner) => stack.push(inner),
+                ast::ExprKind::Int(_) | ast::ExprKind::Bool(_) | ast::ExprKind::Name(_) => {}
             }
         }
     }

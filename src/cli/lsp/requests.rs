@@ -194,7 +194,7 @@ pub fn rename(
             other.kind.describe()
         ));
     }
-    if symbol.kind == Kind::Table && Builtin::named(new_name).is_some() {
+    if matches!(symbol.kind, Kind::Table | Kind::Define) && Builtin::named(new_name).is_some() {
         return Err(format!(
             "`{shown}` is a built-in function: a draw table of that name would hide it"
         ));
@@ -289,7 +289,7 @@ fn completion_kind(kind: Kind) -> CompletionItemKind {
         Kind::Outcome | Kind::Hand | Kind::Option => CompletionItemKind::ENUM_MEMBER,
         Kind::Suit => CompletionItemKind::ENUM,
         Kind::Hands => CompletionItemKind::STRUCT,
-        Kind::Table => CompletionItemKind::FUNCTION,
+        Kind::Table | Kind::Define => CompletionItemKind::FUNCTION,
         Kind::Shoe | Kind::Bet => CompletionItemKind::VALUE,
         Kind::Round => CompletionItemKind::VARIABLE,
     }
@@ -405,6 +405,17 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
                     SymbolKind::FUNCTION,
                     t.span,
                     t.name.span,
+                ));
+            }
+            ast::Item::Define(d) => {
+                let args: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
+                let detail = Some(format!("define ({})", args.join(", ")));
+                out.push(sym(
+                    &d.name.name,
+                    detail,
+                    SymbolKind::FUNCTION,
+                    d.span,
+                    d.name.span,
                 ));
             }
             ast::Item::Shoe(s) => {

@@ -30,6 +30,9 @@ pub enum PayKey {
     Values(ValueKey),
     /// `[3, 4, 9..11]`: several keys paid alike.
     Set { keys: Vec<ValueKey>, span: Span },
+    /// `[straight_flush, royal_flush]`: several labels paid alike (of a
+    /// bet on a value that is a label, as a poker category is).
+    Names { names: Vec<Ident>, span: Span },
     /// Any value not matched by an earlier line.
     Else { span: Span },
 }

@@ -101,11 +101,23 @@ pub enum Item {
     Hands(HandsDecl),
     Table(TableDecl),
     Shoe(ShoeDecl),
+    Define(DefineDecl),
     Round(RoundDecl),
     Bet(BetDecl),
     Expect(ExpectDecl),
     Claim(ClaimDecl),
     Banking(Banking),
+}
+
+/// `define score(h) = poker(h)`: an expression written once, with names
+/// for its arguments; a call `score(mine)` is the expression with the
+/// arguments in their place.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DefineDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub body: Expr,
+    pub span: Span,
 }
 
 /// `game "Heist"`.

@@ -42,6 +42,16 @@ fn write_item(out: &mut String, item: &Item) {
         Item::Param(p) => {
             let _ = writeln!(out, "param {} = {}", p.name.name, p.default.text);
         }
+        Item::Define(d) => {
+            let params: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
+            let _ = writeln!(
+                out,
+                "define {}({}) = {}",
+                d.name.name,
+                params.join(", "),
+                expr(&d.body)
+            );
+        }
         Item::Outcomes(o) => {
             let names: Vec<&str> = o.names.iter().map(|n| n.name.as_str()).collect();
             let _ = writeln!(out, "outcomes {}", names.join(", "));
@@ -334,9 +344,7 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
                 };
                 let _ = write!(out, "{side} => ");
                 match (arm.short, arm.body.stmts.as_slice()) {
-                    (true, [Stmt::End(e)]) => {
-                        let _ = write!(out, "end {}", e.outcome.name);
-                    }
+                    (true, [one]) => write_stmt(out, one, depth + 1),
                     _ => write_block(out, &arm.body, depth + 1),
                 }
                 out.push('\n');
@@ -443,6 +451,10 @@ pub fn pay_key(k: &PayKey) -> String {
         PayKey::Set { keys, .. } => {
             let keys: Vec<String> = keys.iter().map(value_key).collect();
             format!("[{}]", keys.join(", "))
+        }
+        PayKey::Names { names, .. } => {
+            let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
+            format!("[{}]", names.join(", "))
         }
     }
 }

@@ -206,7 +206,8 @@ pub struct CompareArm {
     pub side: Side,
     pub side_span: Span,
     pub body: Block,
-    /// Written as `=> end x` rather than `=> { end x }`.
+    /// Written as one statement, `=> end x` or `=> set n = 1`, rather than
+    /// in braces.
     pub short: bool,
     pub span: Span,
 }

@@ -17,6 +17,9 @@ pub(super) struct Names<'a> {
     pub hands: Option<&'a HandTable>,
     pub tables: &'a [DrawTable],
     pub shoes: &'a [Shoe],
+    /// The `define`s, each with whether it checked (see `items::defines`):
+    /// a call of one that did not is an error already told.
+    pub defines: &'a [(&'a ast::DefineDecl, bool)],
 }
 
 /// The type of a value.
@@ -72,6 +75,12 @@ pub(super) struct Typer<'a, 'n> {
     /// For each shoe, whether the round reads its cards' ranks and their
     /// suits (`rank(card)`, `suit(card)`).
     pub cards_read: Vec<(bool, bool)>,
+    /// The definitions being expanded, innermost last, with where each was
+    /// called (a definition never expands within itself).
+    pub expanding: Vec<(String, crate::ast::Span)>,
+    /// The operations the calls of definitions have expanded to so far
+    /// (bounded by [`MAX_DEFINE_NODES`]).
+    pub expanded: usize,
 }
 
 impl<'n> Typer<'_, 'n> {
@@ -506,23 +515,35 @@ impl<'n> Typer<'_, 'n> {
             };
             return (mk(P::Table(index, Box::new(a), Box::new(b))), t);
         }
+        if let Some(&(d, ok)) = self
+            .names
+            .defines
+            .iter()
+            .find(|(d, _)| d.name.name == func.name)
+        {
+            if !ok {
+                return (mk(P::Int(0)), Ty::Error);
+            }
+            return self.defined(d, args, span);
+        }
         let Some(mut builtin) = Builtin::named(&func.name) else {
             let known: Vec<&str> = Builtin::ALL
                 .iter()
                 .map(|b| b.name())
                 .chain(self.names.tables.iter().map(|t| t.name.as_str()))
+                .chain(self.names.defines.iter().map(|(d, _)| d.name.name.as_str()))
                 .collect();
             self.errors.push(unknown("function", func, known));
             return (mk(P::Int(0)), Ty::Error);
         };
-        // `rank` and `suit` of a card read the card, not the hand table.
-        if let [ast::Expr {
-            kind: A::Name(name),
-            ..
-        }] = args
-        {
-            if let Some((_, Ty::Pool { shoe: Some(_), .. })) = self.lookup(&name.name) {
-                builtin = builtin.on_cards();
+        // `rank` and `suit` of cards read the cards, not the hand table.
+        if let [arg] = args {
+            let mut parts = Vec::new();
+            joined(arg, &mut parts);
+            if let Some(A::Name(name)) = parts.first().map(|p| &p.kind) {
+                if let Some((_, Ty::Pool { shoe: Some(_), .. })) = self.lookup(&name.name) {
+                    builtin = builtin.on_cards();
+                }
             }
         }
         let spec = builtin.spec();
@@ -532,12 +553,19 @@ impl<'n> Typer<'_, 'n> {
         let mut ok = true;
         let mut typed = Vec::with_capacity(args.len());
         for (arg, &(_, kind)) in args.iter().zip(spec.args) {
+            if kind == Arg::Hand {
+                let (hands, t) = self.hands(builtin, arg);
+                ok &= t;
+                typed.extend(hands);
+                continue;
+            }
             let (x, t) = self.argument(func, arg, kind);
             ok &= t;
             typed.push(x);
         }
         let ty = match spec.output {
             Output::Number => Ty::Int,
+            Output::Category => Ty::Label(self.categories()),
             Output::Faces => {
                 self.errors.push(CheckError::FacesAsValue { span });
                 Ty::Error
@@ -596,38 +624,258 @@ impl<'n> Typer<'_, 'n> {
                     _ => (x, false),
                 }
             }
-            Arg::Card => {
-                let (x, t) = self.typed(arg, pool);
-                match t {
-                    Ty::Pool {
-                        count: 1,
-                        shoe: Some(shoe),
-                        ..
-                    } => {
-                        let read = &mut self.cards_read[shoe];
-                        match Builtin::named(&func.name) {
-                            Some(Builtin::Suit) => read.1 = true,
-                            _ => read.0 = true,
-                        }
-                        (x, true)
-                    }
-                    Ty::Pool { count, .. } => {
-                        self.errors.push(CheckError::Type {
-                            expected: "one card",
-                            found: "several cards",
-                            span: arg.span,
-                            help: Some(format!(
-                                "`{}` reads a single card; this hand holds {count}: deal the \
-                                 cards one at a time (`draw a = 1 from ...`) to read each",
-                                func.name
-                            )),
-                        });
-                        (x, false)
-                    }
-                    _ => (x, false),
+            // Read by `hands`, which may give several arguments.
+            Arg::Hand => (self.typed(arg, pool).0, false),
+        }
+    }
+
+    /// The hand argument of `b`: a hand of cards, or hands joined with `+`
+    /// (`mine + board`), each compiled to its own argument; whether they
+    /// are what `b` reads. The shoe is told to tell apart what is read:
+    /// ranks and suits for poker, or the highest card's.
+    fn hands(&mut self, b: Builtin, arg: &ast::Expr) -> (Vec<Expr>, bool) {
+        let mut parts = Vec::new();
+        joined(arg, &mut parts);
+        let mut hands = Vec::with_capacity(parts.len());
+        let mut shoes = Vec::new();
+        let mut cards = 0u32;
+        let mut ok = true;
+        for part in parts {
+            let (x, t) = self.expr(part);
+            match t {
+                Ty::Pool {
+                    count,
+                    shoe: Some(shoe),
+                    ..
+                } => {
+                    cards = cards.saturating_add(count);
+                    shoes.push(shoe);
+                }
+                Ty::Error => ok = false,
+                other => {
+                    self.errors.push(CheckError::Type {
+                        expected: "a hand of cards",
+                        found: other.describe(),
+                        span: part.span,
+                        help: Some(format!(
+                            "`{}` reads cards dealt from a shoe (`draw hand = 3 from cards`), \
+                             or hands joined with `+`",
+                            b.name()
+                        )),
+                    });
+                    ok = false;
                 }
             }
+            hands.push(x);
         }
+        // Poker reads ranks and suits; the highest card of several, its
+        // rank and the suit that breaks a tie of ranks.
+        let read = match b {
+            Builtin::CardSuit if cards == 1 => (false, true),
+            Builtin::CardRank => (true, false),
+            _ => (true, true),
+        };
+        for shoe in shoes {
+            let r = &mut self.cards_read[shoe];
+            *r = (r.0 | read.0, r.1 | read.1);
+        }
+        if ok && b.ranks_poker() && !crate::program::poker::ranks_size(cards as usize) {
+            self.errors.push(CheckError::PokerHand {
+                func: b.name(),
+                cards,
+                span: arg.span,
+            });
+            ok = false;
+        }
+        (hands, ok)
+    }
+
+    /// The labels of a poker category, registered once.
+    fn categories(&mut self) -> usize {
+        let names: Vec<String> = crate::program::poker::CATEGORIES
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        match self.labels.iter().position(|l| *l == names) {
+            Some(i) => i,
+            None => {
+                self.labels.push(names);
+                self.labels.len() - 1
+            }
+        }
+    }
+
+    /// A call of definition `d`: its body with the arguments in place of
+    /// its names, checked where it is called.
+    fn defined(
+        &mut self,
+        d: &ast::DefineDecl,
+        args: &[ast::Expr],
+        span: crate::ast::Span,
+    ) -> (Expr, Ty) {
+        let zero = Expr {
+            kind: P::Int(0),
+            span,
+        };
+        if args.len() != d.params.len() {
+            let names: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
+            self.errors.push(CheckError::Arity {
+                func: d.name.name.clone(),
+                expected: d.params.len(),
+                found: args.len(),
+                span,
+                help: Some(format!("write `{}({})`", d.name.name, names.join(", "))),
+            });
+            return (zero, Ty::Error);
+        }
+        // `items::defines` refuses a definition that reaches itself; this
+        // keeps the expansion finite whatever reaches here.
+        if self.expanding.iter().any(|(n, _)| *n == d.name.name) {
+            return (zero, Ty::Error);
+        }
+        let body = substitute(&d.body, &d.params, args);
+        let before = self.expanded;
+        self.expanded = before.saturating_add(size(&body));
+        let why = if self.expanding.len() >= MAX_DEFINE_DEPTH {
+            Some(format!(
+                "definitions call one another more than {MAX_DEFINE_DEPTH} deep"
+            ))
+        } else if self.expanded > MAX_DEFINE_NODES {
+            Some(format!(
+                "the round's calls expand to more than {MAX_DEFINE_NODES} operations"
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            // Told once, at the call the round makes.
+            if before <= MAX_DEFINE_NODES && self.expanding.len() <= MAX_DEFINE_DEPTH {
+                let (name, at) = self
+                    .expanding
+                    .first()
+                    .cloned()
+                    .unwrap_or((d.name.name.clone(), span));
+                self.errors.push(CheckError::DefineTooLarge {
+                    name,
+                    why,
+                    depth: MAX_DEFINE_DEPTH,
+                    nodes: MAX_DEFINE_NODES,
+                    span: at,
+                });
+            }
+            self.expanded = usize::MAX;
+            return (zero, Ty::Error);
+        }
+        self.expanding.push((d.name.name.clone(), span));
+        let typed = self.expr(&body);
+        self.expanding.pop();
+        typed
+    }
+}
+
+/// How deeply definitions may call one another.
+pub(super) const MAX_DEFINE_DEPTH: usize = 16;
+
+/// How many operations the calls of definitions in one round may expand
+/// to: a definition calling another twice, sixteen deep, would otherwise
+/// make a round of 65,536 copies.
+pub(super) const MAX_DEFINE_NODES: usize = 100_000;
+
+/// The operations of `e`.
+fn size(e: &ast::Expr) -> usize {
+    let mut n = 1;
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        let children: Vec<&ast::Expr> = match &x.kind {
+            A::Int(_) | A::Bool(_) | A::Name(_) => Vec::new(),
+            A::Call { args, .. } => args.iter().collect(),
+            A::Unary { operand, .. } => vec![operand],
+            A::Binary { left, right, .. } => vec![left, right],
+            A::Is { subject, .. } | A::In { subject, .. } => vec![subject],
+            A::Paren(inner) => vec![inner],
+        };
+        n += children.len();
+        stack.extend(children);
+    }
+    n
+}
+
+/// `e` with each name of `params` replaced by its argument (in parentheses
+/// unless it is a name, a number or a call, so that it groups as written).
+fn substitute(e: &ast::Expr, params: &[ast::Ident], args: &[ast::Expr]) -> ast::Expr {
+    let sub = |x: &ast::Expr| Box::new(substitute(x, params, args));
+    let kind = match &e.kind {
+        A::Name(n) => match params.iter().position(|p| p.name == n.name) {
+            Some(i) => {
+                let arg = &args[i];
+                return match arg.kind {
+                    A::Name(_) | A::Int(_) | A::Bool(_) | A::Call { .. } | A::Paren(_) => {
+                        arg.clone()
+                    }
+                    _ => ast::Expr {
+                        kind: A::Paren(Box::new(arg.clone())),
+                        span: arg.span,
+                    },
+                };
+            }
+            None => A::Name(n.clone()),
+        },
+        A::Int(_) | A::Bool(_) => e.kind.clone(),
+        A::Paren(x) => A::Paren(sub(x)),
+        A::Unary { op, operand } => A::Unary {
+            op: *op,
+            operand: sub(operand),
+        },
+        A::Binary { op, left, right } => A::Binary {
+            op: *op,
+            left: sub(left),
+            right: sub(right),
+        },
+        A::Is { subject, patterns } => A::Is {
+            subject: sub(subject),
+            patterns: patterns.clone(),
+        },
+        A::In {
+            subject,
+            set,
+            bracketed,
+        } => A::In {
+            subject: sub(subject),
+            set: set.clone(),
+            bracketed: *bracketed,
+        },
+        A::Call { func, args: a } => A::Call {
+            func: func.clone(),
+            args: a.iter().map(|x| substitute(x, params, args)).collect(),
+        },
+    };
+    ast::Expr { kind, span: e.span }
+}
+
+/// The hands of `e` joined with `+` (`a + b + c`, parentheses allowed), in
+/// order; `e` itself when it joins none.
+fn joined<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        A::Binary {
+            op: BinaryOp::Add,
+            left,
+            right,
+        } => {
+            joined(left, out);
+            joined(right, out);
+        }
+        A::Paren(inner)
+            if matches!(
+                inner.kind,
+                A::Binary {
+                    op: BinaryOp::Add,
+                    ..
+                }
+            ) =>
+        {
+            joined(inner, out)
+        }
+        _ => out.push(e),
     }
 }
 

@@ -97,6 +97,7 @@ fn check_at(
     let hand_table = single.hands.map(|h| items::hand_table(h, &mut errors));
     let tables = items::draw_tables(file, &mut errors);
     let mut shoes = items::shoes(file, &params, &mut errors);
+    let defines = items::defines(file, &params, &tables, &mut errors);
 
     let scope = expr::Names {
         params: &params,
@@ -104,6 +105,7 @@ fn check_at(
         hands: hand_table.as_ref(),
         tables: &tables,
         shoes: &shoes,
+        defines: &defines,
     };
     let mut compiled = match single.round {
         Some(r) => Some(round::compile(
@@ -125,12 +127,14 @@ fn check_at(
         round::tell_apart(&mut shoes, &c.cards_read, &c.code, &mut errors);
     }
     let top_level = compiled.as_ref().map_or(&[][..], |c| &c.top_level[..]);
+    let labels = compiled.as_ref().map_or(&[][..], |c| &c.labels[..]);
     let mut finals = Vec::new();
     let bets = items::bets(
         file,
         &params,
         &outcomes,
         top_level,
+        labels,
         &mut finals,
         &mut errors,
     );
@@ -448,6 +452,7 @@ fn item_span(item: &Item) -> Span {
         Item::Hands(i) => i.span,
         Item::Table(i) => i.span,
         Item::Shoe(i) => i.span,
+        Item::Define(i) => i.span,
         Item::Round(i) => i.span,
         Item::Bet(i) => i.span,
         Item::Expect(i) => i.span,

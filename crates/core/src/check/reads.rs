@@ -32,6 +32,9 @@ impl Reads {
         for item in &file.items {
             match item {
                 Item::Round(r) => block(&r.body, &mut names, &mut choosers),
+                // What a definition reads, the round reads wherever it calls
+                // it: counted whether or not it does.
+                Item::Define(d) => expr(&d.body, &mut names),
                 Item::Shoe(s) => {
                     if let ast::Decks::Param(p) = &s.decks {
                         names.insert(p.name.clone());

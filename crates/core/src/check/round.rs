@@ -39,6 +39,9 @@ pub(super) struct Compiled<'s> {
     pub shows: Shows<'s>,
     /// For each shoe, whether the round reads ranks and suits of its cards.
     pub cards_read: Vec<(bool, bool)>,
+    /// The labels of each type of labels (`Ty::Label`'s index): a choice's
+    /// options, the poker categories.
+    pub labels: Vec<Vec<String>>,
     /// The throws with more than [`MAX_THROW_RESULTS`] multisets of faces,
     /// allowed only if the round reads nothing of them but statistics
     /// counted face by face (see [`large_throws_refused`]).
@@ -138,6 +141,8 @@ pub(super) fn compile<'s>(
             reported_no_hands: false,
             labels: Vec::new(),
             cards_read: vec![(false, false); names.shoes.len()],
+            expanding: Vec::new(),
+            expanded: 0,
         },
         code: Vec::new(),
         slots: Vec::new(),
@@ -188,6 +193,7 @@ pub(super) fn compile<'s>(
         code: c.code,
         slots: c.slots,
         cards_read: c.typer.cards_read,
+        labels: c.typer.labels,
         top_level: c.typer.vars,
         choice,
         decisions: c.decisions,
@@ -523,8 +529,24 @@ impl Compiler<'_, '_, '_> {
             Ty::Bool => (as_number(x), Ty::Int),
             _ => (x, t),
         };
-        let (left, lt) = number(self.typer.expr(&c.left));
-        let (right, rt) = number(self.typer.expr(&c.right));
+        let (mut left, mut lt) = number(self.typer.expr(&c.left));
+        let (mut right, mut rt) = number(self.typer.expr(&c.right));
+        // Two hands of cards compare as poker ranks them.
+        let hand = |t: Ty| matches!(t, Ty::Pool { shoe: Some(_), .. });
+        if hand(lt) && hand(rt) {
+            let poker = |e: &ast::Expr| ast::Expr {
+                kind: ast::ExprKind::Call {
+                    func: ast::Ident {
+                        name: Builtin::Poker.name().to_string(),
+                        span: e.span,
+                    },
+                    args: vec![e.clone()],
+                },
+                span: e.span,
+            };
+            (left, lt) = self.typer.expr(&poker(&c.left));
+            (right, rt) = self.typer.expr(&poker(&c.right));
+        }
         for (e, t) in [(&c.left, lt), (&c.right, rt)] {
             if t != Ty::Int && t != Ty::Error {
                 self.typer.errors.push(CheckError::Type {
@@ -532,7 +554,8 @@ impl Compiler<'_, '_, '_> {
                     found: t.describe(),
                     span: e.span,
                     help: Some(
-                        "`compare` orders two numbers: `compare total(a) with total(b)`"
+                        "`compare` orders two numbers (`compare total(a) with total(b)`), or two \
+                         hands of cards as poker ranks them"
                             .to_string(),
                     ),
                 });

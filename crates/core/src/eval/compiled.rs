@@ -98,7 +98,9 @@ fn kind(e: &Expr) -> Output {
             Output::Int
         }
         ExprKind::Call(b, _) => match b.spec().output {
-            builtin::Output::Number | builtin::Output::Faces => Output::Int,
+            builtin::Output::Number | builtin::Output::Faces | builtin::Output::Category => {
+                Output::Int
+            }
         },
         ExprKind::Bool(_)
         | ExprKind::Not(_)
@@ -207,6 +209,10 @@ impl Compiled {
     /// is not a name, which the tree evaluates.
     fn call(&mut self, b: Builtin, args: &[Expr]) -> Option<Op> {
         let kinds = b.args();
+        // Hands joined with `+` are several arguments for one.
+        if args.len() != kinds.len() {
+            return None;
+        }
         let mut throw = None;
         for (arg, (_, kind)) in args.iter().zip(kinds) {
             if kind.is_throw() {

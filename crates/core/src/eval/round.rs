@@ -300,8 +300,23 @@ pub fn step<C: Chance>(
             slot,
             knowing,
         } => {
-            let mut key: Key = knowing.iter().map(|&k| key_value(env[k])).collect();
-            program.decisions[*decision].expand_key(&mut key);
+            let d = &program.decisions[*decision];
+            let mut key: Key = SmallVec::with_capacity(knowing.len());
+            for (i, &k) in knowing.iter().enumerate() {
+                key.push(match (d.hands.get(i).copied().flatten(), env[k]) {
+                    (Some(shoe), Value::Pool(id)) => {
+                        let pools = context.pools;
+                        (program.shoes[shoe].hand_key(pools.faces(id), pools.cards(id))).ok_or(
+                            EvalError::Internal {
+                                what: "a known hand the checker let through",
+                                span: d.span,
+                            },
+                        )?
+                    }
+                    (_, v) => key_value(v),
+                });
+            }
+            d.expand_key(&mut key);
             let pick = Pick {
                 decision: *decision,
                 key,

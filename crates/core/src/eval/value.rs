@@ -194,6 +194,9 @@ fn checked(op: Arith, x: i64, y: i64, e: &Expr, divisor: &Expr) -> Res<i64> {
 /// The value of built-in `b` called with `args` (the call `e`): its throw
 /// and its numbers evaluated, then [`Builtin::apply`].
 fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i64> {
+    if args.len() > b.args().len() {
+        return joined(c, env, b, args, e);
+    }
     let mut faces: &[u32] = &[];
     let mut numbers = [0i64; 2];
     let mut next = numbers.iter_mut();
@@ -214,6 +217,32 @@ fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i
             *number = int_operand(c, env, arg)?;
         }
     }
+    applied(c, b, faces, numbers, args, e)
+}
+
+/// A built-in of hands joined with `+` (`category(mine + board)`): every
+/// argument a hand, their cards read together.
+#[inline(never)]
+fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i64> {
+    let mut cards: SmallVec<[u32; 8]> = SmallVec::new();
+    for arg in args {
+        match eval(c, env, arg)? {
+            Value::Pool(id) => cards.extend_from_slice(c.pools.cards(id)),
+            _ => return Err(internal("a hand where the checker promised one", arg)),
+        }
+    }
+    applied(c, b, &cards, [0, 0], args, e)
+}
+
+/// [`Builtin::apply`], its failures as errors at the call `e`.
+fn applied(
+    c: Context,
+    b: Builtin,
+    faces: &[u32],
+    numbers: [i64; 2],
+    args: &[Expr],
+    e: &Expr,
+) -> Res<i64> {
     b.apply(faces, numbers, c.program.hands.as_ref())
         .map_err(|failure| match failure {
             Failure::Overflow => overflow(e),
@@ -267,7 +296,9 @@ pub fn eval(c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         },
         ExprKind::Arith(..) => Value::Int(int_operand(c, env, e)?),
         ExprKind::Call(b, args) => match b.spec().output {
-            Output::Number | Output::Faces => Value::Int(call(c, env, *b, args, e)?),
+            Output::Number | Output::Faces | Output::Category => {
+                Value::Int(call(c, env, *b, args, e)?)
+            }
         },
         ExprKind::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) => {
             let x = eval(c, env, a)?;

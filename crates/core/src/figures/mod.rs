@@ -77,13 +77,13 @@ impl StrategyReport {
                     InfoSetRow {
                         decision: d.name.clone(),
                         by: bet(info.side),
-                        knowing: d
-                            .knowing
-                            .iter()
+                        knowing: (d.knowing.iter().enumerate())
                             .zip(&info.key)
-                            .map(|(name, &value)| Known {
+                            .map(|((i, name), &value)| Known {
                                 name: name.clone(),
                                 value,
+                                hand: (d.hands.get(i).copied().flatten())
+                                    .map(|shoe| program.shoes[shoe].key_hand(value, true)),
                             })
                             .collect(),
                         faces_shown: d.faces.as_ref().map(|of| FacesShown {

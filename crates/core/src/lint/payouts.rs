@@ -44,10 +44,11 @@ fn outcomes(file: &ast::File, program: &Program, coverage: &Coverage, lints: &mu
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Bet(b) => b
-                    .lines
-                    .iter()
-                    .find(|l| matches!(&l.key, PayKey::Outcome(k) if k.name == outcome.name)),
+                Item::Bet(b) => b.lines.iter().find(|l| match &l.key {
+                    PayKey::Outcome(k) => k.name == outcome.name,
+                    PayKey::Names { names, .. } => names.iter().any(|k| k.name == outcome.name),
+                    _ => false,
+                }),
                 _ => None,
             })
             .map(|l| labeled(l.span, "never paid"))

@@ -53,6 +53,13 @@ pub(super) fn lint(file: &ast::File, program: &Program, lints: &mut Vec<Lint>) {
         let finals = finals(file);
         uses.block(&round.body, &finals);
     }
+    // What a definition calls and names after `is`, the round does where it
+    // calls it (its own names are its arguments, not the round's).
+    for item in &file.items {
+        if let Item::Define(d) = item {
+            uses.definition(&d.body);
+        }
+    }
     lints.append(&mut uses.unread);
     hands(file, program, &uses, lints);
     params(file, &uses, lints);
@@ -169,6 +176,32 @@ impl<'a> Uses<'a> {
         }
     }
 
+    /// The functions a definition's body calls and the names after its
+    /// `is`.
+    fn definition(&mut self, e: &'a Expr) {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) => {}
+            ExprKind::Call { func, args } => {
+                self.called.insert(func.name.as_str());
+                args.iter().for_each(|a| self.definition(a));
+            }
+            ExprKind::Unary { operand, .. } => self.definition(operand),
+            ExprKind::Binary { left, right, .. } => {
+                self.definition(left);
+                self.definition(right);
+            }
+            ExprKind::Is { subject, patterns } => {
+                self.definition(subject);
+                for p in patterns {
+                    if let Pattern::Name(name) = p {
+                        self.patterns.insert(name.name.as_str());
+                    }
+                }
+            }
+            ExprKind::In { subject, .. } | ExprKind::Paren(subject) => self.definition(subject),
+        }
+    }
+
     fn expr(&mut self, e: &'a Expr) {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) => {}
@@ -238,6 +271,25 @@ fn hands(file: &ast::File, program: &Program, uses: &Uses, lints: &mut Vec<Lint>
     }
 }
 
+/// Every name `e` reads.
+fn names_in<'a>(e: &'a Expr, used: &mut BTreeSet<&'a str>) {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) => {}
+        ExprKind::Name(n) => {
+            used.insert(n.name.as_str());
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| names_in(a, used)),
+        ExprKind::Unary { operand, .. } => names_in(operand, used),
+        ExprKind::Binary { left, right, .. } => {
+            names_in(left, used);
+            names_in(right, used);
+        }
+        ExprKind::Is { subject, .. } | ExprKind::In { subject, .. } | ExprKind::Paren(subject) => {
+            names_in(subject, used)
+        }
+    }
+}
+
 fn amount<'a>(a: &'a Amount, used: &mut BTreeSet<&'a str>) {
     if let Amount::Param(p) = a {
         used.insert(p.name.as_str());
@@ -263,6 +315,8 @@ fn params(file: &ast::File, uses: &Uses, lints: &mut Vec<Lint>) {
                     used.insert(p.name.as_str());
                 }
             }
+            // A definition reads a parameter for every round that calls it.
+            Item::Define(d) => names_in(&d.body, &mut used),
             Item::Banking(b) => {
                 for clause in &b.clauses {
                     match &clause.kind {

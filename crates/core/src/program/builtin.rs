@@ -22,7 +22,7 @@
 //! prints.
 
 use crate::program::card::Card;
-use crate::program::HandTable;
+use crate::program::{poker, HandTable};
 
 /// A built-in function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,10 +35,17 @@ pub enum Builtin {
     HighestCount,
     Rank,
     Suit,
-    /// `rank(card)`: written as [`Builtin::Rank`], on a card.
+    /// `rank(card)`: written as [`Builtin::Rank`], on a hand of cards (its
+    /// highest card).
     CardRank,
-    /// `suit(card)`: written as [`Builtin::Suit`], on a card.
+    /// `suit(card)`: written as [`Builtin::Suit`], on a hand of cards (its
+    /// highest card).
     CardSuit,
+    /// `category(hand)`: the poker category, a label of
+    /// [`poker::CATEGORIES`].
+    Category,
+    /// `poker(hand)`: the poker value, ordering hands of one size.
+    Poker,
     Value,
     Size,
     /// `pairs(throw)`: how many faces show at least twice.
@@ -64,8 +71,9 @@ pub enum Arg {
     /// A throw the `hands` table ranks: of as many dice as its hands, every
     /// result listed.
     Ranked,
-    /// A hand of one card.
-    Card,
+    /// A hand of cards, or hands joined with `+` (`mine + board`): the
+    /// call's first arguments are then each hand's, its cards read whole.
+    Hand,
 }
 
 impl Arg {
@@ -73,7 +81,7 @@ impl Arg {
     pub fn is_throw(self) -> bool {
         match self {
             Arg::Number => false,
-            Arg::Throw | Arg::One | Arg::Ranked | Arg::Card => true,
+            Arg::Throw | Arg::One | Arg::Ranked | Arg::Hand => true,
         }
     }
 
@@ -83,7 +91,7 @@ impl Arg {
     pub fn observes(self) -> bool {
         match self {
             Arg::Throw | Arg::Ranked => true,
-            Arg::Number | Arg::One | Arg::Card => false,
+            Arg::Number | Arg::One | Arg::Hand => false,
         }
     }
 
@@ -94,7 +102,7 @@ impl Arg {
             Arg::Throw => "a throw or a hand",
             Arg::One => "one die or one card",
             Arg::Ranked => "a throw the `hands` table ranks",
-            Arg::Card => "one card",
+            Arg::Hand => "a hand of cards, or hands joined with `+`",
         }
     }
 }
@@ -107,6 +115,9 @@ pub enum Output {
     /// A set of faces, held as a mask (bit `f` set for face `f`): only the
     /// options of `choose NAME from faces(T)`.
     Faces,
+    /// A poker category: the index of its name in
+    /// [`poker::CATEGORIES`], a label tested with `is` and paid on by name.
+    Category,
 }
 
 impl Output {
@@ -115,6 +126,7 @@ impl Output {
         match self {
             Output::Number => "a number",
             Output::Faces => "a set of faces",
+            Output::Category => "a poker category",
         }
     }
 }
@@ -149,12 +161,12 @@ const THROW: &[(&str, Arg)] = &[("throw", Arg::Throw)];
 const RANKED: &[(&str, Arg)] = &[("throw", Arg::Ranked)];
 const THROW_AND_FACE: &[(&str, Arg)] = &[("throw", Arg::Throw), ("face", Arg::Number)];
 const ONE: &[(&str, Arg)] = &[("card", Arg::One)];
-const CARD: &[(&str, Arg)] = &[("card", Arg::Card)];
+const HAND: &[(&str, Arg)] = &[("hand", Arg::Hand)];
 const TWO_NUMBERS: &[(&str, Arg)] = &[("a", Arg::Number), ("b", Arg::Number)];
 
 impl Builtin {
     /// Every built-in, in the reference's order.
-    pub const ALL: [Builtin; 16] = [
+    pub const ALL: [Builtin; 18] = [
         Builtin::Total,
         Builtin::Count,
         Builtin::Highest,
@@ -165,6 +177,8 @@ impl Builtin {
         Builtin::Suit,
         Builtin::CardRank,
         Builtin::CardSuit,
+        Builtin::Category,
+        Builtin::Poker,
         Builtin::Value,
         Builtin::Size,
         Builtin::Pairs,
@@ -210,13 +224,24 @@ impl Builtin {
             ),
             Builtin::CardRank => number(
                 "rank",
-                CARD,
-                "the card's rank: 2 to 10, J 11, Q 12, K 13, the ace 1 (14 with `aces high`)",
+                HAND,
+                "the card's rank: 2 to 10, J 11, Q 12, K 13, the ace 1 (14 with `aces high`); of several cards, the highest card's",
             ),
             Builtin::CardSuit => number(
                 "suit",
-                CARD,
-                "the card's suit: clubs 1, diamonds 2, hearts 3, spades 4",
+                HAND,
+                "the card's suit: clubs 1, diamonds 2, hearts 3, spades 4; of several cards, the highest card's (of two of one rank, the later suit)",
+            ),
+            Builtin::Category => Spec {
+                name: "category",
+                args: HAND,
+                output: Output::Category,
+                doc: "the hand's poker category, `high_card` to `royal_flush`: of 3 cards by the three-card order, of 5 by the standard one, of 6 or 7 the best five's",
+            },
+            Builtin::Poker => number(
+                "poker",
+                HAND,
+                "the hand's poker value: the higher, the better the hand, equal for hands that tie (hands of one size)",
             ),
             Builtin::Value => number(
                 "value",
@@ -267,9 +292,16 @@ impl Builtin {
     }
 
     /// Whether the built-in reads what is known of its hand's cards
-    /// ([`crate::program::card::Card`]) rather than their values.
+    /// ([`crate::program::card::Card`]) rather than their values; its hand
+    /// may be several joined with `+`.
     pub fn reads_cards(self) -> bool {
-        self.args().iter().any(|(_, arg)| *arg == Arg::Card)
+        self.args().iter().any(|(_, arg)| *arg == Arg::Hand)
+    }
+
+    /// Whether the built-in ranks its hand as poker does: of 3, or 5 to 7,
+    /// cards whose ranks and suits are both known.
+    pub fn ranks_poker(self) -> bool {
+        matches!(self, Builtin::Category | Builtin::Poker)
     }
 
     /// What each argument must be.
@@ -304,6 +336,8 @@ impl Builtin {
             | Builtin::Suit
             | Builtin::CardRank
             | Builtin::CardSuit
+            | Builtin::Category
+            | Builtin::Poker
             | Builtin::Value
             | Builtin::Size
             | Builtin::Faces
@@ -338,8 +372,10 @@ impl Builtin {
             Builtin::HighestCount => stat(Stat::HighestCount),
             Builtin::Rank => Ok(hand()?.rank),
             Builtin::Suit => Ok(hand()?.suit as i64),
-            Builtin::CardRank => Ok(i64::from(card(faces)?.rank())),
-            Builtin::CardSuit => Ok(i64::from(card(faces)?.suit())),
+            Builtin::CardRank => Ok(i64::from(highest_card(faces)?.rank())),
+            Builtin::CardSuit => Ok(i64::from(highest_card(faces)?.suit())),
+            Builtin::Category => Ok(ranked(faces)?.category as i64),
+            Builtin::Poker => Ok(ranked(faces)?.value),
             Builtin::Value => single(faces).ok_or(Failure::NotOne),
             Builtin::Size => Ok(faces.len() as i64),
             Builtin::Pairs => stat(Stat::Pairs),
@@ -357,7 +393,8 @@ pub enum Failure {
     Overflow,
     /// `value` of a hand that is not one card.
     NotOne,
-    /// `rank` or `suit` of a throw the hand table does not list.
+    /// `rank` or `suit` of a throw the hand table does not list; a hand
+    /// poker does not rank.
     Unranked,
 }
 
@@ -377,12 +414,19 @@ pub fn mask_faces(mask: i64) -> impl Iterator<Item = i64> {
     (0..=i64::from(MAX_FACE)).filter(move |f| mask & (1i64 << f) != 0)
 }
 
-/// The card of a one-card hand, from its cards.
-fn card(cards: &[u32]) -> Result<Card, Failure> {
-    match cards {
-        [one] => Ok(Card(*one)),
-        _ => Err(Failure::NotOne),
-    }
+/// The highest card of a hand, by rank and then suit.
+fn highest_card(cards: &[u32]) -> Result<Card, Failure> {
+    let key = |c: &&u32| (Card(**c).rank(), Card(**c).suit());
+    cards
+        .iter()
+        .max_by_key(key)
+        .map(|&c| Card(c))
+        .ok_or(Failure::NotOne)
+}
+
+/// A hand ranked as poker ranks it.
+fn ranked(cards: &[u32]) -> Result<poker::Ranked, Failure> {
+    poker::rank(cards).ok_or(Failure::Unranked)
 }
 
 /// The value of a one-card hand or a one-die throw.

@@ -14,6 +14,10 @@ pub const RANKS: [&str; 13] = [
     "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 ];
 
+/// The most cards a hand known to a chooser may hold: six bits a card in
+/// one key ([`Shoe::hand_key`]).
+pub const MOST_KEYED_CARDS: usize = 10;
+
 /// The suits, in bridge order (the numbers `suit(c)` gives, from 1).
 pub const SUITS: [Suit; 4] = [
     Suit {
@@ -201,6 +205,73 @@ impl Shoe {
                 && k.card.suit() == 0
                 && (k.card.rank() == 0 || k.card.rank() == number)
         })
+    }
+
+    /// The kind (index into [`Shoe::kinds`]) of a card of `value` known as
+    /// `card`, as finely as the shoe's kinds tell cards apart (a card a
+    /// table names by rank and suit is of the kind that holds it).
+    pub fn kind_of(&self, value: u32, card: Card) -> Option<usize> {
+        let (rank, suit) = self.telling();
+        let card = Card::new(
+            if rank { card.rank() } else { 0 },
+            if suit { card.suit() } else { 0 },
+        );
+        self.kinds
+            .binary_search_by_key(&(value, card), |k| (k.value, k.card))
+            .ok()
+    }
+
+    /// A hand a chooser knows as one number: its cards' kinds, ascending,
+    /// each plus one in six bits; `values` its cards' values and `cards`
+    /// what is known of them (empty for a hand dealt by values alone).
+    /// `None` past [`MOST_KEYED_CARDS`] cards, or for a card of no kind.
+    pub fn hand_key(&self, values: &[u32], cards: &[u32]) -> Option<i64> {
+        if values.len() > MOST_KEYED_CARDS || self.kinds.len() >= 63 {
+            return None;
+        }
+        let mut kinds: Vec<usize> = Vec::with_capacity(values.len());
+        for (i, &value) in values.iter().enumerate() {
+            let card = Card(cards.get(i).copied().unwrap_or(0));
+            kinds.push(self.kind_of(value, card)?);
+        }
+        kinds.sort_unstable();
+        Some(
+            kinds
+                .iter()
+                .rev()
+                .fold(0i64, |key, &k| (key << 6) | (k as i64 + 1)),
+        )
+    }
+
+    /// The kinds of a hand's key ([`Shoe::hand_key`]), ascending.
+    pub fn key_kinds(&self, key: i64) -> Vec<usize> {
+        let mut kinds = Vec::new();
+        let mut rest = key;
+        while rest > 0 {
+            kinds.push((rest & 63) as usize - 1);
+            rest >>= 6;
+        }
+        kinds
+    }
+
+    /// A hand's key written as its cards, highest first: `Q♠ 6♥ 4♦` where
+    /// ranks and suits are told apart, `Q 6 4` where ranks are, the values
+    /// (`10 6 4`) otherwise.
+    pub fn key_hand(&self, key: i64, unicode: bool) -> String {
+        let mut kinds: Vec<&Kind> = (self.key_kinds(key).into_iter())
+            .filter_map(|k| self.kinds.get(k))
+            .collect();
+        kinds.sort_by_key(|k| std::cmp::Reverse((k.card.rank(), k.value, k.card.suit())));
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|k| match (k.card.name(unicode), k.card.rank()) {
+                (Some(name), _) => name,
+                (None, 14) => "A".to_string(),
+                (None, r @ 1..=13) => RANKS[r as usize - 1].to_string(),
+                (None, _) => k.value.to_string(),
+            })
+            .collect();
+        names.join(" ")
     }
 
     /// Every card of one deck as a kind of its own, by rank and suit: the

@@ -12,6 +12,7 @@ mod assertions;
 mod banking;
 pub mod builtin;
 pub mod card;
+pub mod poker;
 mod round;
 
 pub use assertions::{Assertion, Figure, SessionTable, ShoeDeal};
@@ -490,6 +491,9 @@ pub struct Decision {
     pub values: Vec<i64>,
     /// The names of what the chooser sees, in the order of the key.
     pub knowing: Vec<String>,
+    /// For each of `knowing`, the shoe of a known hand of cards, whose key
+    /// is its cards ([`Shoe::hand_key`]); `None` for a value.
+    pub hands: Vec<Option<usize>>,
     /// `from faces(T)`: the name of `T`. The decision's last `knowing` slot
     /// then holds the mask of the faces shown (never in `knowing`'s names);
     /// the key is the known values followed by those faces, ascending, and

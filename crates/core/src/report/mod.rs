@@ -224,7 +224,10 @@ impl InfoSetRow {
         let mut known: Vec<String> = self
             .knowing
             .iter()
-            .map(|k| format!("{} = {}", k.name, k.value))
+            .map(|k| match &k.hand {
+                Some(hand) => format!("{} = {hand}", k.name),
+                None => format!("{} = {}", k.name, k.value),
+            })
             .collect();
         if let Some(shown) = &self.faces_shown {
             let faces: Vec<String> = shown.faces.iter().map(i64::to_string).collect();
@@ -249,8 +252,12 @@ pub struct Known {
     /// The name, as the file binds it.
     pub name: String,
     /// Its value: a number; a condition as 1 (true) or 0; a choice of
-    /// labels as the label's index, from 0.
+    /// labels as the label's index, from 0; a hand of cards as its key
+    /// (the kinds of its cards, six bits each).
     pub value: i64,
+    /// A hand of cards, written as its cards, highest first (`Q♠ 6♥ 4♦`);
+    /// `None` for a value.
+    pub hand: Option<String>,
 }
 
 /// One option at an information set: how often the strategy takes it and

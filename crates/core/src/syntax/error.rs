@@ -160,6 +160,16 @@ pub(super) fn from_pest(
 /// at the next line's first token (at `at`): the end of the unfinished
 /// line to point at instead, where an operand was expected after an
 /// operator.
+/// What begins an item, as a syntax error names it: the item keywords,
+/// each once, from [`ITEM_KEYWORDS`].
+static ITEMS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let words: Vec<String> = ITEM_KEYWORDS.iter().map(|w| format!("`{w}`")).collect();
+    let (last, rest) = words
+        .split_last()
+        .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+    format!("an item ({} or {last})", rest.join(", "))
+});
+
 fn unfinished_line(source: &str, at: usize, positives: &[Rule]) -> Option<Span> {
     let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
     let unfinished = source[..line_start].trim_end();
@@ -220,7 +230,7 @@ fn expected(positives: &[Rule], item_start: bool) -> String {
         });
     }
     if item_start {
-        expected = vec!["an item (`game`, `param`, `outcomes`, `hands`, `table`, `shoe`, `round`, `bet`, `expect`, `claim` or `banking`)"];
+        expected = vec![ITEMS.as_str()];
     }
     match expected.len() {
         0 => "something else".to_string(),

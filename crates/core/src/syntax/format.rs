@@ -114,7 +114,12 @@ fn brace_after(source: &str, from: usize) -> usize {
 
 fn item_lines(lines: &mut Lines, item: &Item, source: &str) {
     match item {
-        Item::Game(_) | Item::Param(_) | Item::Outcomes(_) | Item::Expect(_) | Item::Claim(_) => {
+        Item::Game(_)
+        | Item::Param(_)
+        | Item::Outcomes(_)
+        | Item::Define(_)
+        | Item::Expect(_)
+        | Item::Claim(_) => {
             let span = item_span(item);
             lines.push(0, one_line(item), span.start, span.end);
         }
@@ -240,6 +245,7 @@ fn item_span(item: &Item) -> ast::Span {
         Item::Hands(h) => h.span,
         Item::Table(t) => t.span,
         Item::Shoe(s) => s.span,
+        Item::Define(d) => d.span,
         Item::Round(r) => r.span,
         Item::Bet(b) => b.span,
         Item::Expect(e) => e.span,
@@ -280,8 +286,8 @@ fn stmt_lines(lines: &mut Lines, stmt: &Stmt, depth: usize) {
                     Side::Lower => "lower",
                 };
                 match (arm.short, arm.body.stmts.as_slice()) {
-                    (true, [Stmt::End(e)]) => {
-                        let text = format!("{side} => end {}", e.outcome.name);
+                    (true, [one]) => {
+                        let text = format!("{side} => {}", print::stmt(one));
                         lines.push(depth + 1, text, arm.span.start, arm.span.end);
                     }
                     _ => {

@@ -35,8 +35,8 @@ pub fn keywords() -> impl Iterator<Item = &'static str> {
 
 /// The words that begin an item; recovery resumes at a line starting with one.
 pub const ITEM_KEYWORDS: &[&str] = &[
-    "game", "param", "outcomes", "hands", "table", "shoe", "round", "bet", "expect", "claim",
-    "banking",
+    "game", "param", "outcomes", "hands", "table", "shoe", "define", "round", "bet", "expect",
+    "claim", "banking",
 ];
 
 /// The deepest a file may nest. Brackets are counted before parsing (they
@@ -346,7 +346,7 @@ mod tests {
         assert!(words
             .iter()
             .all(|w| w.chars().all(|c| c.is_ascii_lowercase())));
-        assert_eq!(words.len(), 43, "{words:?}");
+        assert_eq!(words.len(), 44, "{words:?}");
     }
 
     #[test]

@@ -322,6 +322,81 @@ pub enum CheckError {
         #[label("a set of faces")]
         span: Span,
     },
+    /// `knowing` a hand of more cards than a key holds.
+    #[error("`{name}` holds {cards} cards; a chooser may know a hand of at most {most}")]
+    #[diagnostic(
+        code(dice::check::choice),
+        help(
+            "bind what the chooser sees of the hand first: `let mine = total(hand)`, `poker(hand)`"
+        )
+    )]
+    KnownHandTooLarge {
+        name: String,
+        cards: u32,
+        most: usize,
+        #[label("{cards} cards")]
+        span: Span,
+    },
+    /// `category` or `poker` of a hand poker does not rank.
+    #[error("`{func}` ranks hands of 3, or 5 to 7, cards; this holds {cards}")]
+    #[diagnostic(
+        code(dice::check::type_mismatch),
+        help("poker ranks three cards (three card poker), five, or the best five of six or seven: join hands with `+` (`{func}(mine + board)`)")
+    )]
+    PokerHand {
+        func: &'static str,
+        cards: u32,
+        #[label("{cards} cards")]
+        span: Span,
+    },
+    /// A `define` that calls itself, directly or through others.
+    #[error("`{name}` is defined in terms of itself")]
+    #[diagnostic(
+        code(dice::check::define),
+        help("a definition is written once and expanded where it is called, so it may not reach itself: write the value out")
+    )]
+    DefineRecursive {
+        name: String,
+        #[label("`{name}` reaches itself through {through}")]
+        span: Span,
+        through: String,
+    },
+    /// A `define` whose body reads a name that is neither one of its
+    /// arguments nor a parameter of the file.
+    #[error("`{name}` is not an argument of `{define}`")]
+    #[diagnostic(
+        code(dice::check::define),
+        help("a definition reads only its arguments and the file's parameters: add `{name}` to its arguments, `define {define}(..., {name})`")
+    )]
+    DefineReads {
+        name: String,
+        define: String,
+        #[label("not an argument")]
+        span: Span,
+    },
+    /// A `define` named as a built-in or a draw table is.
+    #[error("`{name}` is already {what}")]
+    #[diagnostic(code(dice::check::duplicate), help("give the definition another name"))]
+    DefineShadows {
+        name: String,
+        what: &'static str,
+        #[label("defined again here")]
+        span: Span,
+    },
+    /// Definitions nested past the bound, or expanding past it.
+    #[error("`{name}` expands too far: {why}")]
+    #[diagnostic(
+        code(dice::check::define),
+        help("definitions may call one another {depth} deep and expand to {nodes} operations in one round")
+    )]
+    DefineTooLarge {
+        name: String,
+        why: String,
+        depth: usize,
+        nodes: usize,
+        #[label("here")]
+        span: Span,
+    },
     /// A `choose` made during the round without `knowing`.
     #[error("this choice does not say what its chooser sees")]
     #[diagnostic(

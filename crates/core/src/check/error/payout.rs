@@ -42,6 +42,18 @@ pub enum PayoutError {
         #[label("here")]
         span: Span,
     },
+    /// A number as the key of a bet on a label (a poker category).
+    #[error("`{on}` is one of {labels}, not a number")]
+    #[diagnostic(
+        code(dice::check::payout),
+        help("pay on its labels by name: `straight => win 6 to 1`, `[flush, straight] => ...`")
+    )]
+    NumberInLabelBet {
+        on: String,
+        labels: String,
+        #[label("a number")]
+        span: Span,
+    },
     /// A line of a bet on a value after its `else` line.
     #[error("this line comes after `else` and is never used")]
     #[diagnostic(

@@ -134,6 +134,7 @@ pub(in crate::check) fn bets(
     params: &[Param],
     outcomes: &[Named],
     top_level: &[(String, usize, Ty)],
+    labels: &[Vec<String>],
     finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Bet> {
@@ -146,7 +147,7 @@ pub(in crate::check) fn bets(
         }
         let settle = match &b.on {
             None => outcome_bet(b, params, outcomes, errors),
-            Some(on) => value_bet(b, on, params, top_level, finals, errors),
+            Some(on) => value_bet(b, on, params, top_level, labels, finals, errors),
         };
         if let Some(settle) = settle {
             bets.push(Bet {
@@ -186,8 +187,9 @@ fn outcome_bet(
                 span: line.span,
             }));
         }
-        let outcome = match &line.key {
-            PayKey::Outcome(o) => o,
+        let outcomes_of_line = match &line.key {
+            PayKey::Outcome(o) => std::slice::from_ref(o),
+            PayKey::Names { names, .. } => &names[..],
             PayKey::Else { span } => {
                 let pay = payout(&line.payout, line.span, params, errors);
                 otherwise = Some((pay, *span));
@@ -202,31 +204,34 @@ fn outcome_bet(
                 continue;
             }
         };
-        let Some(index) = outcomes.iter().position(|o| o.name == outcome.name) else {
-            // With no `outcomes` line at all, that one error says it.
-            if !outcomes.is_empty() {
-                errors.push(unknown(
-                    "outcome",
-                    outcome,
-                    outcomes.iter().map(|o| o.name.as_str()),
-                ));
+        let pay = payout(&line.payout, line.span, params, errors);
+        for outcome in outcomes_of_line {
+            let Some(index) = outcomes.iter().position(|o| o.name == outcome.name) else {
+                // With no `outcomes` line at all, that one error says it.
+                if !outcomes.is_empty() {
+                    errors.push(unknown(
+                        "outcome",
+                        outcome,
+                        outcomes.iter().map(|o| o.name.as_str()),
+                    ));
+                }
+                complete = false;
+                continue;
+            };
+            if let Some((_, first)) = &pays[index] {
+                errors.push(CheckError::Duplicate {
+                    kind: "payout for outcome",
+                    name: outcome.name.clone(),
+                    first: *first,
+                    second: outcome.span,
+                    help: "an outcome settles a bet once: keep one of the two lines",
+                });
+                continue;
             }
-            complete = false;
-            continue;
-        };
-        if let Some((_, first)) = &pays[index] {
-            errors.push(CheckError::Duplicate {
-                kind: "payout for outcome",
-                name: outcome.name.clone(),
-                first: *first,
-                second: outcome.span,
-                help: "an outcome settles a bet once: keep one of the two lines",
-            });
-            continue;
-        }
-        written[index] = true;
-        if let Some(p) = payout(&line.payout, line.span, params, errors) {
-            pays[index] = Some((p, outcome.span));
+            written[index] = true;
+            if let Some(p) = &pay {
+                pays[index] = Some((p.clone(), outcome.span));
+            }
         }
     }
     if let Some((pay, span)) = otherwise {
@@ -277,14 +282,20 @@ fn value_bet(
     on: &ast::Ident,
     params: &[Param],
     top_level: &[(String, usize, Ty)],
+    labels: &[Vec<String>],
     finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Option<Settle> {
     let binding = top_level.iter().rev().find(|(n, _, _)| *n == on.name);
+    // A label (a poker category, a choice's option) is paid on by name.
+    let named = match binding {
+        Some((_, _, Ty::Label(set))) => labels.get(*set),
+        _ => None,
+    };
     let final_index = match binding {
         Some((_, slot, ty)) => {
             // A condition counts 1 where it holds and 0 where it does not.
-            if !matches!(ty, Ty::Int | Ty::Bool | Ty::Error) {
+            if !matches!(ty, Ty::Int | Ty::Bool | Ty::Error | Ty::Label(_)) {
                 errors.push(CheckError::Type {
                     expected: "a number",
                     found: ty.describe(),
@@ -302,7 +313,10 @@ fn value_bet(
                         slot: *slot,
                         span: on.span,
                         shown: Shown::No,
-                        kind: final_kind(*ty),
+                        kind: match named {
+                            Some(names) => ValueKind::Labels(names.clone()),
+                            None => final_kind(*ty),
+                        },
                     });
                     Some(finals.len() - 1)
                 }
@@ -325,20 +339,51 @@ fn value_bet(
     };
     let mut lines = Vec::new();
     let mut after_else = false;
+    // A name whose type is an error already reported: its keys say nothing.
+    let unknown_type = matches!(binding, Some((_, _, Ty::Error)));
     for line in &b.lines {
-        let matcher = match &line.key {
-            PayKey::Values(k) => {
+        let matcher = match (&line.key, named) {
+            (PayKey::Outcome(_) | PayKey::Names { .. }, None) if unknown_type => continue,
+            (PayKey::Else { .. }, _) => ValueMatch::Else,
+            (PayKey::Outcome(n), Some(names)) => {
+                let Some(key) = label_key(n, names, errors) else {
+                    continue;
+                };
+                ValueMatch::Key(key)
+            }
+            (PayKey::Names { names: keys, .. }, Some(names)) => {
+                let keys: Option<Vec<ValueKey>> =
+                    keys.iter().map(|n| label_key(n, names, errors)).collect();
+                let Some(keys) = keys else { continue };
+                ValueMatch::Set(keys)
+            }
+            (PayKey::Values(ValueKey { span, .. }) | PayKey::Set { span, .. }, Some(names)) => {
+                errors.push(CheckError::Payout(PayoutError::NumberInLabelBet {
+                    on: on.name.clone(),
+                    labels: names.join(", "),
+                    span: *span,
+                }));
+                continue;
+            }
+            (PayKey::Names { names, .. }, None) => {
+                errors.push(CheckError::Payout(PayoutError::OutcomeInValueBet {
+                    bet: b.name.name.clone(),
+                    on: on.name.clone(),
+                    span: names.first().map_or(line.span, |n| n.span),
+                }));
+                continue;
+            }
+            (PayKey::Values(k), None) => {
                 empty_range(k, errors);
                 ValueMatch::Key(k.clone())
             }
-            PayKey::Set { keys, .. } => {
+            (PayKey::Set { keys, .. }, None) => {
                 for k in keys {
                     empty_range(k, errors);
                 }
                 ValueMatch::Set(keys.clone())
             }
-            PayKey::Else { .. } => ValueMatch::Else,
-            PayKey::Outcome(o) => {
+            (PayKey::Outcome(o), None) => {
                 errors.push(CheckError::Payout(PayoutError::OutcomeInValueBet {
                     bet: b.name.name.clone(),
                     on: on.name.clone(),
@@ -361,6 +406,22 @@ fn value_bet(
         final_index: final_index?,
         lines,
     })
+}
+
+/// The key of label `n` of `names` (its index), or its error.
+fn label_key(n: &ast::Ident, names: &[String], errors: &mut Vec<CheckError>) -> Option<ValueKey> {
+    match names.iter().position(|l| *l == n.name) {
+        Some(i) => Some(ValueKey {
+            op: None,
+            lo: i as i64,
+            hi: i as i64,
+            span: n.span,
+        }),
+        None => {
+            errors.push(unknown("label", n, names.iter().map(String::as_str)));
+            None
+        }
+    }
 }
 
 /// What the final values of a name bound to `ty` are: a condition is read

@@ -7,6 +7,7 @@
 mod assertions;
 mod at;
 mod bets;
+mod defines;
 mod params;
 mod shoes;
 mod tables;
@@ -15,6 +16,7 @@ pub(super) use assertions::{assertions, Figures};
 pub(super) use at::few_tables;
 pub use at::MOST_CARDS_DEALT;
 pub(super) use bets::bets;
+pub(super) use defines::defines;
 pub(super) use params::{param, params};
 pub(super) use shoes::shoes;
 pub(super) use tables::{draw_tables, hand_table};

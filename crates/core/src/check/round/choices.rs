@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// The most cards a known hand may hold: the information set's key holds it
+/// in one number, six bits a card (see `Shoe::hand_key`).
+pub const MAX_KNOWN_CARDS: usize = crate::program::card::MOST_KEYED_CARDS;
+
 impl Compiler<'_, '_, '_> {
     /// `choose NAME from OPTIONS by BET [knowing ...]`: a decision of the
     /// bettor of BET. Made first in the round, knowing nothing, it may be
@@ -96,7 +100,8 @@ impl Compiler<'_, '_, '_> {
                 side: 0,
                 options: labels,
                 values,
-                knowing: knowing.iter().map(|(n, _)| n.clone()).collect(),
+                knowing: knowing.iter().map(|(n, _, _)| n.clone()).collect(),
+                hands: knowing.iter().map(|(_, _, shoe)| *shoe).collect(),
                 faces: c.faces.as_ref().map(|t| t.name.clone()),
                 span: c.span,
             },
@@ -118,12 +123,12 @@ impl Compiler<'_, '_, '_> {
                     span: c.span,
                 },
             });
-            knowing.push((String::new(), mask));
+            knowing.push((String::new(), mask, None));
         }
         self.code.push(Instr::Decide {
             decision,
             slot,
-            knowing: knowing.into_iter().map(|(_, s)| s).collect(),
+            knowing: knowing.into_iter().map(|(_, s, _)| s).collect(),
         });
     }
 
@@ -169,10 +174,10 @@ impl Compiler<'_, '_, '_> {
         Some((slot, faces))
     }
 
-    /// What a chooser sees: the names after `knowing`, each (name, slot).
-    /// Only a choice made `first` in the round, before anything else, may
-    /// leave it out: it knows nothing.
-    fn knowing(&mut self, c: &ast::ChooseStmt, first: bool) -> Vec<(String, usize)> {
+    /// What a chooser sees: the names after `knowing`, each (name, slot,
+    /// and for a hand of cards, its shoe). Only a choice made `first` in
+    /// the round, before anything else, may leave it out: it knows nothing.
+    fn knowing(&mut self, c: &ast::ChooseStmt, first: bool) -> Vec<(String, usize, Option<usize>)> {
         let seen = |t: Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Label(_) | Ty::Error);
         let Some(k) = &c.knowing else {
             if !first {
@@ -187,13 +192,32 @@ impl Compiler<'_, '_, '_> {
         let mut known = Vec::new();
         for name in &k.names {
             match self.typer.lookup(&name.name) {
-                Some((slot, ty)) if seen(ty) => known.push((name.name.clone(), slot)),
+                Some((slot, ty)) if seen(ty) => known.push((name.name.clone(), slot, None)),
+                // A hand of cards, known as the cards the round tells apart.
+                Some((
+                    slot,
+                    Ty::Pool {
+                        count,
+                        shoe: Some(shoe),
+                        ..
+                    },
+                )) => {
+                    if count as usize > MAX_KNOWN_CARDS {
+                        self.typer.errors.push(CheckError::KnownHandTooLarge {
+                            name: name.name.clone(),
+                            cards: count,
+                            most: MAX_KNOWN_CARDS,
+                            span: name.span,
+                        });
+                    }
+                    known.push((name.name.clone(), slot, Some(shoe)));
+                }
                 Some((_, ty)) => self.typer.errors.push(CheckError::Type {
-                    expected: "a number, a condition or a choice",
+                    expected: "a number, a condition, a choice or a hand of cards",
                     found: ty.describe(),
                     span: name.span,
                     help: Some(
-                        "a chooser knows values: bind what it sees of a throw or hand first, `let mine = total(hand) mod 10`"
+                        "a chooser knows values or hands of cards: bind what it sees of a throw first, `let mine = total(t)`"
                             .to_string(),
                     ),
                 }),
@@ -265,6 +289,7 @@ impl Compiler<'_, '_, '_> {
                 options: vec!["draw".to_string(), "stand".to_string()],
                 values: vec![1, 0],
                 knowing: vec![t.keys.0.clone(), t.keys.1.clone()],
+                hands: vec![None, None],
                 faces: None,
                 span: cond.span,
             },

@@ -30,13 +30,31 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
         Rule::else_key => PayKey::Else { span: at },
         Rule::set_key => {
             let mut keys = Vec::new();
+            let mut names = Vec::new();
             for k in children(pair) {
+                let k_span = span(&k, base);
                 match pay_key(k, base)? {
-                    PayKey::Values(k) => keys.push(k),
+                    PayKey::Values(k) if names.is_empty() => keys.push(k),
+                    PayKey::Outcome(n) if keys.is_empty() => names.push(n),
+                    PayKey::Values(_) | PayKey::Outcome(_) => {
+                        return Err(SyntaxError::Unexpected {
+                            expected: "keys of one kind".to_string(),
+                            found: "numbers and names in one set".to_string(),
+                            span: k_span,
+                            help: Some(
+                                "a set holds values (`[2, 12]`) or labels (`[flush, straight]`)"
+                                    .to_string(),
+                            ),
+                        })
+                    }
                     _ => return Err(super::malformed(at)),
                 }
             }
-            PayKey::Set { keys, span: at }
+            if names.is_empty() {
+                PayKey::Set { keys, span: at }
+            } else {
+                PayKey::Names { names, span: at }
+            }
         }
         _ => {
             let mut it = pair.into_inner().peekable();
@@ -53,7 +71,7 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
                 _ => None,
             };
             let k = next(&mut it, at)?;
-            if op.is_some() && k.as_rule() == Rule::range {
+            if op.is_some() && k.as_rule() == Rule::signed_range {
                 // `>= 26..29`: the grammar reads it, but a comparison
                 // takes one number.
                 return Err(SyntaxError::Unexpected {

@@ -63,6 +63,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::comma
             | Rule::kw_game
             | Rule::kw_param
+            | Rule::kw_define
             | Rule::kw_outcomes
             | Rule::kw_hands
             | Rule::kw_table
@@ -179,6 +180,22 @@ pub(super) fn item(item_at: Pair<Rule>, base: usize) -> Result<Item> {
         Rule::hands_decl => Item::Hands(hands(pair, base)?),
         Rule::table_decl => Item::Table(table(pair, base)?),
         Rule::shoe_decl => Item::Shoe(shoe(pair, base)?),
+        Rule::define_decl => {
+            let at = span(&pair, base);
+            let mut it = children(pair).peekable();
+            let name = ident(next(&mut it, at)?, base);
+            let mut params = Vec::new();
+            while let Some(p) = it.next_if(|p| p.as_rule() == Rule::ident) {
+                params.push(ident(p, base));
+            }
+            let body = expr(next(&mut it, at)?, base, 0)?;
+            Item::Define(DefineDecl {
+                name,
+                params,
+                body,
+                span: at,
+            })
+        }
         Rule::round_decl => {
             let at = span(&pair, base);
             let body = block(next(&mut children(pair), at)?, base, 0)?;
@@ -292,7 +309,7 @@ fn combo(pair: Pair<Rule>, base: usize) -> Result<Combo> {
 fn key(pair: Pair<Rule>, base: usize) -> Result<Key> {
     let at = span(&pair, base);
     match pair.as_rule() {
-        Rule::range => {
+        Rule::range | Rule::signed_range => {
             let mut it = pair.into_inner();
             let lo = int(next(&mut it, at)?, base)?;
             let hi = int(next(&mut it, at)?, base)?;

@@ -292,12 +292,12 @@ fn compare_arm(pair: Pair<Rule>, base: usize, depth: usize) -> Result<CompareArm
     let (body, short) = match body_pair.as_rule() {
         Rule::block => (block(body_pair, base, depth)?, false),
         _ => {
-            let end = end_stmt(body_pair, base)?;
-            let end_span = end.span;
+            let one = stmt(body_pair, base, depth)?;
+            let one_span = one.span();
             (
                 Block {
-                    stmts: vec![Stmt::End(end)],
-                    span: end_span,
+                    stmts: vec![one],
+                    span: one_span,
                 },
                 true,
             )

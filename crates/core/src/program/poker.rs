@@ -1,0 +1,355 @@
+//! Poker hands ranked as casinos rank them: a hand's category (`pair`,
+//! `straight`, ...) and a value that orders hands of one size, ties broken
+//! by ranks as in poker. Read by `category(h)`, `poker(h)` and `compare` of
+//! two hands.
+//!
+//! Three cards rank by the three-card order, where a straight beats a
+//! flush (there are fewer of them): high card, pair, flush, straight,
+//! three of a kind, straight flush. Five cards rank by the standard order:
+//! high card, pair, two pair, three of a kind, straight, flush, full
+//! house, four of a kind, straight flush (the ace-high one a royal flush).
+//! Six or seven cards rank as the best five of them. The ace is high,
+//! and low in the lowest straight (A-2-3, A-2-3-4-5); suits never break a
+//! tie. From several decks a hand may hold one card twice: five of a rank
+//! ranks as four of a kind.
+//!
+//! A value is `order × 10^10` plus the ranks that break ties, most
+//! significant first, two decimal digits each (`r1 × 10^8 + r2 × 10^6 +
+//! ...`), where `order` is the category's place in the hand's own order:
+//! Q-6-4 of three cards is `1206040000`, easy to read in a report.
+
+use super::card::Card;
+
+/// The categories, as a bet names them (`straight => win 6 to 1`), in the
+/// five-card order: a category's number is its index here.
+pub const CATEGORIES: [&str; 10] = [
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+];
+
+const HIGH: usize = 0;
+const PAIR: usize = 1;
+const TWO_PAIR: usize = 2;
+const TRIPS: usize = 3;
+const STRAIGHT: usize = 4;
+const FLUSH: usize = 5;
+const FULL_HOUSE: usize = 6;
+const QUADS: usize = 7;
+const STRAIGHT_FLUSH: usize = 8;
+const ROYAL: usize = 9;
+
+/// The sizes of hand poker ranks.
+pub fn ranks_size(size: usize) -> bool {
+    size == 3 || (5..=7).contains(&size)
+}
+
+/// A hand ranked: its category (an index into [`CATEGORIES`]) and its
+/// value (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    pub category: usize,
+    pub value: i64,
+}
+
+/// Ranks a hand of 3, or 5 to 7, cards (each a [`Card`] as a hand holds
+/// it, rank and suit known); `None` for another size or a card whose rank
+/// or suit is not known.
+pub fn rank(cards: &[u32]) -> Option<Ranked> {
+    if !ranks_size(cards.len()) {
+        return None;
+    }
+    let mut counts = [0u8; 15];
+    let mut suits = [0u8; 5];
+    let mut by_suit = [0u16; 5];
+    for &c in cards {
+        let card = Card(c);
+        let r = match card.rank() {
+            1 | 14 => 14,
+            r @ 2..=13 => r,
+            _ => return None,
+        } as usize;
+        let s = card.suit() as usize;
+        if !(1..=4).contains(&s) {
+            return None;
+        }
+        counts[r] += 1;
+        suits[s] += 1;
+        by_suit[s] |= 1 << r;
+    }
+    Some(if cards.len() == 3 {
+        three(&counts, &suits, &by_suit)
+    } else {
+        five(&counts, &suits, &by_suit)
+    })
+}
+
+/// The value of `order` and the tie-breaking `ranks`, most significant
+/// first.
+fn value(order: i64, ranks: &[u32]) -> i64 {
+    let mut v = order;
+    for i in 0..5 {
+        v = v * 100 + ranks.get(i).map_or(0, |&r| i64::from(r));
+    }
+    v
+}
+
+/// The ranks present in `mask` (bit r for rank r), highest first.
+fn descending(mask: u16) -> impl Iterator<Item = u32> {
+    (2..=14u32).rev().filter(move |r| mask & (1 << r) != 0)
+}
+
+/// The top card of the highest straight of `len` cards in `mask`, the ace
+/// also low.
+fn straight(mask: u16, len: u32) -> Option<u32> {
+    let mask = mask | ((mask >> 14) & 1) << 1;
+    let run = (1u16 << len) - 1;
+    (len..=14)
+        .rev()
+        .find(|&top| (mask >> (top + 1 - len)) & run == run)
+}
+
+/// Three cards: the three-card order, a straight above a flush.
+fn three(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
+    const ORDER: [usize; 6] = [HIGH, PAIR, FLUSH, STRAIGHT, TRIPS, STRAIGHT_FLUSH];
+    let mask = by_suit.iter().fold(0, |m, s| m | s);
+    let flush = suits.contains(&3);
+    let run = straight(mask, 3).filter(|_| mask.count_ones() == 3);
+    let ranked = |category: usize, ranks: &[u32]| Ranked {
+        category,
+        value: value(
+            ORDER.iter().position(|&c| c == category).unwrap_or(0) as i64,
+            ranks,
+        ),
+    };
+    let kicked = |n: u8| (2..=14u32).rev().find(|&r| counts[r as usize] == n);
+    if let (Some(top), true) = (run, flush) {
+        ranked(STRAIGHT_FLUSH, &[top])
+    } else if let Some(r) = kicked(3) {
+        ranked(TRIPS, &[r])
+    } else if let Some(top) = run {
+        ranked(STRAIGHT, &[top])
+    } else if flush {
+        ranked(FLUSH, &descending(mask).collect::<Vec<_>>())
+    } else if let Some(r) = kicked(2) {
+        ranked(PAIR, &[r, kicked(1).unwrap_or(0)])
+    } else {
+        ranked(HIGH, &descending(mask).collect::<Vec<_>>())
+    }
+}
+
+/// Five to seven cards: the best five, by the standard order.
+fn five(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
+    let ranked = |category: usize, ranks: &[u32]| Ranked {
+        category,
+        value: value(category.min(STRAIGHT_FLUSH) as i64, ranks),
+    };
+    let mask = by_suit.iter().fold(0, |m, s| m | s);
+    let flush = (1..=4).find(|&s| suits[s] >= 5);
+    if let Some(s) = flush {
+        if let Some(top) = straight(by_suit[s], 5) {
+            return ranked(if top == 14 { ROYAL } else { STRAIGHT_FLUSH }, &[top]);
+        }
+    }
+    // The ranks by how many cards show them, highest first within a count.
+    let with = |n: u8| (2..=14u32).rev().filter(move |&r| counts[r as usize] >= n);
+    let kickers = |not: &[u32], k: usize| -> Vec<u32> {
+        descending(mask)
+            .filter(|r| !not.contains(r))
+            .take(k)
+            .collect()
+    };
+    if let Some(q) = with(4).next() {
+        return ranked(QUADS, &[&[q][..], &kickers(&[q], 1)].concat());
+    }
+    if let Some(t) = with(3).next() {
+        if let Some(p) = with(2).find(|&r| r != t) {
+            return ranked(FULL_HOUSE, &[t, p]);
+        }
+    }
+    if let Some(s) = flush {
+        // The five highest cards of the suit, a rank held twice (from
+        // several decks) counted once: never a straight, so at most one.
+        let mut ranks: Vec<u32> = descending(by_suit[s]).take(5).collect();
+        ranks.resize(5, 0);
+        return ranked(FLUSH, &ranks);
+    }
+    if let Some(top) = straight(mask, 5) {
+        return ranked(STRAIGHT, &[top]);
+    }
+    if let Some(t) = with(3).next() {
+        return ranked(TRIPS, &[&[t][..], &kickers(&[t], 2)].concat());
+    }
+    let pairs: Vec<u32> = with(2).take(2).collect();
+    match pairs[..] {
+        [high, low] => ranked(TWO_PAIR, &[&pairs[..], &kickers(&[high, low], 1)].concat()),
+        [p] => ranked(PAIR, &[&[p][..], &kickers(&[p], 3)].concat()),
+        _ => ranked(HIGH, &kickers(&[], 5)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A card from its name: `Qs`, `10h`, `Ad`.
+    fn card(name: &str) -> u32 {
+        let (rank, suit) = name.split_at(name.len() - 1);
+        let rank = match rank {
+            "A" => 14,
+            "K" => 13,
+            "Q" => 12,
+            "J" => 11,
+            n => n.parse().expect("a rank"),
+        };
+        let suit = "cdhs".find(suit).expect("a suit") as u32 + 1;
+        Card::new(rank, suit).0
+    }
+
+    fn ranked(hand: &str) -> Ranked {
+        let cards: Vec<u32> = hand.split(' ').map(card).collect();
+        rank(&cards).expect("a ranked hand")
+    }
+
+    fn category(hand: &str) -> &'static str {
+        CATEGORIES[ranked(hand).category]
+    }
+
+    #[test]
+    fn three_cards_rank_straights_above_flushes() {
+        assert_eq!(category("Qs 6h 4d"), "high_card");
+        assert_eq!(ranked("Qs 6h 4d").value, 1206040000);
+        assert_eq!(category("Qs Qh 4d"), "pair");
+        assert_eq!(category("Qs 6s 4s"), "flush");
+        assert_eq!(category("As 2h 3d"), "straight");
+        assert_eq!(category("As Kh Qd"), "straight");
+        assert_eq!(category("4s 4h 4d"), "three_of_a_kind");
+        assert_eq!(category("As Ks Qs"), "straight_flush");
+        let order = [
+            "Qs 6h 4d", "Ks 2h 3d", "2s 2h 3d", "2s 2h Ad", "5s 3s 2s", "As 2h 3d", "2h 3d 4c",
+            "Qs Kh Ad", "2s 2h 2d", "As Ah Ad", "As 2s 3s", "Qs Ks As",
+        ];
+        for w in order.windows(2) {
+            assert!(ranked(w[0]).value < ranked(w[1]).value, "{w:?}");
+        }
+        // Suits never break a tie.
+        assert_eq!(ranked("Qs 6h 4d").value, ranked("Qh 6d 4c").value);
+    }
+
+    #[test]
+    fn five_cards_rank_in_the_standard_order() {
+        assert_eq!(category("As Ks Qs Js 10s"), "royal_flush");
+        assert_eq!(category("5s 4s 3s 2s As"), "straight_flush");
+        assert_eq!(category("9h 9d 9s 9c 2d"), "four_of_a_kind");
+        assert_eq!(category("9h 9d 9s 2c 2d"), "full_house");
+        assert_eq!(category("9h 7h 5h 3h 2h"), "flush");
+        assert_eq!(category("5s 4h 3s 2d Ac"), "straight");
+        assert_eq!(category("9h 9d 9s Kc 2d"), "three_of_a_kind");
+        assert_eq!(category("9h 9d 2s Kc 2d"), "two_pair");
+        assert_eq!(category("9h 9d 3s Kc 2d"), "pair");
+        assert_eq!(category("9h 8d 3s Kc 2d"), "high_card");
+        assert_eq!(category("Ks Qh Jd 10c 9c"), "straight");
+        // Not a straight around the corner.
+        assert_eq!(category("Qs Kh Ad 2c 3c"), "high_card");
+        let order = [
+            "Ks Qh 9d 7c 5c",
+            "As 2h 3d 4c 6c",
+            "2s 2h 4d 5c 6c",
+            "2s 2h 3d 3c 4c",
+            "As Ah Kd Kc Qc",
+            "2s 2h 2d 3c 4c",
+            "As 2h 3d 4c 5c",
+            "2s 3h 4d 5c 6c",
+            "As Kh Qd Jc 10c",
+            "2s 3s 4s 5s 7s",
+            "2s 2h 2d 3c 3d",
+            "2s 2h 2d 2c 3d",
+            "As 2s 3s 4s 5s",
+            "9s 10s Js Qs Ks",
+            "10s Js Qs Ks As",
+        ];
+        for w in order.windows(2) {
+            assert!(ranked(w[0]).value < ranked(w[1]).value, "{w:?}");
+        }
+        // Kickers decide: a pair of nines with an ace beats it with a king.
+        assert!(ranked("9h 9d As 3c 2d").value > ranked("9s 9c Ks Qc Jd").value);
+    }
+
+    #[test]
+    fn seven_cards_rank_as_their_best_five() {
+        assert_eq!(category("2s 3s 4s 5s 6s 6h 6d"), "straight_flush");
+        assert_eq!(category("9h 9d 9s 2c 2d 2h Ks"), "full_house");
+        assert_eq!(
+            ranked("9h 9d 9s 2c 2d 2h Ks").value,
+            ranked("9h 9d 9s 2c 2d").value
+        );
+        assert_eq!(category("9h 8h 3h Kh 2h 7c 6d"), "flush");
+        assert_eq!(
+            ranked("Ah 8h 3h Kh 2h 7h").value,
+            ranked("Ah Kh 8h 7h 3h").value
+        );
+        // Three pairs: the best two and the best kicker.
+        assert_eq!(
+            ranked("9h 9d 4s 4c 3d 3h 2s").value,
+            ranked("9h 9d 4s 4c 3d").value
+        );
+        assert_eq!(category("As Ks Qs Js 10s 9s 8s"), "royal_flush");
+        assert_eq!(category("Ah 2d 3c 4s 5h Kd Kc"), "straight");
+    }
+
+    /// Every hand of one deck counted by category, against the counts every
+    /// table of poker odds gives.
+    #[test]
+    fn every_hand_of_one_deck_counts_as_the_tables_say() {
+        let deck: Vec<u32> = (2..=14)
+            .flat_map(|r| (1..=4).map(move |s| Card::new(r, s).0))
+            .collect();
+        let mut three = [0u32; 10];
+        for a in 0..52 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    three[rank(&[deck[a], deck[b], deck[c]]).unwrap().category] += 1;
+                }
+            }
+        }
+        assert_eq!(three, [16440, 3744, 0, 52, 720, 1096, 0, 0, 48, 0]);
+        let mut five = [0u32; 10];
+        let mut hand = [0u32; 5];
+        let mut idx = [0usize, 1, 2, 3, 4];
+        loop {
+            for (h, &i) in hand.iter_mut().zip(&idx) {
+                *h = deck[i];
+            }
+            five[rank(&hand).unwrap().category] += 1;
+            // The next combination of five of 52.
+            let Some(k) = (0..5).rev().find(|&k| idx[k] < 52 - 5 + k) else {
+                break;
+            };
+            idx[k] += 1;
+            for j in k + 1..5 {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+        assert_eq!(
+            five,
+            [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]
+        );
+    }
+
+    #[test]
+    fn other_sizes_and_unknown_cards_are_not_ranked() {
+        assert_eq!(rank(&[card("As"), card("Ks")]), None);
+        assert_eq!(
+            rank(&[card("As"), card("Ks"), card("Qs"), card("Js")]),
+            None
+        );
+        assert_eq!(rank(&[Card::new(12, 0).0, card("Ks"), card("Qs")]), None);
+    }
+}
