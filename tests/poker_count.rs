@@ -1,0 +1,200 @@
+//! The poker-ranked casino games counted by hand, apart from the
+//! interpreter (`tests/poker_count/`): three card poker, let it ride,
+//! caribbean stud and mississippi stud, each from one fresh deck, every
+//! deal counted exactly, the player's choices the best by expected value.
+//! The tests check the ranking against poker's known category counts and
+//! each count against the published figures.
+
+mod cards;
+mod three_card_poker;
+
+use std::collections::BTreeMap;
+
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+
+use cards::{card, for_each_subset, value3, value5, Five, Three};
+
+/// `n/d` as a fraction.
+pub(crate) fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+/// `n/d` as a fraction, from counts.
+pub(crate) fn ratio(n: u64, d: u64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+/// A bet's nets per initial stake, each with its chance.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Nets(pub BTreeMap<BigRational, BigRational>);
+
+impl Nets {
+    /// The nets of a count: how many of `total` equally likely deals end
+    /// with each whole net.
+    pub(crate) fn from_counts(counts: &BTreeMap<i64, u64>, total: u64) -> Nets {
+        let mut nets = Nets::default();
+        for (&net, &n) in counts {
+            if n > 0 {
+                let entry = nets
+                    .0
+                    .entry(BigRational::from_integer(net.into()))
+                    .or_insert_with(BigRational::zero);
+                *entry += ratio(n, total);
+            }
+        }
+        nets
+    }
+
+    pub(crate) fn total(&self) -> BigRational {
+        self.0.values().fold(BigRational::zero(), |s, p| s + p)
+    }
+
+    /// The house edge: minus the expected net.
+    pub(crate) fn house_edge(&self) -> BigRational {
+        -self
+            .0
+            .iter()
+            .fold(BigRational::zero(), |s, (net, p)| s + net * p)
+    }
+}
+
+fn percent(x: &BigRational) -> f64 {
+    x.to_f64().expect("a finite figure") * 100.0
+}
+
+/// A published figure, printed to `digits` decimals of a percent.
+fn assert_published(x: &BigRational, published: f64, digits: i32) {
+    let got = percent(x);
+    let half = 0.5 * 10f64.powi(-digits);
+    assert!(
+        (got - published).abs() <= half,
+        "{got}% against the published {published}%"
+    );
+}
+
+/// The 5-card categories of all C(52, 5) hands, as every poker table gives
+/// them, from the table of values and from the suit masks.
+#[test]
+fn five_card_categories_are_poker_s() {
+    let expected = [
+        (Five::HighCard, 1_302_540),
+        (Five::Pair, 1_098_240),
+        (Five::TwoPair, 123_552),
+        (Five::Trips, 54_912),
+        (Five::Straight, 10_200),
+        (Five::Flush, 5_108),
+        (Five::FullHouse, 3_744),
+        (Five::Quads, 624),
+        (Five::StraightFlush, 36),
+        (Five::Royal, 4),
+    ];
+    let mut by_value = BTreeMap::new();
+    let mut by_masks = BTreeMap::new();
+    for_each_subset(5, |c, _| {
+        let v = value5([c[0], c[1], c[2], c[3], c[4]]);
+        *by_value.entry(Five::of(v)).or_insert(0) += 1;
+        *by_masks
+            .entry(cards::best_category(cards::mask(c)))
+            .or_insert(0) += 1;
+    });
+    assert_eq!(by_value, BTreeMap::from(expected));
+    assert_eq!(by_masks, by_value);
+    // The table indexes hands by colex number.
+    let table = cards::values5();
+    for_each_subset(5, |c, i| {
+        if i % 9973 == 0 {
+            assert_eq!(table[i], value5([c[0], c[1], c[2], c[3], c[4]]));
+            assert_eq!(cards::colex(c), i);
+        }
+    });
+}
+
+/// Ties and order as in poker: the wheel is the lowest straight, kickers
+/// count, suits never do.
+#[test]
+fn five_card_values_order_hands_as_poker_does() {
+    let h = |cards: [(u8, u8); 5]| value5(cards.map(|(r, s)| card(r, s)));
+    let wheel = h([(14, 0), (2, 1), (3, 2), (4, 3), (5, 0)]);
+    let six_high = h([(6, 0), (2, 1), (3, 2), (4, 3), (5, 0)]);
+    let broadway = h([(14, 0), (13, 1), (12, 2), (11, 3), (10, 0)]);
+    let trips = h([(14, 0), (14, 1), (14, 2), (13, 3), (12, 0)]);
+    assert!(trips < wheel && wheel < six_high && six_high < broadway);
+    assert_eq!(Five::of(wheel), Five::Straight);
+    let royal = h([(14, 2), (13, 2), (12, 2), (11, 2), (10, 2)]);
+    assert_eq!(Five::of(royal), Five::Royal);
+    let steel_wheel = h([(14, 2), (2, 2), (3, 2), (4, 2), (5, 2)]);
+    assert_eq!(Five::of(steel_wheel), Five::StraightFlush);
+    let quads = h([(2, 0), (2, 1), (2, 2), (2, 3), (3, 0)]);
+    assert!(quads < steel_wheel && steel_wheel < royal);
+    // Two pair: the higher pair, then the lower, then the kicker.
+    let kings_up = h([(13, 0), (13, 1), (2, 2), (2, 3), (3, 0)]);
+    let queens_up = h([(12, 0), (12, 1), (11, 2), (11, 3), (14, 0)]);
+    assert!(queens_up < kings_up);
+    let kings_up_4 = h([(13, 2), (13, 3), (2, 0), (2, 1), (4, 0)]);
+    assert!(kings_up < kings_up_4);
+    assert_eq!(kings_up, h([(13, 2), (13, 3), (2, 0), (2, 1), (3, 1)]));
+    // A full house by its three, then its two.
+    let threes_full = h([(3, 0), (3, 1), (3, 2), (14, 0), (14, 1)]);
+    let fours_full = h([(4, 0), (4, 1), (4, 2), (2, 0), (2, 1)]);
+    assert!(threes_full < fours_full);
+    // A flush against a high card of the same ranks.
+    let flush = h([(9, 0), (7, 0), (5, 0), (4, 0), (2, 0)]);
+    let high = h([(9, 0), (7, 0), (5, 0), (4, 0), (2, 1)]);
+    assert!(high < flush);
+    assert!(Five::of(high) == Five::HighCard && Five::of(flush) == Five::Flush);
+}
+
+/// The 3-card categories of all C(52, 3) hands, and their order.
+#[test]
+fn three_card_categories_are_poker_s() {
+    let counts = three_card_poker::count().categories;
+    let expected = [
+        (Three::HighCard, 16_440),
+        (Three::Pair, 3_744),
+        (Three::Flush, 1_096),
+        (Three::Straight, 720),
+        (Three::Trips, 52),
+        (Three::StraightFlush, 48),
+    ];
+    assert_eq!(counts, BTreeMap::from(expected));
+    let h = |cards: [(u8, u8); 3]| value3(cards.map(|(r, s)| card(r, s)));
+    let a23 = h([(14, 0), (2, 1), (3, 2)]);
+    let two34 = h([(2, 0), (3, 1), (4, 2)]);
+    let akq = h([(14, 0), (13, 1), (12, 2)]);
+    let flush = h([(14, 3), (13, 3), (11, 3)]);
+    assert!(flush < a23 && a23 < two34 && two34 < akq);
+    assert_eq!(Three::of(a23), Three::Straight);
+    assert_eq!(h([(14, 0), (13, 1), (12, 2)]), h([(14, 3), (13, 2), (12, 1)]));
+}
+
+#[test]
+fn three_card_poker_gives_the_published_edges_playing_q_6_4_or_better() {
+    let tcp = three_card_poker::count();
+    assert_eq!(tcp.ante_play.total(), q(1, 1));
+    assert_eq!(tcp.pair_plus.total(), q(1, 1));
+    assert_eq!(tcp.six_card.total(), q(1, 1));
+    // The Wizard of Odds (wizardofodds.com/games/three-card-poker/): the
+    // ante and play 3.37% per ante playing Q-6-4 or better, pair plus at
+    // 40/30/6/4/1 2.32%.
+    assert_published(&tcp.ante_play.house_edge(), 3.37, 2);
+    assert_published(&tcp.pair_plus.house_edge(), 2.32, 2);
+    assert_eq!(tcp.lowest_played(), ("Q-6-4".to_string(), true));
+    assert_eq!(tcp.exact_ties, 0);
+    let hand = |cards: [(u8, u8); 3]| cards.map(|(r, s)| card(r, s));
+    assert!(tcp.plays(hand([(12, 0), (6, 1), (4, 2)])));
+    assert!(!tcp.plays(hand([(12, 0), (6, 1), (3, 2)])));
+    println!(
+        "three card poker: ante {} ({:.4}%), wager {} ({:.4}), pair plus {} ({:.4}%), six-card {} ({:.4}%), played {}",
+        tcp.ante_play.house_edge(),
+        percent(&tcp.ante_play.house_edge()),
+        tcp.average_wager,
+        tcp.average_wager.to_f64().unwrap_or(0.0),
+        tcp.pair_plus.house_edge(),
+        percent(&tcp.pair_plus.house_edge()),
+        tcp.six_card.house_edge(),
+        percent(&tcp.six_card.house_edge()),
+        tcp.hands_played
+    );
+    println!("six categories {:?}", tcp.six_categories);
+}
