@@ -6,6 +6,8 @@
 //! each count against the published figures.
 
 mod cards;
+mod let_it_ride;
+mod mississippi_stud;
 mod three_card_poker;
 
 use std::collections::BTreeMap;
@@ -165,7 +167,10 @@ fn three_card_categories_are_poker_s() {
     let flush = h([(14, 3), (13, 3), (11, 3)]);
     assert!(flush < a23 && a23 < two34 && two34 < akq);
     assert_eq!(Three::of(a23), Three::Straight);
-    assert_eq!(h([(14, 0), (13, 1), (12, 2)]), h([(14, 3), (13, 2), (12, 1)]));
+    assert_eq!(
+        h([(14, 0), (13, 1), (12, 2)]),
+        h([(14, 3), (13, 2), (12, 1)])
+    );
 }
 
 #[test]
@@ -197,4 +202,53 @@ fn three_card_poker_gives_the_published_edges_playing_q_6_4_or_better() {
         tcp.hands_played
     );
     println!("six categories {:?}", tcp.six_categories);
+}
+
+#[test]
+fn let_it_ride_gives_the_published_edge() {
+    let lir = let_it_ride::count();
+    assert_eq!(lir.player.total(), q(1, 1));
+    let edge = lir.player.house_edge();
+    let risk = &edge / &lir.average_wager;
+    println!(
+        "let it ride: edge {} ({:.4}%), wager {} ({:.5}), risk {:.4}%, rides {} {}, ties {:?}",
+        edge,
+        percent(&edge),
+        lir.average_wager,
+        lir.average_wager.to_f64().unwrap_or(0.0),
+        percent(&risk),
+        lir.first_rides,
+        lir.second_rides,
+        lir.exact_ties
+    );
+    // The Wizard of Odds (wizardofodds.com/games/let-it-ride/): 3.51% of
+    // one unit.
+    assert_published(&edge, 3.51, 2);
+}
+
+#[test]
+fn mississippi_stud_gives_the_published_edge() {
+    use mississippi_stud::Ties;
+    let ms = mississippi_stud::count(Ties::Larger);
+    assert_eq!(ms.player.total(), q(1, 1));
+    let edge = ms.player.house_edge();
+    assert_eq!(ms.solved_value, -edge.clone());
+    let risk = &edge / &ms.average_wager;
+    let small = mississippi_stud::count(Ties::Smaller);
+    println!(
+        "mississippi stud: edge {} ({:.4}%), wager {} ({:.5}), risk {:.4}%, ties {}, smaller: edge {} wager {} {:.5} risk {:.4}%",
+        edge,
+        percent(&edge),
+        ms.average_wager,
+        ms.average_wager.to_f64().unwrap_or(0.0),
+        percent(&risk),
+        ms.exact_ties,
+        small.player.house_edge(),
+        small.average_wager,
+        small.average_wager.to_f64().unwrap_or(0.0),
+        percent(&(small.player.house_edge() / &small.average_wager)),
+    );
+    // The Wizard of Odds (wizardofodds.com/games/mississippi-stud/): 4.91%
+    // per ante.
+    assert_published(&edge, 4.91, 2);
 }

@@ -22,7 +22,10 @@ pub type Card = u8;
 
 /// The card of `rank` (2 to 14, the ace 14) and `suit` (0 to 3).
 pub fn card(rank: u8, suit: u8) -> Card {
-    assert!((2..=14).contains(&rank) && suit < 4, "no card {rank}/{suit}");
+    assert!(
+        (2..=14).contains(&rank) && suit < 4,
+        "no card {rank}/{suit}"
+    );
     4 * (rank - 2) + suit
 }
 
