@@ -6,6 +6,7 @@
 //! each count against the published figures.
 
 mod cards;
+mod caribbean_stud;
 mod let_it_ride;
 mod mississippi_stud;
 mod three_card_poker;
@@ -251,4 +252,28 @@ fn mississippi_stud_gives_the_published_edge() {
     // The Wizard of Odds (wizardofodds.com/games/mississippi-stud/): 4.91%
     // per ante.
     assert_published(&edge, 4.91, 2);
+}
+
+#[test]
+fn caribbean_stud_gives_the_published_edge() {
+    let t = std::time::Instant::now();
+    let cs = caribbean_stud::count();
+    println!("counted in {:?}", t.elapsed());
+    assert_eq!(cs.player.total(), q(1, 1));
+    let edge = cs.player.house_edge();
+    let risk = &edge / &cs.average_wager;
+    println!(
+        "caribbean stud: edge {} ({:.5}%), wager {} ({:.5}), risk {:.5}%, raised {}, ties {}, samples {}",
+        edge,
+        percent(&edge),
+        cs.average_wager,
+        cs.average_wager.to_f64().unwrap_or(0.0),
+        percent(&risk),
+        cs.raised,
+        cs.exact_ties,
+        cs.samples.len()
+    );
+    // The Wizard of Odds (wizardofodds.com/games/caribbean-stud-poker/):
+    // 5.224% per ante.
+    assert_published(&edge, 5.224, 3);
 }
