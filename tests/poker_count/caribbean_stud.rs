@@ -63,9 +63,37 @@ fn raise_pays(value: u32) -> i64 {
 }
 
 /// For each set `A` of `k` cards (k = 0 to 3, by colex number) and each
-/// card `u`, how many of the hands added hold `A` and `u` (`u ∉ A`).
+/// card `u`, how many of the hands added hold `A` and `u` (`u ∉ A`): four
+/// tables of rows of 52.
 #[derive(Clone)]
 struct Table([Vec<u32>; 4]);
+
+/// The sets of up to three of a hand's cards: for each, its size, where
+/// its row starts in the table of its size, and which of the five cards
+/// it holds (a bit per place).
+type Subsets = [(usize, usize, u32); 26];
+
+/// The 26 sets of up to three cards of a hand (cards increasing).
+fn subsets(hand: &[Card; 5]) -> Subsets {
+    let c = hand.map(usize::from);
+    let b = |n: usize, k: usize| BINOMIAL[n][k] as usize;
+    let mut out = [(0, 0, 0); 26];
+    let mut i = 1;
+    for x in 0..5 {
+        out[i] = (1, c[x] * 52, 1 << x);
+        i += 1;
+        for y in x + 1..5 {
+            out[i] = (2, (c[x] + b(c[y], 2)) * 52, 1 << x | 1 << y);
+            i += 1;
+            for z in y + 1..5 {
+                let row = c[x] + b(c[y], 2) + b(c[z], 3);
+                out[i] = (3, row * 52, 1 << x | 1 << y | 1 << z);
+                i += 1;
+            }
+        }
+    }
+    out
+}
 
 impl Table {
     fn new() -> Table {
@@ -74,93 +102,82 @@ impl Table {
 
     /// Counts a hand (cards increasing).
     fn add(&mut self, hand: &[Card; 5]) {
-        for subset in 0u32..32 {
-            let k = subset.count_ones() as usize;
-            if k > 3 {
-                continue;
-            }
-            let (a, rest) = split(hand, subset);
-            let row = colex(&a[..k]) * 52;
-            for &u in &rest[..5 - k] {
-                self.0[k][row + usize::from(u)] += 1;
+        for (k, row, held) in subsets(hand) {
+            let table = &mut self.0[k];
+            for (place, &u) in hand.iter().enumerate() {
+                if held >> place & 1 == 0 {
+                    table[row + usize::from(u)] += 1;
+                }
             }
         }
     }
 
-    /// For every card `u` not in `hand`: the hands added that hold `u` and
-    /// no card of `hand`, less those that are `hand` less one card plus
-    /// `u` (the caller counts those from the values).
-    fn avoiding(&self, hand: &[Card; 5], into: &mut [i64; 52]) {
-        for subset in 0u32..32 {
-            let k = subset.count_ones() as usize;
-            if k > 3 {
-                continue;
-            }
-            let (a, _) = split(hand, subset);
-            let start = colex(&a[..k]) * 52;
+    /// For every card `u` not in the hand of `subsets`: the hands added
+    /// that hold `u` and no card of the hand, less those that are the hand
+    /// less one card plus `u` (the caller counts those from the values).
+    fn avoiding(&self, subsets: &Subsets) -> [i32; 52] {
+        let mut n = [0i32; 52];
+        for &(k, start, _) in subsets {
             let row = &self.0[k][start..start + 52];
             if k % 2 == 0 {
-                into.iter_mut()
-                    .zip(row)
-                    .for_each(|(x, &n)| *x += i64::from(n));
+                n.iter_mut().zip(row).for_each(|(x, &m)| *x += m as i32);
             } else {
-                into.iter_mut()
-                    .zip(row)
-                    .for_each(|(x, &n)| *x -= i64::from(n));
+                n.iter_mut().zip(row).for_each(|(x, &m)| *x -= m as i32);
             }
         }
+        n
     }
 }
 
-/// The cards of `hand` at the places in `subset` (a 5-bit mask), and the
-/// others, each increasing.
-fn split(hand: &[Card; 5], subset: u32) -> ([Card; 5], [Card; 5]) {
-    let (mut inside, mut outside) = ([0; 5], [0; 5]);
-    let (mut i, mut o) = (0, 0);
-    for (place, &c) in hand.iter().enumerate() {
-        if subset >> place & 1 == 1 {
-            inside[i] = c;
-            i += 1;
-        } else {
-            outside[o] = c;
-            o += 1;
-        }
-    }
-    (inside, outside)
-}
-
-/// For the player's hand: the value of each hand of four of his cards and
-/// a card `u` he does not hold, by the card he leaves out and `u`.
+/// For the player's hand (cards increasing): the value of each hand of
+/// four of his cards and a card `u` he does not hold, by the card he
+/// leaves out and `u`. The colex number of the five is had without
+/// sorting: the four kept, then `u` at its place among them.
 fn swaps(hand: &[Card; 5]) -> [[u32; 52]; 5] {
     let values = values5();
+    let b = |c: Card, k: usize| BINOMIAL[usize::from(c)][k] as usize;
     let mut out = [[0; 52]; 5];
     for (left_out, row) in out.iter_mut().enumerate() {
-        for u in (0..52).filter(|u| !hand.contains(u)) {
-            let mut five = *hand;
-            five[left_out] = u;
-            five.sort_unstable();
-            row[usize::from(u)] = values[colex(&five)];
+        let kept: Vec<Card> = (0..5).filter(|&i| i != left_out).map(|i| hand[i]).collect();
+        // below[i]: the kept cards before place i at their places; above[i]:
+        // those from place i on, one place up.
+        let mut below = [0; 5];
+        let mut above = [0; 5];
+        for i in 0..4 {
+            below[i + 1] = below[i] + b(kept[i], i + 1);
+        }
+        for i in (0..4).rev() {
+            above[i] = above[i + 1] + b(kept[i], i + 2);
+        }
+        let mut place = 0;
+        for u in 0..52 {
+            while place < 4 && kept[place] < u {
+                place += 1;
+            }
+            if !hand.contains(&u) {
+                row[usize::from(u)] = values[below[place] + b(u, place + 1) + above[place]];
+            }
         }
     }
     out
 }
 
-/// For every card `u` not in `hand`: the dealer's hands holding `u` and
-/// none of the player's cards among those in `table`, the hands of four of
+/// For every card `u` not in the player's hand: the dealer's hands
+/// holding `u` and none of the player's cards among those in `table`, the hands of four of
 /// the player's cards and `u` counted where `counted` says (they are in the
 /// table exactly then).
 fn dealer_hands(
     table: &Table,
-    hand: &[Card; 5],
+    subsets: &Subsets,
     swaps: &[[u32; 52]; 5],
     counted: impl Fn(u32) -> bool,
-) -> [i64; 52] {
-    let mut n = [0; 52];
-    table.avoiding(hand, &mut n);
+) -> [i32; 52] {
+    let mut n = table.avoiding(subsets);
+    // The player's own cards get numbers too: nobody reads them.
     for row in swaps {
-        for u in (0..52).filter(|u| !hand.contains(u)) {
-            n[usize::from(u)] += i64::from(counted(row[usize::from(u)]));
-        }
+        n.iter_mut()
+            .zip(row)
+            .for_each(|(x, &v)| *x += i32::from(counted(v)));
     }
     n
 }
@@ -246,8 +263,8 @@ pub fn count() -> CaribbeanStud {
         if value >= qualifies && not_qualifying.is_none() {
             let nq = table.clone();
             for hand in below.drain(..) {
-                let swaps = swaps(&hand);
-                let n = dealer_hands(&nq, &hand, &swaps, |v| v < qualifies);
+                let (subsets, swaps) = (subsets(&hand), swaps(&hand));
+                let n = dealer_hands(&nq, &subsets, &swaps, |v| v < qualifies);
                 tally.settle(&hand, value5(hand), &n, None);
             }
             not_qualifying = Some(nq);
@@ -267,15 +284,16 @@ pub fn count() -> CaribbeanStud {
             Some(nq) => {
                 let mut lower = Vec::with_capacity(players.len());
                 for hand in &players {
-                    let swaps = swaps(hand);
-                    lower.push((swaps, dealer_hands(&table, hand, &swaps, |v| v < value)));
+                    let (subsets, swaps) = (subsets(hand), swaps(hand));
+                    let n = dealer_hands(&table, &subsets, &swaps, |v| v < value);
+                    lower.push((subsets, swaps, n));
                 }
                 for &h in &hands[start..end] {
                     table.add(&unpack(h));
                 }
-                for (hand, (swaps, lower)) in players.iter().zip(lower) {
-                    let at_most = dealer_hands(&table, hand, &swaps, |v| v <= value);
-                    let n = dealer_hands(nq, hand, &swaps, |v| v < qualifies);
+                for (hand, (subsets, swaps, lower)) in players.iter().zip(lower) {
+                    let at_most = dealer_hands(&table, &subsets, &swaps, |v| v <= value);
+                    let n = dealer_hands(nq, &subsets, &swaps, |v| v < qualifies);
                     tally.settle(hand, value, &n, Some((&lower, &at_most)));
                 }
             }
@@ -314,8 +332,8 @@ impl Tally {
         &mut self,
         hand: &[Card; 5],
         value: u32,
-        not_qualifying: &[i64; 52],
-        qualifying: Option<(&[i64; 52], &[i64; 52])>,
+        not_qualifying: &[i32; 52],
+        qualifying: Option<(&[i32; 52], &[i32; 52])>,
     ) {
         let weight = multiplicity(suit_masks(mask(hand)));
         let pays = raise_pays(value);
@@ -323,16 +341,18 @@ impl Tally {
         self.seen += 1;
         for u in (0..52).filter(|u| !hand.contains(u)) {
             let i = usize::from(u);
-            let nq = not_qualifying[i];
+            let nq = i64::from(not_qualifying[i]);
             // Below qualifying, a qualifying dealer is higher.
             let (ql, tie) = match qualifying {
-                Some((lower, at_most)) => (lower[i] - nq, at_most[i] - lower[i]),
+                Some((lower, at_most)) => {
+                    (i64::from(lower[i]) - nq, i64::from(at_most[i] - lower[i]))
+                }
                 None => (0, 0),
             };
             let split = [nq, ql, tie, HIDDEN - nq - ql - tie];
             let raise = split[0] + split[1] * (1 + 2 * pays) - 3 * split[3];
             self.exact_ties += u64::from(raise == -HIDDEN) * weight;
-            if self.seen % 4099 == 1 && u % 13 == 0 {
+            if self.seen % 9973 == 1 && u % 26 == 0 {
                 self.samples.push((*hand, u, split));
             }
             if raise > -HIDDEN {
