@@ -12,6 +12,7 @@ mod mississippi_stud;
 mod three_card_poker;
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -60,6 +61,18 @@ impl Nets {
             .iter()
             .fold(BigRational::zero(), |s, (net, p)| s + net * p)
     }
+}
+
+/// Three card poker, counted once for the tests that read it.
+fn three_card() -> &'static three_card_poker::ThreeCardPoker {
+    static COUNT: OnceLock<three_card_poker::ThreeCardPoker> = OnceLock::new();
+    COUNT.get_or_init(three_card_poker::count)
+}
+
+/// Caribbean stud, counted once for the tests that read it.
+fn caribbean() -> &'static caribbean_stud::CaribbeanStud {
+    static COUNT: OnceLock<caribbean_stud::CaribbeanStud> = OnceLock::new();
+    COUNT.get_or_init(caribbean_stud::count)
 }
 
 fn percent(x: &BigRational) -> f64 {
@@ -151,7 +164,7 @@ fn five_card_values_order_hands_as_poker_does() {
 /// The 3-card categories of all C(52, 3) hands, and their order.
 #[test]
 fn three_card_categories_are_poker_s() {
-    let counts = three_card_poker::count().categories;
+    let counts = &three_card().categories;
     let expected = [
         (Three::HighCard, 16_440),
         (Three::Pair, 3_744),
@@ -160,7 +173,7 @@ fn three_card_categories_are_poker_s() {
         (Three::Trips, 52),
         (Three::StraightFlush, 48),
     ];
-    assert_eq!(counts, BTreeMap::from(expected));
+    assert_eq!(*counts, BTreeMap::from(expected));
     let h = |cards: [(u8, u8); 3]| value3(cards.map(|(r, s)| card(r, s)));
     let a23 = h([(14, 0), (2, 1), (3, 2)]);
     let two34 = h([(2, 0), (3, 1), (4, 2)]);
@@ -176,7 +189,7 @@ fn three_card_categories_are_poker_s() {
 
 #[test]
 fn three_card_poker_gives_the_published_edges_playing_q_6_4_or_better() {
-    let tcp = three_card_poker::count();
+    let tcp = three_card();
     assert_eq!(tcp.ante_play.total(), q(1, 1));
     assert_eq!(tcp.pair_plus.total(), q(1, 1));
     assert_eq!(tcp.six_card.total(), q(1, 1));
@@ -256,7 +269,7 @@ fn mississippi_stud_gives_the_published_edge() {
 
 #[test]
 fn caribbean_stud_gives_the_published_edge_raising_every_pair() {
-    let cs = caribbean_stud::count();
+    let cs = caribbean();
     assert_eq!(cs.player.total(), q(1, 1));
     let edge = cs.player.house_edge();
     // The Wizard of Odds (wizardofodds.com/games/caribbean-stud-poker/):
@@ -301,7 +314,7 @@ fn caribbean_stud_gives_the_published_edge_raising_every_pair() {
 /// hands enumerated one by one: the same split.
 #[test]
 fn caribbean_stud_s_sweep_equals_enumerating_the_dealer_s_hands() {
-    let cs = caribbean_stud::count();
+    let cs = caribbean();
     let qualifies = value5([card(14, 0), card(13, 1), card(4, 2), card(3, 3), card(2, 0)]);
     assert!(cs.samples.len() >= 10, "{}", cs.samples.len());
     for (hand, up, split) in &cs.samples {
@@ -331,4 +344,147 @@ fn caribbean_stud_s_sweep_equals_enumerating_the_dealer_s_hands() {
         }
         assert_eq!(&found, split, "{hand:?} {up}");
     }
+}
+
+/// The classes of hands the same up to suits: as many as known, weights
+/// summing to every hand.
+#[test]
+fn hands_the_same_up_to_suits_are_counted_once() {
+    for (k, classes, hands) in [(2, 169, 1_326), (3, 1_755, 22_100), (5, 134_459, 2_598_960)] {
+        let found = cards::classes(k);
+        assert_eq!(found.len(), classes);
+        assert_eq!(found.iter().map(|(_, w)| w).sum::<u64>(), hands);
+    }
+}
+
+/// Whether three cards could be part of a straight flush: suited, within
+/// five ranks (the ace also low), with how many ranks missing inside and
+/// how many cards ten or higher.
+fn straight_flush_draw(hand: &[cards::Card]) -> Option<(u8, usize)> {
+    let suited = hand.iter().all(|&c| cards::suit(c) == cards::suit(hand[0]));
+    let mut ranks: Vec<u8> = hand.iter().map(|&c| cards::rank(c) + 2).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    if !suited || ranks.len() != hand.len() {
+        return None;
+    }
+    let high = ranks.iter().filter(|&&r| r >= 10).count();
+    let gaps = |r: &[u8]| (r[r.len() - 1] - r[0] + 1) as usize - r.len();
+    let mut low: Vec<u8> = ranks.iter().map(|&r| if r == 14 { 1 } else { r }).collect();
+    low.sort_unstable();
+    // Played low, the ace is no high card.
+    let options = [
+        (gaps(&ranks), high),
+        (gaps(&low), high - usize::from(low[0] == 1)),
+    ];
+    options
+        .into_iter()
+        .filter(|&(g, _)| g + hand.len() <= 5)
+        .map(|(g, h)| (g as u8, h))
+        .min()
+}
+
+/// Whether cards hold a pair of tens or better, or more of a kind.
+fn paying_pair(hand: &[cards::Card]) -> bool {
+    let mut counts = [0; 13];
+    for &c in hand {
+        counts[usize::from(cards::rank(c))] += 1;
+    }
+    let pairs = counts.iter().filter(|&&n| n >= 2).count();
+    counts.iter().any(|&n| n >= 3) || pairs >= 2 || counts[8..].contains(&2)
+}
+
+/// The published first decision (the Wizard of Odds,
+/// wizardofodds.com/games/let-it-ride/): ride on a paying hand, three
+/// suited in a row except 2-3-4 and A-2-3, three to a straight flush with
+/// one rank missing and a card ten or higher, or two missing and two such.
+fn published_first(hand: &[cards::Card]) -> bool {
+    paying_pair(hand)
+        || match straight_flush_draw(hand) {
+            Some((0, _)) => {
+                let top = hand.iter().map(|&c| cards::rank(c) + 2).max();
+                top > Some(4) && top != Some(14) || hand.iter().all(|&c| cards::rank(c) >= 10)
+            }
+            Some((1, high)) => high >= 1,
+            Some((2, high)) => high >= 2,
+            _ => false,
+        }
+}
+
+/// The published second decision: ride on a paying hand, four to a flush,
+/// or four to an outside straight with a card ten or higher (the same
+/// with none, and four to an inside straight of four high cards, are
+/// worth nothing either way: pulled back).
+fn published_second(hand: &[cards::Card]) -> bool {
+    let flush = hand.iter().all(|&c| cards::suit(c) == cards::suit(hand[0]));
+    let mut ranks: Vec<u8> = hand.iter().map(|&c| cards::rank(c) + 2).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let outside = ranks.len() == 4 && ranks[3] - ranks[0] == 3 && ranks[0] > 2 && ranks[3] < 14;
+    paying_pair(hand) || flush || outside && ranks[3] >= 10
+}
+
+#[test]
+fn let_it_ride_rides_as_published() {
+    for (hand, _) in cards::classes(3) {
+        let hand = [hand[0], hand[1], hand[2]];
+        assert_eq!(
+            let_it_ride::rides_first(hand),
+            published_first(&hand),
+            "{:?}",
+            hand.map(|c| (cards::rank(c) + 2, cards::suit(c)))
+        );
+    }
+    for (hand, _) in cards::classes(4) {
+        let hand = [hand[0], hand[1], hand[2], hand[3]];
+        assert_eq!(
+            let_it_ride::rides_second(hand),
+            published_second(&hand),
+            "{:?}",
+            hand.map(|c| (cards::rank(c) + 2, cards::suit(c)))
+        );
+    }
+}
+
+/// The first decision as the Wizard of Odds publishes it
+/// (wizardofodds.com/games/mississippi-stud/): 3 antes on any pair, 1 with
+/// a card jack or higher, two from six to ten, or a suited five and six;
+/// else fold.
+#[test]
+fn mississippi_stud_s_first_bet_is_the_published() {
+    use mississippi_stud::{Bet, Ties};
+    let ms = mississippi_stud::count(Ties::Smaller);
+    assert_eq!(ms.first.len(), 169);
+    for (hand, _, bet) in &ms.first {
+        let [a, b] = hand.map(|c| cards::rank(c) + 2);
+        let suited = cards::suit(hand[0]) == cards::suit(hand[1]);
+        let (low, high) = (a.min(b), a.max(b));
+        let published = if a == b {
+            Bet::Three
+        } else if high >= 11 || low >= 6 || (suited && low == 5 && high == 6) {
+            Bet::One
+        } else {
+            Bet::Fold
+        };
+        assert_eq!(*bet, published, "{a} {b} {suited}");
+    }
+    // A pair of jacks or better is paid whatever comes: 3 antes on every
+    // street.
+    let jacks = [card(11, 0), card(11, 1)];
+    let solved = mississippi_stud::solve(jacks, Ties::Smaller);
+    assert_eq!(solved.first, Bet::Three);
+    let others = cards::rest(&jacks);
+    for &third in &others {
+        for placed in [2, 4] {
+            assert_eq!(solved.second(third, placed), Bet::Three);
+        }
+        for &fourth in others.iter().filter(|&&c| c != third) {
+            for placed in [3, 5, 7] {
+                assert_eq!(solved.third(third, fourth, placed), Bet::Three);
+            }
+        }
+    }
+    // Two low cards fold, whatever the bets.
+    let low = mississippi_stud::solve([card(2, 0), card(7, 1)], Ties::Smaller);
+    assert_eq!(low.first, Bet::Fold);
 }

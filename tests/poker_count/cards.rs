@@ -69,12 +69,6 @@ pub fn colex(sorted: &[Card]) -> usize {
         .sum()
 }
 
-/// The colex number of five distinct cards in any order.
-pub fn colex5(mut cards: [Card; 5]) -> usize {
-    cards.sort_unstable();
-    colex(&cards)
-}
-
 /// The categories of a five-card hand (or the best five of more), lowest
 /// first; a royal flush is the ace-high straight flush.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

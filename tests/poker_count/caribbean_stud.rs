@@ -39,8 +39,8 @@ use std::collections::BTreeMap;
 use num_rational::BigRational;
 
 use super::cards::{
-    canonical_suits, card, colex, is_canonical, mask, multiplicity, renamed, suit_masks, value5,
-    values5, Card, Five, BINOMIAL,
+    canonical_suits, card, is_canonical, mask, multiplicity, renamed, suit_masks, value5, values5,
+    Card, Five, BINOMIAL,
 };
 use super::{ratio, Nets};
 
