@@ -195,8 +195,9 @@ fn three_card_poker_gives_the_published_edges_playing_q_6_4_or_better() {
     assert_eq!(tcp.six_card.total(), q(1, 1));
     // The Wizard of Odds (wizardofodds.com/games/three-card-poker/): the
     // ante and play 3.37% per ante playing Q-6-4 or better, pair plus at
-    // 40/30/6/4/1 2.32%.
+    // 40/30/6/4/1 2.32%; per unit wagered (the element of risk) 2.01%.
     assert_published(&tcp.ante_play.house_edge(), 3.37, 2);
+    assert_published(&(tcp.ante_play.house_edge() / &tcp.average_wager), 2.01, 2);
     assert_published(&tcp.pair_plus.house_edge(), 2.32, 2);
     assert_eq!(tcp.lowest_played(), ("Q-6-4".to_string(), true));
     assert_eq!(tcp.exact_ties, 0);
@@ -263,8 +264,14 @@ fn mississippi_stud_gives_the_published_edge() {
         percent(&(small.player.house_edge() / &small.average_wager)),
     );
     // The Wizard of Odds (wizardofodds.com/games/mississippi-stud/): 4.91%
-    // per ante.
+    // per ante, 3.59 antes wagered on average, an element of risk of 1.37%
+    // (his average counts equal choices as the larger wager).
     assert_published(&edge, 4.91, 2);
+    assert!((ms.average_wager.to_f64().unwrap_or(0.0) - 3.59).abs() < 0.005);
+    assert_published(&risk, 1.37, 2);
+    // Equal choices change the wager, not the edge.
+    assert_eq!(small.player.house_edge(), edge);
+    assert!(small.average_wager < ms.average_wager);
 }
 
 #[test]
@@ -273,9 +280,33 @@ fn caribbean_stud_gives_the_published_edge_raising_every_pair() {
     assert_eq!(cs.player.total(), q(1, 1));
     let edge = cs.player.house_edge();
     // The Wizard of Odds (wizardofodds.com/games/caribbean-stud-poker/):
-    // 5.224% per ante, an element of risk of 2.56%.
+    // 5.224% per ante, an element of risk of 2.555% under the perfect
+    // strategy; and his return table, deal for deal of the
+    // 19,933,230,517,200 (as copied at
+    // casinoadvisor.com/caribbean-stud-poker-probability-article.html).
     assert_published(&edge, 5.224, 3);
-    assert_published(&(&edge / &cs.average_wager), 2.56, 2);
+    assert_published(&(&edge / &cs.average_wager), 2.555, 3);
+    let deals = 2_598_960 * 47 * 163_185;
+    let table: [(i64, u64); 13] = [
+        (201, 16_759_740),
+        (101, 156_929_720),
+        (41, 2_832_435_800),
+        (15, 16_624_475_280),
+        (11, 21_856_990_280),
+        (9, 43_805_516_100),
+        (7, 234_242_908_320),
+        (5, 488_012_139_360),
+        (3, 2_343_248_003_808),
+        (1, 4_532_514_033_720),
+        (0, 321_623_100),
+        (-1, 9_523_005_974_460),
+        (-3, 2_726_592_727_512),
+    ];
+    let published: BTreeMap<BigRational, BigRational> = table
+        .iter()
+        .map(|&(net, n)| (q(net, 1), ratio(n, deals)))
+        .collect();
+    assert_eq!(cs.player.0, published);
     assert_eq!(cs.exact_ties, 0);
     // Raise every pair or better, fold everything below ace-king: only
     // ace-king high depends on the cards.
