@@ -135,7 +135,7 @@ pub fn count() -> ThreeCardPoker {
     let dealer_hands = i64::from(BINOMIAL[49][3]);
     let mut ante: BTreeMap<i64, u64> = BTreeMap::new();
     let mut plays_by_value: BTreeMap<u32, Option<bool>> = BTreeMap::new();
-    let (mut hands_played, mut exact_ties, mut played_weight) = (0, 0, 0u64);
+    let (mut hands_played, mut exact_ties) = (0, 0);
     for (hand, weight) in classes(3) {
         let mine = values[colex(&hand)];
         let bonus = ante_bonus(Three::of(mine));
@@ -169,7 +169,6 @@ pub fn count() -> ThreeCardPoker {
         }
         if plays {
             hands_played += weight;
-            played_weight += weight;
             for (net, k) in nets.iter().zip(outcomes) {
                 *ante.entry(*net).or_insert(0) += weight * k as u64;
             }
@@ -211,7 +210,7 @@ pub fn count() -> ThreeCardPoker {
         pair_plus: Nets::from_counts(&pair_plus_counts, u64::from(BINOMIAL[52][3])),
         six_card: Nets::from_counts(&six, u64::from(BINOMIAL[52][6])),
         average_wager: ratio(
-            u64::from(BINOMIAL[52][3]) + played_weight,
+            u64::from(BINOMIAL[52][3]) + hands_played,
             u64::from(BINOMIAL[52][3]),
         ),
         hands_played,
