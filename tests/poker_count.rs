@@ -253,6 +253,10 @@ fn mississippi_stud_gives_the_published_edge() {
     assert_eq!(edge, q(53_223, 1_082_900));
     assert_eq!(ms.average_wager, q(74_757, 20_825));
     assert_eq!(small.average_wager, q(134_727, 38_675));
+    // Choices as good as another, counted at every street and state of
+    // the bets, reached or not (weighted by starting hands).
+    assert_eq!(ms.exact_ties, 795_312);
+    assert_eq!(small.exact_ties, ms.exact_ties);
     // The Wizard of Odds (wizardofodds.com/games/mississippi-stud/): 4.91%
     // per ante, 3.59 antes wagered on average, an element of risk of 1.37%
     // (his average counts equal choices as the larger wager).
