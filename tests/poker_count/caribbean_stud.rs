@@ -243,6 +243,7 @@ fn swept() -> Vec<u64> {
     hands
 }
 
+/// The five cards of a key of [`swept`].
 fn unpack(key: u64) -> [Card; 5] {
     [0, 1, 2, 3, 4].map(|i| (key >> (6 * i) & 63) as Card)
 }
@@ -352,6 +353,8 @@ impl Tally {
             let split = [nq, ql, tie, HIDDEN - nq - ql - tie];
             let raise = split[0] + split[1] * (1 + 2 * pays) - 3 * split[3];
             self.exact_ties += u64::from(raise == -HIDDEN) * weight;
+            // A few deals for the test that enumerates the dealer's hands:
+            // some below qualifying (settled first), some above.
             if self.seen % 9973 == 1 && u % 26 == 0 {
                 self.samples.push((*hand, u, split));
             }
