@@ -45,6 +45,7 @@ mod lint;
 mod lsp;
 mod numbers;
 mod play;
+mod poker_count;
 mod punto_banco_count;
 mod removal;
 mod round_trip;
