@@ -6,7 +6,9 @@
 //! The fast paths are the steps remembered by what they read
 //! (`crates/core/src/eval/exact/paths.rs`), one card dealt straight off a packed shoe
 //! (`crates/core/src/eval/observe.rs`, `crates/core/src/eval/exact/linear.rs`) and runs of counting
-//! throws thrown as one (`crates/core/src/eval/exact/machine/fuse.rs`). Every game,
+//! throws thrown as one (`crates/core/src/eval/exact/machine/fuse.rs`), and the
+//! states of a round symmetric in the suits renamed to one of each kind
+//! (`crates/core/src/eval/exact/suits.rs`; tests/fixtures/poker). Every game,
 //! every fixture and every example of docs/language.md is compared.
 
 use std::path::Path;

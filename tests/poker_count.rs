@@ -506,3 +506,86 @@ fn mississippi_stud_s_first_bet_is_the_published() {
     let low = mississippi_stud::solve([card(2, 0), card(7, 1)], Ties::Smaller);
     assert_eq!(low.first, Bet::Fold);
 }
+
+/// `tests/fixtures/poker/play_or_fold_suited.dice` counted by hand: every
+/// two cards, play where playing is worth at least folding's -1 (the first
+/// option wins a tie), each of the 50 cards left as the dealer's.
+fn play_or_fold_suited() -> (Nets, usize) {
+    let deck: Vec<(u8, u8)> = (2..=14).flat_map(|r| (0..4).map(move |s| (r, s))).collect();
+    // Three cards of one suit that are no three-card straight.
+    let flush = |cards: [(u8, u8); 3]| {
+        let mut ranks = cards.map(|c| c.0);
+        ranks.sort_unstable();
+        let straight = (ranks[2] - ranks[0] == 2 && ranks[0] < ranks[1] && ranks[1] < ranks[2])
+            || ranks == [2, 3, 14];
+        cards.iter().all(|c| c.1 == cards[0].1) && !straight
+    };
+    let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
+    let mut played = 0;
+    for a in 0..52 {
+        for b in a + 1..52 {
+            let top = deck[a].0.max(deck[b].0);
+            let nets: Vec<i64> = (0..52)
+                .filter(|&d| d != a && d != b)
+                .map(|d| {
+                    if flush([deck[a], deck[b], deck[d]]) {
+                        5
+                    } else {
+                        match top.cmp(&deck[d].0) {
+                            std::cmp::Ordering::Greater => 1,
+                            std::cmp::Ordering::Equal => 0,
+                            std::cmp::Ordering::Less => -2,
+                        }
+                    }
+                })
+                .collect();
+            if nets.iter().sum::<i64>() >= -50 {
+                played += 1;
+                for net in nets {
+                    *counts.entry(net).or_default() += 1;
+                }
+            } else {
+                *counts.entry(-1).or_default() += 50;
+            }
+        }
+    }
+    (Nets::from_counts(&counts, 1326 * 50), played)
+}
+
+/// The file's settlements are the count's, fraction for fraction, and its
+/// strategy has one situation per hand up to the suits' names (169: 13
+/// pairs, 78 suited and 78 offsuit), played on 1,230 of the 1,326 hands.
+#[test]
+fn a_suited_play_or_fold_equals_the_count() {
+    let (count, played) = play_or_fold_suited();
+    assert_eq!(count.total(), q(1, 1));
+    assert_eq!(count.house_edge(), q(-1696, 5525));
+    assert_eq!(played, 1230);
+    let source = std::fs::read_to_string("tests/fixtures/poker/play_or_fold_suited.dice")
+        .expect("the fixture");
+    let report = dicerules::Analysis::new(source.as_str(), &dicerules::Options::default())
+        .expect("it evaluates")
+        .report;
+    let bet = report.bets.iter().find(|b| b.bet == "ante").expect("ante");
+    assert_eq!(bet.house_edge.0, count.house_edge());
+    let mut nets: BTreeMap<BigRational, BigRational> = BTreeMap::new();
+    for row in &bet.outcomes {
+        *nets
+            .entry(row.net.0.clone())
+            .or_insert_with(BigRational::zero) += &row.probability.0;
+    }
+    nets.retain(|_, p| !p.is_zero());
+    assert_eq!(nets, count.0);
+    let strategies = report.strategies.as_ref().expect("strategies");
+    assert_eq!(strategies.decisions.len(), 169);
+    // Each situation's reach is its hands' share: 6, 4 or 12 of 1,326.
+    let reached: BigRational = (strategies.decisions.iter())
+        .filter(|d| d.options[0].probability.0 == q(1, 1))
+        .map(|d| d.reach.0.clone())
+        .fold(BigRational::zero(), |s, r| s + r);
+    assert_eq!(reached, ratio(played as u64, 1326));
+    assert!(strategies
+        .decisions
+        .iter()
+        .all(|d| d.knowing[0].hand.is_some()));
+}

@@ -28,8 +28,8 @@ thread_local! {
 
 /// Runs `f` with the exact evaluator's fast paths off on this thread
 /// (steps remembered by what they read, one card dealt straight off the
-/// packed shoe): the plain path each fast one must agree with, for the
-/// differential tests.
+/// packed shoe, states renamed in a round symmetric in the suits): the
+/// plain path each fast one must agree with, for the differential tests.
 #[doc(hidden)]
 pub fn plain<R>(f: impl FnOnce() -> R) -> R {
     let before = PLAIN.with(|p| p.replace(true));

@@ -338,7 +338,7 @@ impl Throws {
     /// How the cards dealt from shoe `index` are packed (see
     /// [`shoe::packing`]): the round deals at most the sum of its draws
     /// from the shoe, since it only jumps forward.
-    fn packing(&mut self, program: &Program, index: usize) -> Option<u32> {
+    pub(crate) fn packing(&mut self, program: &Program, index: usize) -> Option<u32> {
         if self.packings.is_empty() {
             self.packings = (0..program.shoes.len())
                 .map(|i| {

@@ -39,6 +39,10 @@ pub struct Code<'p> {
     until: Vec<Option<Compiled>>,
     /// Each projected throw's observations, each compiled.
     observations: Vec<Vec<(usize, Compiled)>>,
+    /// Whether the round is symmetric in the suits
+    /// ([`crate::program::suits`]): a chooser then knows a hand up to the
+    /// suits' names, and the exact evaluator keeps one state of each kind.
+    pub symmetric: bool,
 }
 
 /// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
@@ -171,6 +175,7 @@ impl<'p> Code<'p> {
             observations: Vec::with_capacity(program.code.len()),
             landing,
             next,
+            symmetric: crate::program::suits::symmetric(program),
         };
         for (pc, instr) in program.code.iter().enumerate() {
             let (expr, until, observations) = match instr {
@@ -301,21 +306,8 @@ pub fn step<C: Chance>(
             knowing,
         } => {
             let d = &program.decisions[*decision];
-            let mut key: Key = SmallVec::with_capacity(knowing.len());
-            for (i, &k) in knowing.iter().enumerate() {
-                key.push(match (d.hands.get(i).copied().flatten(), env[k]) {
-                    (Some(shoe), Value::Pool(id)) => {
-                        let pools = context.pools;
-                        (program.shoes[shoe].hand_key(pools.faces(id), pools.cards(id))).ok_or(
-                            EvalError::Internal {
-                                what: "a known hand the checker let through",
-                                span: d.span,
-                            },
-                        )?
-                    }
-                    (_, v) => key_value(v),
-                });
-            }
+            let mut key: Key = knowing.iter().map(|&k| key_value(env[k])).collect();
+            known_hands(code, context, d, knowing, env, &mut key)?;
             d.expand_key(&mut key);
             let pick = Pick {
                 decision: *decision,
@@ -390,6 +382,48 @@ fn picked<C: Chance>(
         }
         Picked::Taken => Flow::Stop,
     })
+}
+
+/// The keys of the hands a decision knows, in place in `key`: each hand's
+/// cards as [`Shoe::hand_key`](crate::program::Shoe::hand_key) writes them,
+/// and in a round symmetric in the suits, all of them renamed as one to the
+/// least renaming (the chooser knows them up to the suits' names).
+fn known_hands(
+    code: &Code,
+    context: Context,
+    d: &crate::program::Decision,
+    knowing: &[usize],
+    env: &[Value],
+    key: &mut Key,
+) -> Result<(), EvalError> {
+    let pools = context.pools;
+    let mut hands: SmallVec<[(usize, usize, &[u32], &[u32]); 2]> = SmallVec::new();
+    for (i, &slot) in knowing.iter().enumerate() {
+        if let (Some(shoe), Value::Pool(id)) = (d.hands.get(i).copied().flatten(), env[slot]) {
+            hands.push((i, shoe, pools.faces(id), pools.cards(id)));
+        }
+    }
+    if hands.is_empty() {
+        return Ok(());
+    }
+    let shoes = &context.program.shoes;
+    let keys: Option<Vec<i64>> = if code.symmetric {
+        let known: Vec<(usize, &[u32], &[u32])> =
+            hands.iter().map(|&(_, s, v, c)| (s, v, c)).collect();
+        crate::program::suits::canonical_keys(shoes, &known)
+    } else {
+        (hands.iter())
+            .map(|&(_, s, v, c)| shoes[s].hand_key(v, c))
+            .collect()
+    };
+    let keys = keys.ok_or(EvalError::Internal {
+        what: "a known hand the checker let through",
+        span: d.span,
+    })?;
+    for (&(i, ..), k) in hands.iter().zip(keys) {
+        key[i] = k;
+    }
+    Ok(())
 }
 
 /// A known value as part of an information set's key.

@@ -14,6 +14,7 @@ pub mod builtin;
 pub mod card;
 pub mod poker;
 mod round;
+pub mod suits;
 
 pub use assertions::{Assertion, Figure, SessionTable, ShoeDeal};
 pub use banking::{Bank, Banking, BankruptBanker, Chips, Limit, Stake};

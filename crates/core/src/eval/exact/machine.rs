@@ -72,6 +72,11 @@ struct Machine<'p> {
     /// For each draw of a shoe's last card, its states summed as they
     /// arrive (see [`Linear`]).
     linear: Vec<Option<Linear>>,
+    /// In a round symmetric in the suits, the renaming of each waiting
+    /// state to a canonical one (see [`suits`](super::suits)).
+    renaming: Option<super::suits::Renaming>,
+    /// A state renamed, a buffer reused.
+    renamed: Vec<Value>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -238,7 +243,12 @@ impl<'p> Machine<'p> {
                 crate::eval::fast_paths().then(|| Linear::new(card, draw.dealt, keep.clone()))
             })
             .collect();
+        let renaming = crate::eval::fast_paths()
+            .then(|| super::suits::Renaming::new(program, throws, code.symmetric))
+            .flatten();
         Machine {
+            renaming,
+            renamed: Vec::new(),
             linear,
             paths,
             forgets,
@@ -328,6 +338,28 @@ impl Machine<'_> {
         if self.work > self.limits.max_work() {
             return Err(self.work_limit());
         }
+        // A state and its suits renamed have one future: keep one of them.
+        let mut renamed = std::mem::take(&mut self.renamed);
+        let env = match &self.renaming {
+            Some(r) if r.rename(&self.live[pc], env, &mut self.throws, &mut renamed) => {
+                &renamed[..]
+            }
+            _ => env,
+        };
+        let result = self.push_as_is(pc, env, weight, factor, span);
+        self.renamed = renamed;
+        result
+    }
+
+    /// Adds a state at `pc` as it is, keeping only the values live there.
+    fn push_as_is(
+        &mut self,
+        pc: usize,
+        env: &[Value],
+        weight: &Weight,
+        factor: &Factor,
+        span: Span,
+    ) -> Result<(), EvalError> {
         if let Some(linear) = self.linear[pc].as_mut() {
             if let Some(new) = linear.add(&self.live[pc], env, weight, factor) {
                 return self.arrived(new, span);

@@ -16,6 +16,7 @@ mod linear;
 mod machine;
 mod paths;
 mod split;
+mod suits;
 
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,0 +1,150 @@
+//! Suit symmetry: a round that never reads which suit a card is, only
+//! whether cards share one (poker's flushes), deals alike whatever the
+//! suits are called. Renaming the four suits (24 ways) then changes no
+//! chance and no settlement, so that states which differ only by a
+//! renaming are one (the exact evaluator keeps one of each kind), and a
+//! chooser who knows a hand knows it up to a renaming (`Q♠ 6♥ 4♦` is the
+//! situation of `Q♥ 6♣ 4♠`).
+//!
+//! A round is symmetric when some shoe tells suits apart, nothing reads a
+//! card's suit as a number (`suit(c)`), and no card was taken out of a
+//! shoe telling suits apart (cards removed are spread over the suits,
+//! clubs first).
+
+use super::builtin::Builtin;
+use super::card::Card;
+use super::{Expr, ExprKind, Instr, Program, Shoe};
+
+/// The 24 renamings of the suits: `PERMUTATIONS[p][s]` is the new name of
+/// suit `s` (1 to 4; index 0 unused), the identity first.
+pub const PERMUTATIONS: [[u32; 5]; 24] = permutations();
+
+const fn permutations() -> [[u32; 5]; 24] {
+    let mut out = [[0u32; 5]; 24];
+    let mut n = 0;
+    let mut a = 1;
+    while a <= 4 {
+        let mut b = 1;
+        while b <= 4 {
+            let mut c = 1;
+            while c <= 4 {
+                let d = if a + b + c < 10 { 10 - a - b - c } else { 0 };
+                if a != b && a != c && b != c && d >= 1 && d <= 4 && d != a && d != b && d != c {
+                    out[n] = [0, a, b, c, d];
+                    n += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// A card with its suit renamed by permutation `p`.
+#[inline]
+pub fn renamed(card: u32, p: usize) -> u32 {
+    let c = Card(card);
+    match c.suit() {
+        s @ 1..=4 => Card::new(c.rank(), PERMUTATIONS[p][s as usize]).0,
+        _ => card,
+    }
+}
+
+/// Whether `program`'s round is symmetric in the suits (see the module).
+pub fn symmetric(program: &Program) -> bool {
+    let suited: Vec<&Shoe> = (program.shoes.iter()).filter(|s| s.telling().1).collect();
+    !suited.is_empty()
+        && suited.iter().all(|s| s.removed.iter().all(|&r| r == 0))
+        && !program.code.iter().any(|i| instr_reads_suit(i))
+}
+
+fn instr_reads_suit(instr: &Instr) -> bool {
+    let mut exprs: Vec<&Expr> = instr.expr().into_iter().collect();
+    if let Some((_, row, column)) = instr.as_cell() {
+        exprs.extend([row, column]);
+    }
+    if let Some(t) = instr.as_throw() {
+        exprs.extend(t.until.as_ref());
+        exprs.extend(
+            t.observe
+                .iter()
+                .flat_map(|p| p.observations.iter().map(|(_, e)| e)),
+        );
+    }
+    exprs.into_iter().any(reads_suit)
+}
+
+fn reads_suit(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Call(Builtin::CardSuit, _)) || e.children().any(reads_suit)
+}
+
+/// For each renaming, where each kind of `shoe` goes (an index into its
+/// kinds); `None` when a renamed card is of no kind (never, for a shoe's
+/// kinds hold every suit of a rank they tell apart).
+pub fn kind_maps(shoe: &Shoe) -> Option<Vec<Vec<usize>>> {
+    (0..PERMUTATIONS.len())
+        .map(|p| {
+            (shoe.kinds.iter())
+                .map(|k| shoe.kind_of(k.value, Card(renamed(k.card.0, p))))
+                .collect()
+        })
+        .collect()
+}
+
+/// The keys of known hands (`(shoe, values, cards)` each, in the order of
+/// the decision's `knowing`) renamed as one, the least of the 24 renamings
+/// (compared card list by card list): a chooser knows hands up to the
+/// suits' names. `None` for a hand of no key (see [`Shoe::hand_key`]).
+pub fn canonical_keys(shoes: &[Shoe], hands: &[(usize, &[u32], &[u32])]) -> Option<Vec<i64>> {
+    let mut best: Option<Vec<Vec<(u32, u32)>>> = None;
+    for p in 0..PERMUTATIONS.len() {
+        let renamed_hands: Vec<Vec<(u32, u32)>> = hands
+            .iter()
+            .map(|&(_, values, cards)| {
+                let mut pairs: Vec<(u32, u32)> = (values.iter().enumerate())
+                    .map(|(i, &v)| (v, renamed(cards.get(i).copied().unwrap_or(0), p)))
+                    .collect();
+                pairs.sort_unstable();
+                pairs
+            })
+            .collect();
+        if best.as_ref().is_none_or(|b| renamed_hands < *b) {
+            best = Some(renamed_hands);
+        }
+    }
+    let best = best?;
+    hands
+        .iter()
+        .zip(&best)
+        .map(|(&(shoe, _, _), pairs)| {
+            let values: Vec<u32> = pairs.iter().map(|&(v, _)| v).collect();
+            let cards: Vec<u32> = pairs.iter().map(|&(_, c)| c).collect();
+            shoes[shoe].hand_key(&values, &cards)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_renamings_are_the_24_permutations_identity_first() {
+        assert_eq!(PERMUTATIONS[0], [0, 1, 2, 3, 4]);
+        let mut seen = std::collections::BTreeSet::new();
+        for p in PERMUTATIONS {
+            let mut suits = p[1..].to_vec();
+            suits.sort_unstable();
+            assert_eq!(suits, [1, 2, 3, 4]);
+            seen.insert(p);
+        }
+        assert_eq!(seen.len(), 24);
+        // A card renamed keeps its rank.
+        let q_spades = Card::new(12, 4).0;
+        for p in 0..24 {
+            assert_eq!(Card(renamed(q_spades, p)).rank(), 12);
+        }
+    }
+}
