@@ -101,9 +101,18 @@ fn value(order: i64, ranks: &[u32]) -> i64 {
     v
 }
 
-/// The ranks present in `mask` (bit r for rank r), highest first.
-fn descending(mask: u16) -> impl Iterator<Item = u32> {
-    (2..=14u32).rev().filter(move |r| mask & (1 << r) != 0)
+/// Up to `k` ranks present in `mask` (bit r for rank r), highest first,
+/// into `out` from `at`; returns where they end.
+fn highest(mask: u16, k: usize, out: &mut [u32; 5], at: usize) -> usize {
+    let mut n = at;
+    let mut rest = mask;
+    while n < at + k && rest != 0 {
+        let r = 15 - rest.leading_zeros();
+        out[n] = r;
+        n += 1;
+        rest &= !(1 << r);
+    }
+    n
 }
 
 /// The top card of the highest straight of `len` cards in `mask`, the ace
@@ -111,9 +120,23 @@ fn descending(mask: u16) -> impl Iterator<Item = u32> {
 fn straight(mask: u16, len: u32) -> Option<u32> {
     let mask = mask | ((mask >> 14) & 1) << 1;
     let run = (1u16 << len) - 1;
-    (len..=14)
-        .rev()
-        .find(|&top| (mask >> (top + 1 - len)) & run == run)
+    (len..=14).rev().find(|&top| (mask >> (top + 1 - len)) & run == run)
+}
+
+/// The ranks held at least `n` times (bit r for rank r).
+fn held(counts: &[u8; 15], n: u8) -> u16 {
+    let mut mask = 0u16;
+    for r in 2..=14 {
+        if counts[r] >= n {
+            mask |= 1 << r;
+        }
+    }
+    mask
+}
+
+/// The highest rank of `mask`, if any.
+fn top(mask: u16) -> Option<u32> {
+    (mask != 0).then(|| 15 - mask.leading_zeros())
 }
 
 /// Three cards: the three-card order, a straight above a flush.
@@ -129,19 +152,25 @@ fn three(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
             ranks,
         ),
     };
-    let kicked = |n: u8| (2..=14u32).rev().find(|&r| counts[r as usize] == n);
+    let mut ranks = [0u32; 5];
     if let (Some(top), true) = (run, flush) {
         ranked(STRAIGHT_FLUSH, &[top])
-    } else if let Some(r) = kicked(3) {
+    } else if let Some(r) = top(held(counts, 3)) {
         ranked(TRIPS, &[r])
     } else if let Some(top) = run {
         ranked(STRAIGHT, &[top])
-    } else if flush {
-        ranked(FLUSH, &descending(mask).collect::<Vec<_>>())
-    } else if let Some(r) = kicked(2) {
-        ranked(PAIR, &[r, kicked(1).unwrap_or(0)])
+    } else if let Some(p) = top(held(counts, 2)) {
+        if flush {
+            // Never: a pair of one suit needs two decks; ranked as a flush.
+            let n = highest(mask, 3, &mut ranks, 0);
+            return ranked(FLUSH, &ranks[..n]);
+        }
+        let n = highest(mask & !(1 << p), 1, &mut ranks, 1);
+        ranks[0] = p;
+        ranked(PAIR, &ranks[..n])
     } else {
-        ranked(HIGH, &descending(mask).collect::<Vec<_>>())
+        let n = highest(mask, 3, &mut ranks, 0);
+        ranked(if flush { FLUSH } else { HIGH }, &ranks[..n])
     }
 }
 
@@ -158,40 +187,50 @@ fn five(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
             return ranked(if top == 14 { ROYAL } else { STRAIGHT_FLUSH }, &[top]);
         }
     }
-    // The ranks by how many cards show them, highest first within a count.
-    let with = |n: u8| (2..=14u32).rev().filter(move |&r| counts[r as usize] >= n);
-    let kickers = |not: &[u32], k: usize| -> Vec<u32> {
-        descending(mask)
-            .filter(|r| !not.contains(r))
-            .take(k)
-            .collect()
-    };
-    if let Some(q) = with(4).next() {
-        return ranked(QUADS, &[&[q][..], &kickers(&[q], 1)].concat());
+    let mut ranks = [0u32; 5];
+    let (fours, threes, twos) = (held(counts, 4), held(counts, 3), held(counts, 2));
+    if let Some(q) = top(fours) {
+        ranks[0] = q;
+        let n = highest(mask & !(1 << q), 1, &mut ranks, 1);
+        return ranked(QUADS, &ranks[..n]);
     }
-    if let Some(t) = with(3).next() {
-        if let Some(p) = with(2).find(|&r| r != t) {
+    if let Some(t) = top(threes) {
+        if let Some(p) = top(twos & !(1 << t)) {
             return ranked(FULL_HOUSE, &[t, p]);
         }
     }
     if let Some(s) = flush {
         // The five highest cards of the suit, a rank held twice (from
         // several decks) counted once: never a straight, so at most one.
-        let mut ranks: Vec<u32> = descending(by_suit[s]).take(5).collect();
-        ranks.resize(5, 0);
+        highest(by_suit[s], 5, &mut ranks, 0);
         return ranked(FLUSH, &ranks);
     }
     if let Some(top) = straight(mask, 5) {
         return ranked(STRAIGHT, &[top]);
     }
-    if let Some(t) = with(3).next() {
-        return ranked(TRIPS, &[&[t][..], &kickers(&[t], 2)].concat());
+    if let Some(t) = top(threes) {
+        ranks[0] = t;
+        let n = highest(mask & !(1 << t), 2, &mut ranks, 1);
+        return ranked(TRIPS, &ranks[..n]);
     }
-    let pairs: Vec<u32> = with(2).take(2).collect();
-    match pairs[..] {
-        [high, low] => ranked(TWO_PAIR, &[&pairs[..], &kickers(&[high, low], 1)].concat()),
-        [p] => ranked(PAIR, &[&[p][..], &kickers(&[p], 3)].concat()),
-        _ => ranked(HIGH, &kickers(&[], 5)),
+    match top(twos) {
+        Some(high) => match top(twos & !(1 << high)) {
+            Some(low) => {
+                ranks[0] = high;
+                ranks[1] = low;
+                let n = highest(mask & !(1 << high) & !(1 << low), 1, &mut ranks, 2);
+                ranked(TWO_PAIR, &ranks[..n])
+            }
+            None => {
+                ranks[0] = high;
+                let n = highest(mask & !(1 << high), 3, &mut ranks, 1);
+                ranked(PAIR, &ranks[..n])
+            }
+        },
+        None => {
+            let n = highest(mask, 5, &mut ranks, 0);
+            ranked(HIGH, &ranks[..n])
+        }
     }
 }
 
