@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 pub use super::shown::render_shown;
-use crate::report::{settings, BetReport, Report, Verdict};
+use crate::report::{
+    settings, BetReport, HandRun, HandSummary, InfoSetRow, Report, StrategyReport, Verdict,
+};
 
 use super::layout::{percent, styled_table, unstyled};
 pub use super::layout::{short, trim_float};
@@ -164,7 +166,7 @@ fn render_choice(out: &mut Styled, c: &crate::report::ChoiceReport) {
     }
 }
 
-fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
+fn render_strategies(out: &mut Styled, s: &StrategyReport) {
     let title = match s.solution {
         "best" => format!("strategy: the best for bet {}", s.sides.join(", ")),
         "zero_sum" => format!(
@@ -187,6 +189,14 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
             percent(v.to_f64() * 100.0)
         );
     }
+    for summary in &s.summaries {
+        let _ = writeln!(out, "  `{}`: {}", summary.decision, summary_sentence(summary));
+    }
+    let counts = situations(s);
+    for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
+        let _ = writeln!(out, "  {}", too_many(decision, *n));
+    }
+    let shown = |d: &&InfoSetRow| listed(&counts, d, MOST_LISTED);
     let mut rows = vec![vec![
         "choice".to_string(),
         "by".to_string(),
@@ -197,7 +207,7 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
         "value".to_string(),
         String::new(),
     ]];
-    for d in &s.decisions {
+    for d in s.decisions.iter().filter(shown) {
         let knowing = d.known();
         for (i, o) in d.options.iter().enumerate() {
             let first = i == 0;
@@ -223,11 +233,95 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
             ]);
         }
     }
+    if rows.len() == 1 {
+        return;
+    }
     styled_table(out, "  ", &rows, &[], &unstyled);
     let _ = writeln!(
         out,
         "  value: the chooser's expected net per unit staked, given the round comes here and it takes the option"
     );
+}
+
+/// The most situations (information sets) of one decision the text report
+/// lists; past it the report says how many there are (docs/language.md
+/// section 10.4). Blackjack's 260 are listed.
+pub const MOST_LISTED: usize = 500;
+
+/// The most runs of hands a summary names before `and N more runs`.
+pub const MOST_RUNS: usize = 12;
+
+/// Each decision of a strategy report and its number of situations, in
+/// the order the decisions are first met.
+pub fn situations(s: &StrategyReport) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for d in &s.decisions {
+        match counts.iter_mut().find(|(name, _)| *name == d.decision) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((d.decision.clone(), 1)),
+        }
+    }
+    counts
+}
+
+/// Whether the situation `d` is listed: its decision has at most `most`
+/// situations by `counts` ([`situations`]).
+pub fn listed(counts: &[(String, usize)], d: &InfoSetRow, most: usize) -> bool {
+    (counts.iter()).any(|(name, n)| *name == d.decision && *n <= most)
+}
+
+/// The line of a decision with too many situations to list:
+/// `` `action`: 22100 situations, more than 500 to list here; `--format json` lists them all ``.
+pub fn too_many(decision: &str, n: usize) -> String {
+    format!(
+        "`{decision}`: {n} situations, more than {MOST_LISTED} to list here; `--format json` lists them all"
+    )
+}
+
+/// A summary in words: `play with 5-2 or better, else fold` where the
+/// strategy switches once along the hands, else its runs, the worst hands
+/// first (`fold up to 4-4; play from 5-2 to 9-9; ...`), at most
+/// [`MOST_RUNS`] of them.
+pub fn summary_sentence(s: &HandSummary) -> String {
+    let single = |r: &HandRun| r.options.len() == 1;
+    match s.runs.as_slice() {
+        [only] if single(only) => format!("{} with every hand", only.options[0]),
+        [low, high] if single(low) && single(high) => format!(
+            "{} with {} or better, else {}",
+            high.options[0], high.from, low.options[0]
+        ),
+        runs => {
+            let last = runs.len().saturating_sub(1);
+            let mut parts: Vec<String> = (runs.iter().enumerate().take(MOST_RUNS))
+                .map(|(i, r)| {
+                    let hands = if r.from == r.to {
+                        format!("with {}", r.from)
+                    } else if i == 0 {
+                        format!("up to {}", r.to)
+                    } else if i == last {
+                        format!("from {}", r.from)
+                    } else {
+                        format!("from {} to {}", r.from, r.to)
+                    };
+                    format!("{} {hands}", run_options(r))
+                })
+                .collect();
+            if runs.len() > MOST_RUNS {
+                parts.push(format!("and {} more runs", runs.len() - MOST_RUNS));
+            }
+            parts.join("; ")
+        }
+    }
+}
+
+/// What a run's hands take: `play`, or `play or fold by the suits` where
+/// hands equal in the order take different options.
+fn run_options(r: &HandRun) -> String {
+    match r.options.as_slice() {
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} or {last} by the suits", first.join(", ")),
+        [] => String::new(),
+    }
 }
 
 fn render_bet(out: &mut Styled, bet: &BetReport) {
