@@ -190,7 +190,12 @@ fn render_strategies(out: &mut Styled, s: &StrategyReport) {
         );
     }
     for summary in &s.summaries {
-        let _ = writeln!(out, "  `{}`: {}", summary.decision, summary_sentence(summary));
+        let _ = writeln!(
+            out,
+            "  `{}`: {}",
+            summary.decision,
+            summary_sentence(summary)
+        );
     }
     let counts = situations(s);
     for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
@@ -285,7 +290,7 @@ pub fn too_many(decision: &str, n: usize) -> String {
 pub fn summary_sentence(s: &HandSummary) -> String {
     let single = |r: &HandRun| r.options.len() == 1;
     match s.runs.as_slice() {
-        [only] if single(only) => format!("{} with every hand", only.options[0]),
+        [only] => format!("{} with every hand", run_options(only)),
         [low, high] if single(low) && single(high) => format!(
             "{} with {} or better, else {}",
             high.options[0], high.from, low.options[0]

@@ -434,22 +434,38 @@ pub fn strategies(s: &StrategyReport) -> String {
     let mut shown = (s.decisions.iter())
         .filter(|d| listed(&counts, d, MOST_LISTED))
         .peekable();
-    if shown.peek().is_some() {
+    let mut tables = shown.peek().is_some();
+    if tables {
         strategy_table(&mut m, shown);
     }
     for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
         if *n > MOST_IN_PAGE {
-            let said = format!(
-                "{decision}: {n} situations, more than {MOST_IN_PAGE} to show in a page; `--format json` lists them all."
-            );
-            m.element("p", &[("class", "muted")], &said).line();
+            m.open("p", &[("class", "muted")])
+                .element("code", &[], decision)
+                .text(&format!(
+                    ": {n} situations, more than {MOST_IN_PAGE} to show in a page; "
+                ))
+                .element("code", &[], "--format json")
+                .text(" lists them all.")
+                .close("p")
+                .line();
             continue;
         }
         m.open("details", &[])
-            .element("summary", &[], &format!("{decision}: all {n} situations"))
+            .open("summary", &[])
+            .element("code", &[], decision)
+            .text(&format!(": all {n} situations"))
+            .close("summary")
             .line();
-        strategy_table(&mut m, s.decisions.iter().filter(|d| d.decision == *decision));
+        strategy_table(
+            &mut m,
+            s.decisions.iter().filter(|d| d.decision == *decision),
+        );
         m.close("details").line();
+        tables = true;
+    }
+    if !tables {
+        return m.finish();
     }
     m.element(
         "p",

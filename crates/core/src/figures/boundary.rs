@@ -52,7 +52,9 @@ fn summary(program: &Program, d: usize, rows: &[&InfoSetRow]) -> Option<HandSumm
     if decision.knowing.len() != 1 || decision.faces.is_some() || rows.is_empty() {
         return None;
     }
-    let shoe = program.shoes.get(decision.hands.first().copied().flatten()?)?;
+    let shoe = program
+        .shoes
+        .get(decision.hands.first().copied().flatten()?)?;
     let mut hands = Vec::with_capacity(rows.len());
     for row in rows {
         let key = row.knowing.first()?.value;
@@ -124,7 +126,11 @@ fn order_hands(hands: &mut [Hand]) -> &'static str {
                 }
                 vec![ranked[i].value]
             }
-            None if by_rank => hand.cards.iter().map(|k| i64::from(k.card.rank())).collect(),
+            None if by_rank => hand
+                .cards
+                .iter()
+                .map(|k| i64::from(k.card.rank()))
+                .collect(),
             None => {
                 let mut values: Vec<i64> = hand.cards.iter().map(|k| i64::from(k.value)).collect();
                 values.sort_unstable_by(|a, b| b.cmp(a));
