@@ -293,20 +293,20 @@ pub fn summary_sentence(s: &HandSummary) -> String {
         [only] => format!("{} with every hand", run_options(only)),
         [low, high] if single(low) && single(high) => format!(
             "{} with {} or better, else {}",
-            high.options[0], high.from, low.options[0]
+            high.options[0], high.lowest, low.options[0]
         ),
         runs => {
             let last = runs.len().saturating_sub(1);
             let mut parts: Vec<String> = (runs.iter().enumerate().take(MOST_RUNS))
                 .map(|(i, r)| {
-                    let hands = if r.from == r.to {
-                        format!("with {}", r.from)
+                    let hands = if r.lowest == r.highest {
+                        format!("with {}", r.lowest)
                     } else if i == 0 {
-                        format!("up to {}", r.to)
+                        format!("up to {}", r.highest)
                     } else if i == last {
-                        format!("from {}", r.from)
+                        format!("from {}", r.lowest)
                     } else {
-                        format!("from {} to {}", r.from, r.to)
+                        format!("from {} to {}", r.lowest, r.highest)
                     };
                     format!("{} {hands}", run_options(r))
                 })
@@ -510,4 +510,66 @@ fn render_verdicts(
     }
     let style = |r: usize, c: usize| (c == 0).then(|| styles[r]);
     styled_table(out, "  ", &rows, &[], &style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(runs: &[(&[&str], &str, &str)]) -> HandSummary {
+        HandSummary {
+            decision: "action".to_string(),
+            by: "ante".to_string(),
+            knows: "player".to_string(),
+            order: "ranks",
+            situations: runs.len(),
+            runs: (runs.iter())
+                .map(|(options, lowest, highest)| HandRun {
+                    options: options.iter().map(|o| o.to_string()).collect(),
+                    lowest: lowest.to_string(),
+                    highest: highest.to_string(),
+                    situations: 1,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_summary_says_one_switch_in_a_sentence_and_more_as_runs() {
+        let once = summary(&[(&["fold"], "2-2", "4-4"), (&["play"], "5-2", "A-A")]);
+        assert_eq!(
+            summary_sentence(&once),
+            "play with 5-2 or better, else fold"
+        );
+        let never = summary(&[(&["play"], "2-2", "A-A")]);
+        assert_eq!(summary_sentence(&never), "play with every hand");
+        let by_suits = summary(&[
+            (&["fold"], "2-2", "5-5"),
+            (&["hit", "play", "fold"], "6-2", "6-2"),
+            (&["play"], "6-3", "A-A"),
+        ]);
+        assert_eq!(
+            summary_sentence(&by_suits),
+            "fold up to 5-5; hit, play or fold by the suits with 6-2; play from 6-3"
+        );
+    }
+
+    #[test]
+    fn a_summary_names_at_most_twelve_runs() {
+        let names = [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A-A",
+        ];
+        let runs: Vec<(&[&str], &str, &str)> = (names.iter().enumerate())
+            .map(|(i, n)| -> (&[&str], &str, &str) {
+                let option: &[&str] = if i % 2 == 0 { &["fold"] } else { &["play"] };
+                (option, n, n)
+            })
+            .collect();
+        let said = summary_sentence(&summary(&runs));
+        assert!(
+            said.starts_with("fold with 2; play with 3; fold with 4"),
+            "{said}"
+        );
+        assert!(said.ends_with("; play with K; and 2 more runs"), "{said}");
+    }
 }

@@ -75,7 +75,7 @@ fn summary(program: &Program, d: usize, rows: &[&InfoSetRow]) -> Option<HandSumm
     Some(HandSummary {
         decision: decision.name.clone(),
         by: rows[0].by.clone(),
-        knowing: decision.knowing[0].clone(),
+        knows: decision.knowing[0].clone(),
         order,
         situations: hands.len(),
         runs: runs(&hands, &names),
@@ -174,7 +174,7 @@ fn runs(hands: &[Hand], names: &[&str]) -> Vec<HandRun> {
         let (first, last) = (&step[0], &step[step.len() - 1]);
         match runs.last_mut() {
             Some((taken, run)) if *taken == options => {
-                run.to = last.written.clone();
+                run.highest = last.written.clone();
                 run.situations += step.len();
             }
             _ => {
@@ -182,8 +182,8 @@ fn runs(hands: &[Hand], names: &[&str]) -> Vec<HandRun> {
                     options: (options.iter())
                         .map(|&o| names.get(o).map_or_else(String::new, |n| n.to_string()))
                         .collect(),
-                    from: first.written.clone(),
-                    to: last.written.clone(),
+                    lowest: first.written.clone(),
+                    highest: last.written.clone(),
                     situations: step.len(),
                 };
                 runs.push((options, run));

@@ -211,7 +211,7 @@ pub struct HandSummary {
     /// The bet whose bettor chooses.
     pub by: String,
     /// The hand the chooser knows, as the file binds it.
-    pub knowing: String,
+    pub knows: String,
     /// How hands are ordered: `poker` (by poker value, for hands of 3 or
     /// 5 to 7 cards known by rank and suit), `ranks` (by their ranks,
     /// highest first, compared card by card: 4-4 below 5-2 below 5-3) or
@@ -232,11 +232,11 @@ pub struct HandRun {
     /// The option the run's hands take; several (in the file's order)
     /// where hands equal in the order take different ones by their suits.
     pub options: Vec<String>,
-    /// The run's worst hand, written by its ranks, highest first (`5-2`,
-    /// `Q-6-4`; a flush says so: `7-5-2 flush`).
-    pub from: String,
-    /// The run's best hand, written alike.
-    pub to: String,
+    /// The run's lowest hand in the order, written by its ranks, highest
+    /// first (`5-2`, `Q-6-4`; a flush says so: `7-5-2 flush`).
+    pub lowest: String,
+    /// The run's highest hand, written alike.
+    pub highest: String,
     /// The information sets in the run.
     pub situations: usize,
 }
