@@ -20,6 +20,7 @@
 mod common;
 
 mod bless;
+mod boundary;
 mod bounds;
 mod brute_force;
 mod builtins;

@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 pub use super::shown::render_shown;
-use crate::report::{settings, BetReport, Report, Verdict};
+use crate::report::{
+    settings, BetReport, HandRun, HandSummary, InfoSetRow, Report, StrategyReport, Verdict,
+};
 
 use super::layout::{percent, styled_table, unstyled};
 pub use super::layout::{short, trim_float};
@@ -164,7 +166,7 @@ fn render_choice(out: &mut Styled, c: &crate::report::ChoiceReport) {
     }
 }
 
-fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
+fn render_strategies(out: &mut Styled, s: &StrategyReport) {
     let title = match s.solution {
         "best" => format!("strategy: the best for bet {}", s.sides.join(", ")),
         "zero_sum" => format!(
@@ -187,6 +189,19 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
             percent(v.to_f64() * 100.0)
         );
     }
+    for summary in &s.summaries {
+        let _ = writeln!(
+            out,
+            "  `{}`: {}",
+            summary.decision,
+            summary_sentence(summary)
+        );
+    }
+    let counts = situations(s);
+    for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
+        let _ = writeln!(out, "  {}", too_many(decision, *n));
+    }
+    let shown = |d: &&InfoSetRow| listed(&counts, d, MOST_LISTED);
     let mut rows = vec![vec![
         "choice".to_string(),
         "by".to_string(),
@@ -197,7 +212,7 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
         "value".to_string(),
         String::new(),
     ]];
-    for d in &s.decisions {
+    for d in s.decisions.iter().filter(shown) {
         let knowing = d.known();
         for (i, o) in d.options.iter().enumerate() {
             let first = i == 0;
@@ -223,11 +238,95 @@ fn render_strategies(out: &mut Styled, s: &crate::report::StrategyReport) {
             ]);
         }
     }
+    if rows.len() == 1 {
+        return;
+    }
     styled_table(out, "  ", &rows, &[], &unstyled);
     let _ = writeln!(
         out,
         "  value: the chooser's expected net per unit staked, given the round comes here and it takes the option"
     );
+}
+
+/// The most situations (information sets) of one decision the text report
+/// lists; past it the report says how many there are (docs/language.md
+/// section 10.4). Blackjack's 260 are listed.
+pub const MOST_LISTED: usize = 500;
+
+/// The most runs of hands a summary names before `and N more runs`.
+pub const MOST_RUNS: usize = 12;
+
+/// Each decision of a strategy report and its number of situations, in
+/// the order the decisions are first met.
+pub fn situations(s: &StrategyReport) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for d in &s.decisions {
+        match counts.iter_mut().find(|(name, _)| *name == d.decision) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((d.decision.clone(), 1)),
+        }
+    }
+    counts
+}
+
+/// Whether the situation `d` is listed: its decision has at most `most`
+/// situations by `counts` ([`situations`]).
+pub fn listed(counts: &[(String, usize)], d: &InfoSetRow, most: usize) -> bool {
+    (counts.iter()).any(|(name, n)| *name == d.decision && *n <= most)
+}
+
+/// The line of a decision with too many situations to list:
+/// `` `action`: 22100 situations, more than 500 to list here; `--format json` lists them all ``.
+pub fn too_many(decision: &str, n: usize) -> String {
+    format!(
+        "`{decision}`: {n} situations, more than {MOST_LISTED} to list here; `--format json` lists them all"
+    )
+}
+
+/// A summary in words: `play with 5-2 or better, else fold` where the
+/// strategy switches once along the hands, else its runs, the worst hands
+/// first (`fold up to 4-4; play from 5-2 to 9-9; ...`), at most
+/// [`MOST_RUNS`] of them.
+pub fn summary_sentence(s: &HandSummary) -> String {
+    let single = |r: &HandRun| r.options.len() == 1;
+    match s.runs.as_slice() {
+        [only] => format!("{} with every hand", run_options(only)),
+        [low, high] if single(low) && single(high) => format!(
+            "{} with {} or better, else {}",
+            high.options[0], high.lowest, low.options[0]
+        ),
+        runs => {
+            let last = runs.len().saturating_sub(1);
+            let mut parts: Vec<String> = (runs.iter().enumerate().take(MOST_RUNS))
+                .map(|(i, r)| {
+                    let hands = if r.lowest == r.highest {
+                        format!("with {}", r.lowest)
+                    } else if i == 0 {
+                        format!("up to {}", r.highest)
+                    } else if i == last {
+                        format!("from {}", r.lowest)
+                    } else {
+                        format!("from {} to {}", r.lowest, r.highest)
+                    };
+                    format!("{} {hands}", run_options(r))
+                })
+                .collect();
+            if runs.len() > MOST_RUNS {
+                parts.push(format!("and {} more runs", runs.len() - MOST_RUNS));
+            }
+            parts.join("; ")
+        }
+    }
+}
+
+/// What a run's hands take: `play`, or `play or fold by the suits` where
+/// hands equal in the order take different options.
+fn run_options(r: &HandRun) -> String {
+    match r.options.as_slice() {
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} or {last} by the suits", first.join(", ")),
+        [] => String::new(),
+    }
 }
 
 fn render_bet(out: &mut Styled, bet: &BetReport) {
@@ -411,4 +510,66 @@ fn render_verdicts(
     }
     let style = |r: usize, c: usize| (c == 0).then(|| styles[r]);
     styled_table(out, "  ", &rows, &[], &style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(runs: &[(&[&str], &str, &str)]) -> HandSummary {
+        HandSummary {
+            decision: "action".to_string(),
+            by: "ante".to_string(),
+            knows: "player".to_string(),
+            order: "ranks",
+            situations: runs.len(),
+            runs: (runs.iter())
+                .map(|(options, lowest, highest)| HandRun {
+                    options: options.iter().map(|o| o.to_string()).collect(),
+                    lowest: lowest.to_string(),
+                    highest: highest.to_string(),
+                    situations: 1,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_summary_says_one_switch_in_a_sentence_and_more_as_runs() {
+        let once = summary(&[(&["fold"], "2-2", "4-4"), (&["play"], "5-2", "A-A")]);
+        assert_eq!(
+            summary_sentence(&once),
+            "play with 5-2 or better, else fold"
+        );
+        let never = summary(&[(&["play"], "2-2", "A-A")]);
+        assert_eq!(summary_sentence(&never), "play with every hand");
+        let by_suits = summary(&[
+            (&["fold"], "2-2", "5-5"),
+            (&["hit", "play", "fold"], "6-2", "6-2"),
+            (&["play"], "6-3", "A-A"),
+        ]);
+        assert_eq!(
+            summary_sentence(&by_suits),
+            "fold up to 5-5; hit, play or fold by the suits with 6-2; play from 6-3"
+        );
+    }
+
+    #[test]
+    fn a_summary_names_at_most_twelve_runs() {
+        let names = [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A-A",
+        ];
+        let runs: Vec<(&[&str], &str, &str)> = (names.iter().enumerate())
+            .map(|(i, n)| -> (&[&str], &str, &str) {
+                let option: &[&str] = if i % 2 == 0 { &["fold"] } else { &["play"] };
+                (option, n, n)
+            })
+            .collect();
+        let said = summary_sentence(&summary(&runs));
+        assert!(
+            said.starts_with("fold with 2; play with 3; fold with 4"),
+            "{said}"
+        );
+        assert!(said.ends_with("; play with K; and 2 more runs"), "{said}");
+    }
 }

@@ -10,8 +10,12 @@ use super::page::chart_with_table;
 use super::svg::{self, Bar, Chart, Column};
 use crate::number::Exact;
 use crate::render::layout::{percent, short};
-use crate::render::text::{unchecked_detail, verdict_detail};
-use crate::report::{BetReport, ChoiceReport, Report, StrategyReport, ValueDistribution, Verdict};
+use crate::render::text::{
+    listed, situations, summary_sentence, unchecked_detail, verdict_detail, MOST_LISTED,
+};
+use crate::report::{
+    BetReport, ChoiceReport, InfoSetRow, Report, StrategyReport, ValueDistribution, Verdict,
+};
 
 /// The longest exact number a chart writes beside its percentage; a
 /// longer one is in the table only.
@@ -419,6 +423,66 @@ pub fn strategies(s: &StrategyReport) -> String {
             .close("p")
             .line();
     }
+    for summary in &s.summaries {
+        m.open("p", &[("class", "summary")])
+            .element("code", &[], &summary.decision)
+            .text(&format!(": {}.", summary_sentence(summary)))
+            .close("p")
+            .line();
+    }
+    let counts = situations(s);
+    let mut shown = (s.decisions.iter())
+        .filter(|d| listed(&counts, d, MOST_LISTED))
+        .peekable();
+    let mut tables = shown.peek().is_some();
+    if tables {
+        strategy_table(&mut m, shown);
+    }
+    for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
+        if *n > MOST_IN_PAGE {
+            m.open("p", &[("class", "muted")])
+                .element("code", &[], decision)
+                .text(&format!(
+                    ": {n} situations, more than {MOST_IN_PAGE} to show in a page; "
+                ))
+                .element("code", &[], "--format json")
+                .text(" lists them all.")
+                .close("p")
+                .line();
+            continue;
+        }
+        m.open("details", &[])
+            .open("summary", &[])
+            .element("code", &[], decision)
+            .text(&format!(": all {n} situations"))
+            .close("summary")
+            .line();
+        strategy_table(
+            &mut m,
+            s.decisions.iter().filter(|d| d.decision == *decision),
+        );
+        m.close("details").line();
+        tables = true;
+    }
+    if !tables {
+        return m.finish();
+    }
+    m.element(
+        "p",
+        &[("class", "muted")],
+        "value: the chooser's expected net per unit staked, given the round comes here and it takes the option.",
+    )
+    .line();
+    m.finish()
+}
+
+/// The most situations of one decision a page lists, folded in a
+/// `<details>` past [`MOST_LISTED`]; past it the page says how many there
+/// are (docs/language.md section 10.4).
+pub const MOST_IN_PAGE: usize = 2000;
+
+/// A table of information sets, a row for each option.
+fn strategy_table<'a>(m: &mut Markup, decisions: impl Iterator<Item = &'a InfoSetRow>) {
     m.open("div", &[("class", "scroll")])
         .open("table", &[("class", "strategies")])
         .line()
@@ -435,7 +499,7 @@ pub fn strategies(s: &StrategyReport) -> String {
                 ("", ""),
             ],
         );
-    for d in &s.decisions {
+    for d in decisions {
         let knowing = d.known();
         let knowing = if knowing.is_empty() {
             "nothing".to_string()
@@ -472,13 +536,6 @@ pub fn strategies(s: &StrategyReport) -> String {
         }
     }
     m.close("table").close("div").line();
-    m.element(
-        "p",
-        &[("class", "muted")],
-        "value: the chooser's expected net per unit staked, given the round comes here and it takes the option.",
-    )
-    .line();
-    m.finish()
 }
 
 /// The verdict of a line in a word, its class and what it found.

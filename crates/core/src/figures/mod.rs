@@ -6,6 +6,7 @@
 //! lines left unchecked at a run's setting.
 
 mod bets;
+mod boundary;
 pub mod removal;
 mod table;
 mod values;
@@ -65,47 +66,55 @@ impl StrategyReport {
             crate::eval::exact::Kind::ZeroSum { value } => ("zero_sum", Some(value.clone())),
             crate::eval::exact::Kind::GeneralSum => ("general_sum", None),
         };
+        let decisions: Vec<InfoSetRow> = (solution.infosets.iter())
+            .map(|info| info_set_row(program, info, bet(info.side)))
+            .collect();
+        let of: Vec<usize> = solution.infosets.iter().map(|i| i.decision).collect();
         StrategyReport {
             solution: kind,
             sides: (0..solution.sides.len()).map(bet).collect(),
             game_value,
-            decisions: solution
-                .infosets
-                .iter()
-                .map(|info| {
-                    let d = &program.decisions[info.decision];
-                    InfoSetRow {
-                        decision: d.name.clone(),
-                        by: bet(info.side),
-                        knowing: (d.knowing.iter().enumerate())
-                            .zip(&info.key)
-                            .map(|((i, name), &value)| Known {
-                                name: name.clone(),
-                                value,
-                                hand: (d.hands.get(i).copied().flatten())
-                                    .map(|shoe| program.shoes[shoe].key_hand(value, true)),
-                            })
-                            .collect(),
-                        faces_shown: d.faces.as_ref().map(|of| FacesShown {
-                            of: of.clone(),
-                            faces: info.key.get(d.knowing.len()..).unwrap_or(&[]).to_vec(),
-                        }),
-                        reach: info.reach.clone(),
-                        options: d
-                            .offered(&info.key)
-                            .map(|i| &d.options[i])
-                            .zip(&info.options)
-                            .map(|(o, r)| StrategyOption {
-                                option: o.clone(),
-                                probability: r.probability.clone(),
-                                ev: r.value.clone(),
-                                best: r.best,
-                            })
-                            .collect(),
-                    }
-                })
-                .collect(),
+            summaries: boundary::summaries(program, &decisions, &of),
+            decisions,
         }
+    }
+}
+
+/// The report's row of an information set, chosen by the bettor of `by`.
+fn info_set_row(
+    program: &Program,
+    info: &crate::eval::exact::InfoSetReport,
+    by: String,
+) -> InfoSetRow {
+    let d = &program.decisions[info.decision];
+    InfoSetRow {
+        decision: d.name.clone(),
+        by,
+        knowing: (d.knowing.iter().enumerate())
+            .zip(&info.key)
+            .map(|((i, name), &value)| Known {
+                name: name.clone(),
+                value,
+                hand: (d.hands.get(i).copied().flatten())
+                    .map(|shoe| program.shoes[shoe].key_hand(value, true)),
+            })
+            .collect(),
+        faces_shown: d.faces.as_ref().map(|of| FacesShown {
+            of: of.clone(),
+            faces: info.key.get(d.knowing.len()..).unwrap_or(&[]).to_vec(),
+        }),
+        reach: info.reach.clone(),
+        options: d
+            .offered(&info.key)
+            .map(|i| &d.options[i])
+            .zip(&info.options)
+            .map(|(o, r)| StrategyOption {
+                option: o.clone(),
+                probability: r.probability.clone(),
+                ev: r.value.clone(),
+                best: r.best,
+            })
+            .collect(),
     }
 }
 

@@ -194,6 +194,51 @@ pub struct StrategyReport {
     /// Every information set the evaluation reaches (under every option),
     /// in the order it meets them.
     pub decisions: Vec<InfoSetRow>,
+    /// The strategy of each decision whose chooser knows one hand of cards
+    /// and nothing else, told compactly along its hands from the worst to
+    /// the best, in the order the decisions are first met; a decision
+    /// whose strategy mixes anywhere has none.
+    pub summaries: Vec<HandSummary>,
+}
+
+/// A pure strategy of a decision knowing one hand, told along its hands
+/// from the worst to the best: the runs of hands in a row that take the
+/// same option (`fold` up to 4-4, `play` from 5-2).
+#[derive(Clone, Debug, Serialize)]
+pub struct HandSummary {
+    /// The decision: the name a `choose` binds.
+    pub decision: String,
+    /// The bet whose bettor chooses.
+    pub by: String,
+    /// The hand the chooser knows, as the file binds it.
+    pub knows: String,
+    /// How hands are ordered: `poker` (by poker value, for hands of 3 or
+    /// 5 to 7 cards known by rank and suit), `ranks` (by their ranks,
+    /// highest first, compared card by card: 4-4 below 5-2 below 5-3) or
+    /// `values` (likewise by the values of their cards, where ranks are
+    /// not told apart).
+    pub order: &'static str,
+    /// The decision's information sets: the hands told apart.
+    pub situations: usize,
+    /// Every run, the worst hands first; hands equal in the order (that
+    /// differ only in suits) are always in one run.
+    pub runs: Vec<HandRun>,
+}
+
+/// Hands in a row, in the order of a [`HandSummary`], taking the same
+/// option.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandRun {
+    /// The option the run's hands take; several (in the file's order)
+    /// where hands equal in the order take different ones by their suits.
+    pub options: Vec<String>,
+    /// The run's lowest hand in the order, written by its ranks, highest
+    /// first (`5-2`, `Q-6-4`; a flush says so: `7-5-2 flush`).
+    pub lowest: String,
+    /// The run's highest hand, written alike.
+    pub highest: String,
+    /// The information sets in the run.
+    pub situations: usize,
 }
 
 /// One information set: a decision and what its chooser knows there.
