@@ -904,3 +904,37 @@ fn a_refused_answer_is_shown_escaped() {
         run.stderr
     );
 }
+
+/// A person who knows a hand is asked after the transcript deals it, and
+/// the question names the hand (its cards are the line above, as dealt:
+/// the key of a round symmetric in the suits is renamed, no card to show).
+/// Seed 3 deals 2♥ 10♥ and then 10♣ 3♦; the person plays, then folds.
+#[test]
+fn a_person_knowing_a_hand_is_asked_after_seeing_it() {
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/poker/play_or_fold_suited.dice",
+            "--seats",
+            "1",
+            "--rounds",
+            "2",
+            "--seed",
+            "3",
+            "--interactive",
+        ],
+        "1\nplay\n1\nfold\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let asked: Vec<&str> = (run.stderr.lines())
+        .map(|l| l.trim_start_matches("> "))
+        .filter(|l| l.starts_with("action"))
+        .collect();
+    let question = "action: play or fold (you know your player as dealt)";
+    assert_eq!(asked, [question, question], "{}", run.stderr);
+    let out = &run.stdout;
+    let dealt = out.find("player: ").expect("the hand dealt");
+    let chose = out.find("seat 1 chooses action: play").expect("played");
+    assert!(dealt < chose, "{out}");
+    assert!(out.contains("seat 1 chooses action: fold"), "{out}");
+}

@@ -120,7 +120,9 @@ fn highest(mask: u16, k: usize, out: &mut [u32; 5], at: usize) -> usize {
 fn straight(mask: u16, len: u32) -> Option<u32> {
     let mask = mask | ((mask >> 14) & 1) << 1;
     let run = (1u16 << len) - 1;
-    (len..=14).rev().find(|&top| (mask >> (top + 1 - len)) & run == run)
+    (len..=14)
+        .rev()
+        .find(|&top| (mask >> (top + 1 - len)) & run == run)
 }
 
 /// The ranks held at least `n` times (bit r for rank r).

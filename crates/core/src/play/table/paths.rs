@@ -305,11 +305,14 @@ impl Source for PathSource<'_, '_, '_> {
         let program = self.table.program;
         let d = &program.decisions[decision];
         let bet = program.sides.get(d.side).map(|s| s.bet);
-        let mut known: Vec<String> = d
-            .knowing
-            .iter()
+        // A hand known is the one the transcript has just dealt: its key
+        // (in a round symmetric in the suits, renamed) is no card to show.
+        let mut known: Vec<String> = (d.knowing.iter().enumerate())
             .zip(key)
-            .map(|(name, v)| format!("{name} = {v}"))
+            .map(|((i, name), v)| match d.hands.get(i).copied().flatten() {
+                Some(_) => format!("your {name} as dealt"),
+                None => format!("{name} = {v}"),
+            })
             .collect();
         if let Some(of) = &d.faces {
             let faces: Vec<String> = key[d.knowing.len().min(key.len())..]
