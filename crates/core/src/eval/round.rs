@@ -397,7 +397,9 @@ fn known_hands(
     key: &mut Key,
 ) -> Result<(), EvalError> {
     let pools = context.pools;
-    let mut hands: SmallVec<[(usize, usize, &[u32], &[u32]); 2]> = SmallVec::new();
+    // Each known hand: its place in the key, its shoe, values and cards.
+    type Known<'a> = (usize, usize, &'a [u32], &'a [u32]);
+    let mut hands: SmallVec<[Known; 2]> = SmallVec::new();
     for (i, &slot) in knowing.iter().enumerate() {
         if let (Some(shoe), Value::Pool(id)) = (d.hands.get(i).copied().flatten(), env[slot]) {
             hands.push((i, shoe, pools.faces(id), pools.cards(id)));

@@ -127,13 +127,9 @@ fn straight(mask: u16, len: u32) -> Option<u32> {
 
 /// The ranks held at least `n` times (bit r for rank r).
 fn held(counts: &[u8; 15], n: u8) -> u16 {
-    let mut mask = 0u16;
-    for r in 2..=14 {
-        if counts[r] >= n {
-            mask |= 1 << r;
-        }
-    }
-    mask
+    (counts.iter().enumerate())
+        .filter(|&(r, &c)| r >= 2 && c >= n)
+        .fold(0u16, |mask, (r, _)| mask | 1 << r)
 }
 
 /// The highest rank of `mask`, if any.

@@ -57,7 +57,7 @@ pub fn symmetric(program: &Program) -> bool {
     let suited: Vec<&Shoe> = (program.shoes.iter()).filter(|s| s.telling().1).collect();
     !suited.is_empty()
         && suited.iter().all(|s| s.removed.iter().all(|&r| r == 0))
-        && !program.code.iter().any(|i| instr_reads_suit(i))
+        && !program.code.iter().any(instr_reads_suit)
 }
 
 fn instr_reads_suit(instr: &Instr) -> bool {

@@ -116,8 +116,8 @@ impl Renaming {
                 }
                 (None, Value::Pool(id)) if !throws.pools.cards(id).is_empty() => {
                     let base: Vec<usize> = (1..=4).map(|s| signatures[s].len()).collect();
-                    for s in 1..=4 {
-                        signatures[s].extend(std::iter::repeat_n(0, 15 * 4));
+                    for signature in &mut signatures[1..] {
+                        signature.extend(std::iter::repeat_n(0, 15 * 4));
                     }
                     let faces = throws.pools.faces(id);
                     for (i, &c) in throws.pools.cards(id).iter().enumerate() {
@@ -210,8 +210,8 @@ impl Renaming {
         counts: impl Iterator<Item = u64>,
     ) {
         let base: Vec<usize> = (1..=4).map(|s| signatures[s].len()).collect();
-        for s in 1..=4 {
-            signatures[s].extend(std::iter::repeat_n(0, shoe.per_suit));
+        for signature in &mut signatures[1..] {
+            signature.extend(std::iter::repeat_n(0, shoe.per_suit));
         }
         for (k, c) in counts.enumerate() {
             let (s, j) = shoe.place[k];
