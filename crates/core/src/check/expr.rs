@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::error::unknown;
+use super::expand::{joined, Expansion};
 use super::CheckError;
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use crate::program::builtin::{Arg, Builtin, Output};
@@ -79,7 +80,7 @@ pub(super) struct Typer<'a, 'n> {
     /// called (a definition never expands within itself).
     pub expanding: Vec<(String, crate::ast::Span)>,
     /// The operations the calls of definitions have expanded to so far
-    /// (bounded by [`MAX_DEFINE_NODES`]).
+    /// (bounded by `expand::MAX_DEFINE_NODES`).
     pub expanded: usize,
 }
 
@@ -713,169 +714,21 @@ impl<'n> Typer<'_, 'n> {
         args: &[ast::Expr],
         span: crate::ast::Span,
     ) -> (Expr, Ty) {
-        let zero = Expr {
-            kind: P::Int(0),
-            span,
+        let expansion = Expansion {
+            expanding: &self.expanding,
+            expanded: &mut self.expanded,
         };
-        if args.len() != d.params.len() {
-            let names: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
-            self.errors.push(CheckError::Arity {
-                func: d.name.name.clone(),
-                expected: d.params.len(),
-                found: args.len(),
+        let Some(body) = expansion.call(d, args, span, self.errors) else {
+            let zero = Expr {
+                kind: P::Int(0),
                 span,
-                help: Some(format!("write `{}({})`", d.name.name, names.join(", "))),
-            });
+            };
             return (zero, Ty::Error);
-        }
-        // `items::defines` refuses a definition that reaches itself; this
-        // keeps the expansion finite whatever reaches here.
-        if self.expanding.iter().any(|(n, _)| *n == d.name.name) {
-            return (zero, Ty::Error);
-        }
-        let body = substitute(&d.body, &d.params, args);
-        let before = self.expanded;
-        self.expanded = before.saturating_add(size(&body));
-        let why = if self.expanding.len() >= MAX_DEFINE_DEPTH {
-            Some(format!(
-                "definitions call one another more than {MAX_DEFINE_DEPTH} deep"
-            ))
-        } else if self.expanded > MAX_DEFINE_NODES {
-            Some(format!(
-                "the round's calls expand to more than {MAX_DEFINE_NODES} operations"
-            ))
-        } else {
-            None
         };
-        if let Some(why) = why {
-            // Told once, at the call the round makes.
-            if before <= MAX_DEFINE_NODES && self.expanding.len() <= MAX_DEFINE_DEPTH {
-                let (name, at) = self
-                    .expanding
-                    .first()
-                    .cloned()
-                    .unwrap_or((d.name.name.clone(), span));
-                self.errors.push(CheckError::DefineTooLarge {
-                    name,
-                    why,
-                    depth: MAX_DEFINE_DEPTH,
-                    nodes: MAX_DEFINE_NODES,
-                    span: at,
-                });
-            }
-            self.expanded = usize::MAX;
-            return (zero, Ty::Error);
-        }
         self.expanding.push((d.name.name.clone(), span));
         let typed = self.expr(&body);
         self.expanding.pop();
         typed
-    }
-}
-
-/// How deeply definitions may call one another.
-pub(super) const MAX_DEFINE_DEPTH: usize = 16;
-
-/// How many operations the calls of definitions in one round may expand
-/// to: a definition calling another twice, sixteen deep, would otherwise
-/// make a round of 65,536 copies.
-pub(super) const MAX_DEFINE_NODES: usize = 100_000;
-
-/// The operations of `e`.
-fn size(e: &ast::Expr) -> usize {
-    let mut n = 1;
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        let children: Vec<&ast::Expr> = match &x.kind {
-            A::Int(_) | A::Bool(_) | A::Name(_) => Vec::new(),
-            A::Call { args, .. } => args.iter().collect(),
-            A::Unary { operand, .. } => vec![operand],
-            A::Binary { left, right, .. } => vec![left, right],
-            A::Is { subject, .. } | A::In { subject, .. } => vec![subject],
-            A::Paren(inner) => vec![inner],
-        };
-        n += children.len();
-        stack.extend(children);
-    }
-    n
-}
-
-/// `e` with each name of `params` replaced by its argument (in parentheses
-/// unless it is a name, a number or a call, so that it groups as written).
-fn substitute(e: &ast::Expr, params: &[ast::Ident], args: &[ast::Expr]) -> ast::Expr {
-    let sub = |x: &ast::Expr| Box::new(substitute(x, params, args));
-    let kind = match &e.kind {
-        A::Name(n) => match params.iter().position(|p| p.name == n.name) {
-            Some(i) => {
-                let arg = &args[i];
-                return match arg.kind {
-                    A::Name(_) | A::Int(_) | A::Bool(_) | A::Call { .. } | A::Paren(_) => {
-                        arg.clone()
-                    }
-                    _ => ast::Expr {
-                        kind: A::Paren(Box::new(arg.clone())),
-                        span: arg.span,
-                    },
-                };
-            }
-            None => A::Name(n.clone()),
-        },
-        A::Int(_) | A::Bool(_) => e.kind.clone(),
-        A::Paren(x) => A::Paren(sub(x)),
-        A::Unary { op, operand } => A::Unary {
-            op: *op,
-            operand: sub(operand),
-        },
-        A::Binary { op, left, right } => A::Binary {
-            op: *op,
-            left: sub(left),
-            right: sub(right),
-        },
-        A::Is { subject, patterns } => A::Is {
-            subject: sub(subject),
-            patterns: patterns.clone(),
-        },
-        A::In {
-            subject,
-            set,
-            bracketed,
-        } => A::In {
-            subject: sub(subject),
-            set: set.clone(),
-            bracketed: *bracketed,
-        },
-        A::Call { func, args: a } => A::Call {
-            func: func.clone(),
-            args: a.iter().map(|x| substitute(x, params, args)).collect(),
-        },
-    };
-    ast::Expr { kind, span: e.span }
-}
-
-/// The hands of `e` joined with `+` (`a + b + c`, parentheses allowed), in
-/// order; `e` itself when it joins none.
-fn joined<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
-    match &e.kind {
-        A::Binary {
-            op: BinaryOp::Add,
-            left,
-            right,
-        } => {
-            joined(left, out);
-            joined(right, out);
-        }
-        A::Paren(inner)
-            if matches!(
-                inner.kind,
-                A::Binary {
-                    op: BinaryOp::Add,
-                    ..
-                }
-            ) =>
-        {
-            joined(inner, out)
-        }
-        _ => out.push(e),
     }
 }
 

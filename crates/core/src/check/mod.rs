@@ -6,6 +6,7 @@
 
 mod banking;
 mod error;
+mod expand;
 mod expr;
 mod items;
 mod limits;
