@@ -554,7 +554,11 @@ impl<'n> Typer<'_, 'n> {
         let mut ok = true;
         let mut typed = Vec::with_capacity(args.len());
         for (arg, &(_, kind)) in args.iter().zip(spec.args) {
-            if kind == Arg::Hand {
+            let mut parts = Vec::new();
+            joined(arg, &mut parts);
+            // Hands joined with `+` are read together, by their cards or,
+            // by a statistic of a throw, their values.
+            if kind == Arg::Hand || (kind == Arg::Throw && parts.len() > 1) {
                 let (hands, t) = self.hands(builtin, arg);
                 ok &= t;
                 typed.extend(hands);
@@ -670,10 +674,12 @@ impl<'n> Typer<'_, 'n> {
             hands.push(x);
         }
         // Poker reads ranks and suits; the highest card of several, its
-        // rank and the suit that breaks a tie of ranks.
+        // rank and the suit that breaks a tie of ranks; a statistic, the
+        // values alone.
         let read = match b {
             Builtin::CardSuit if cards == 1 => (false, true),
             Builtin::CardRank => (true, false),
+            _ if !b.reads_cards() => (false, false),
             _ => (true, true),
         };
         for shoe in shoes {

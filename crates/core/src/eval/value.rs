@@ -220,18 +220,27 @@ fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i
     applied(c, b, faces, numbers, args, e)
 }
 
-/// A built-in of hands joined with `+` (`category(mine + board)`): every
-/// argument a hand, their cards read together.
+/// A built-in of hands joined with `+` (`category(mine + board)`,
+/// `total(mine + board)`): its first arguments hands, read together (their
+/// cards, or for a statistic their values, sorted), then its numbers.
 #[inline(never)]
 fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i64> {
-    let mut cards: SmallVec<[u32; 8]> = SmallVec::new();
-    for arg in args {
+    let numbers_given = b.args().len() - 1;
+    let (hands, rest) = args.split_at(args.len().saturating_sub(numbers_given));
+    let mut read: SmallVec<[u32; 8]> = SmallVec::new();
+    for arg in hands {
         match eval(c, env, arg)? {
-            Value::Pool(id) => cards.extend_from_slice(c.pools.cards(id)),
+            Value::Pool(id) if b.reads_cards() => read.extend_from_slice(c.pools.cards(id)),
+            Value::Pool(id) => read.extend_from_slice(c.pools.faces(id)),
             _ => return Err(internal("a hand where the checker promised one", arg)),
         }
     }
-    applied(c, b, &cards, [0, 0], args, e)
+    read.sort_unstable();
+    let mut numbers = [0i64; 2];
+    for (number, arg) in numbers.iter_mut().zip(rest) {
+        *number = int_operand(c, env, arg)?;
+    }
+    applied(c, b, &read, numbers, args, e)
 }
 
 /// [`Builtin::apply`], its failures as errors at the call `e`.

@@ -99,7 +99,7 @@ impl Arg {
     pub fn describe(self) -> &'static str {
         match self {
             Arg::Number => "a number",
-            Arg::Throw => "a throw or a hand",
+            Arg::Throw => "a throw, a hand, or hands joined with `+`",
             Arg::One => "one die or one card",
             Arg::Ranked => "a throw the `hands` table ranks",
             Arg::Hand => "a hand of cards, or hands joined with `+`",
