@@ -277,6 +277,13 @@ fn help(source: &str, at: usize, item_start: bool, expected: &str) -> Option<Str
         Some("use straight double quotes: `\"`".to_string())
     } else if word == "to" && lose_amount_before(before) {
         Some("a loss is a share of the stake, one number: `lose 1/2`, `lose 2`".to_string())
+    } else if ["if", "compare", "repeat", "while"].contains(&word.as_str())
+        && before.ends_with("=>")
+        && expected.contains("`{`")
+    {
+        Some(format!(
+            "an arm of `compare` holds one statement of one line, or a block: `=> {{ {word} ... }}`"
+        ))
     } else if word == "elif" {
         Some("write `else if`".to_string())
     } else if word == "else" {
@@ -309,6 +316,9 @@ fn token_at(rest: &str) -> (String, usize) {
     };
     if first == '\n' || first == '\r' {
         return ("the end of the line".to_string(), 1);
+    }
+    if first == ' ' || first == '\t' {
+        return ("a space".to_string(), 1);
     }
     for op in ["==", "=>", "!=", "<=", ">=", "&&", "||", "+-"] {
         if rest.starts_with(op) {
