@@ -8,7 +8,9 @@
 //! (`crates/core/src/eval/observe.rs`, `crates/core/src/eval/exact/linear.rs`) and runs of counting
 //! throws thrown as one (`crates/core/src/eval/exact/machine/fuse.rs`), and the
 //! states of a round symmetric in the suits renamed to one of each kind
-//! (`crates/core/src/eval/exact/suits.rs`; tests/fixtures/poker). Every game,
+//! (`crates/core/src/eval/exact/suits.rs`; tests/fixtures/poker), and a
+//! last draw's hands grouped by what the round reads of them
+//! (`crates/core/src/eval/exact/observed.rs`). Every game,
 //! every fixture and every example of docs/language.md is compared.
 
 use std::path::Path;

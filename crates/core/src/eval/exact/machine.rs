@@ -77,6 +77,10 @@ struct Machine<'p> {
     renaming: Option<super::suits::Renaming>,
     /// A state renamed, a buffer reused.
     renamed: Vec<Value>,
+    /// For each shoe's last draw whose hand the round reads only through a
+    /// few expressions, those expressions (see [`observed`](super::observed)):
+    /// its hands go on grouped by their values.
+    observed: Vec<Option<super::observed::Observed>>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -246,7 +250,16 @@ impl<'p> Machine<'p> {
         let renaming = crate::eval::fast_paths()
             .then(|| super::suits::Renaming::new(program, throws, code.symmetric))
             .flatten();
+        let observed = (0..program.code.len())
+            .map(|pc| {
+                forgets[pc].as_ref()?;
+                crate::eval::fast_paths()
+                    .then(|| super::observed::observed(program, pc))
+                    .flatten()
+            })
+            .collect();
         Machine {
+            observed,
             renaming,
             renamed: Vec::new(),
             linear,
@@ -526,9 +539,14 @@ impl Machine<'_> {
             groups[g].push(i);
         }
         let mut deals = std::mem::take(&mut self.deals);
-        // Each hand's summed chance, and the hand.
+        let observed = self.observed[pc].take();
+        // Each hand's summed chance, and the hand; or where the hand is
+        // read through a few expressions, each group's of hands alike in
+        // their values, and one hand of it.
         let mut sums: Vec<Option<(Weight, Value)>> = Vec::new();
+        let mut by_value: FxHashMap<SmallVec<[Value; 4]>, usize> = FxHashMap::default();
         for group in &groups {
+            by_value.clear();
             for &i in group {
                 let (values, weight) = states.get(i);
                 env.fill(Value::Unset);
@@ -537,10 +555,28 @@ impl Machine<'_> {
                 }
                 self.throws.deal(program, draw, env, &mut deals, false)?;
                 for d in &deals {
-                    if sums.len() <= d.index {
-                        sums.resize(d.index + 1, None);
+                    let index = match &observed {
+                        None => d.index,
+                        Some(o) => {
+                            env[draw.slot] = d.hand;
+                            let context = crate::eval::value::Context {
+                                program,
+                                pools: &self.throws.pools,
+                            };
+                            let key: SmallVec<[Value; 4]> = (o.exprs.iter())
+                                .map(|e| {
+                                    crate::eval::value::eval(context, env, e)
+                                        .unwrap_or(Value::Unset)
+                                })
+                                .collect();
+                            let n = by_value.len();
+                            *by_value.entry(key).or_insert(n)
+                        }
+                    };
+                    if sums.len() <= index {
+                        sums.resize(index + 1, None);
                     }
-                    match &mut sums[d.index] {
+                    match &mut sums[index] {
                         Some((sum, _)) => sum.add_product(weight, &d.factor, &mut self.memo),
                         none => *none = Some((weight.scaled_in(&d.factor, &mut self.memo), d.hand)),
                     }
@@ -559,6 +595,7 @@ impl Machine<'_> {
         }
         self.deals = deals;
         self.forgets[pc] = Some(keep);
+        self.observed[pc] = observed;
         Ok(())
     }
 

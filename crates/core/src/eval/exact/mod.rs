@@ -14,6 +14,7 @@ mod ends;
 pub mod figures;
 mod linear;
 mod machine;
+mod observed;
 mod paths;
 mod split;
 mod suits;
