@@ -30,6 +30,18 @@ impl Nets {
         self.add_net(BigRational::from_integer(net.into()), p);
     }
 
+    /// The nets of a count: how many of `total` equally likely deals end
+    /// with each whole net.
+    pub(crate) fn from_counts(counts: &BTreeMap<i64, u64>, total: u64) -> Nets {
+        let mut nets = Nets::default();
+        for (&net, &n) in counts {
+            if n > 0 {
+                nets.add(net, &BigRational::new(n.into(), total.into()));
+            }
+        }
+        nets
+    }
+
     pub(crate) fn add_net(&mut self, net: BigRational, p: &BigRational) {
         let entry = self.0.entry(net).or_insert_with(BigRational::zero);
         *entry += p;

@@ -17,50 +17,13 @@ use std::sync::OnceLock;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
-use cards::{card, for_each_subset, value3, value5, Five, Three};
+pub(crate) use crate::casino_count::{q, Nets};
 
-/// `n/d` as a fraction.
-pub(crate) fn q(n: i64, d: i64) -> BigRational {
-    BigRational::new(n.into(), d.into())
-}
+use cards::{card, for_each_subset, value3, value5, Five, Three};
 
 /// `n/d` as a fraction, from counts.
 pub(crate) fn ratio(n: u64, d: u64) -> BigRational {
     BigRational::new(n.into(), d.into())
-}
-
-/// A bet's nets per initial stake, each with its chance.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Nets(pub BTreeMap<BigRational, BigRational>);
-
-impl Nets {
-    /// The nets of a count: how many of `total` equally likely deals end
-    /// with each whole net.
-    pub(crate) fn from_counts(counts: &BTreeMap<i64, u64>, total: u64) -> Nets {
-        let mut nets = Nets::default();
-        for (&net, &n) in counts {
-            if n > 0 {
-                let entry = nets
-                    .0
-                    .entry(BigRational::from_integer(net.into()))
-                    .or_insert_with(BigRational::zero);
-                *entry += ratio(n, total);
-            }
-        }
-        nets
-    }
-
-    pub(crate) fn total(&self) -> BigRational {
-        self.0.values().fold(BigRational::zero(), |s, p| s + p)
-    }
-
-    /// The house edge: minus the expected net.
-    pub(crate) fn house_edge(&self) -> BigRational {
-        -self
-            .0
-            .iter()
-            .fold(BigRational::zero(), |s, (net, p)| s + net * p)
-    }
 }
 
 /// Three card poker, counted once for the tests that read it.

@@ -180,16 +180,23 @@ fn grouped(counts: &[u8; 13]) -> (u32, u32, u8) {
     (nibbles, distinct, most)
 }
 
-/// The value of a five-card hand: greater is better, equal is a tie.
-pub fn value5(cards: [Card; 5]) -> u32 {
+/// How many cards of each rank, the ranks held (a bit each) and the suits
+/// held (a bit each).
+fn tally(cards: &[Card]) -> ([u8; 13], u16, u8) {
     let mut counts = [0u8; 13];
     let mut mask = 0u16;
     let mut suits = 0u8;
-    for c in cards {
+    for &c in cards {
         counts[usize::from(rank(c))] += 1;
         mask |= 1 << rank(c);
         suits |= 1 << suit(c);
     }
+    (counts, mask, suits)
+}
+
+/// The value of a five-card hand: greater is better, equal is a tie.
+pub fn value5(cards: [Card; 5]) -> u32 {
+    let (counts, mask, suits) = tally(&cards);
     let (nibbles, distinct, most) = grouped(&counts);
     let flush = suits.count_ones() == 1;
     let category = match (distinct, most) {
@@ -214,14 +221,7 @@ pub fn value5(cards: [Card; 5]) -> u32 {
 
 /// The value of a three-card hand: greater is better, equal is a tie.
 pub fn value3(cards: [Card; 3]) -> u32 {
-    let mut counts = [0u8; 13];
-    let mut mask = 0u16;
-    let mut suits = 0u8;
-    for c in cards {
-        counts[usize::from(rank(c))] += 1;
-        mask |= 1 << rank(c);
-        suits |= 1 << suit(c);
-    }
+    let (counts, mask, suits) = tally(&cards);
     let (nibbles, distinct, _) = grouped(&counts);
     let flush = suits.count_ones() == 1;
     let category = match distinct {

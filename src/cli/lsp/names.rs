@@ -482,25 +482,13 @@ impl Resolver {
     /// The functions `e` calls (a definition's body, whose names are its
     /// arguments).
     fn calls(&mut self, e: &ast::Expr) {
-        let mut stack = vec![e];
-        while let Some(x) = stack.pop() {
-            match &x.kind {
-                ast::ExprKind::Call { func, args } => {
-                    match self.globals.get(&(Kind::Table, func.name.clone())) {
-                        Some(&f) => self.occur(func.span, f, false),
-                        None => self.names.functions.push(func.clone()),
-                    }
-                    stack.extend(args);
-                }
-                ast::ExprKind::Unary { operand, .. } => stack.push(operand),
-                ast::ExprKind::Binary { left, right, .. } => stack.extend([&**left, &**right]),
-                ast::ExprKind::Is { subject, .. } | ast::ExprKind::In { subject, .. } => {
-                    stack.push(subject)
-                }
-                ast::ExprKind::Paren(inner) => stack.push(inner),
-                ast::ExprKind::Int(_) | ast::ExprKind::Bool(_) | ast::ExprKind::Name(_) => {}
+        if let ast::ExprKind::Call { func, .. } = &e.kind {
+            match self.globals.get(&(Kind::Table, func.name.clone())) {
+                Some(&f) => self.occur(func.span, f, false),
+                None => self.names.functions.push(func.clone()),
             }
         }
+        e.children().for_each(|c| self.calls(c));
     }
 
     /// An expression: what it reads resolved; the symbol of a bare name.

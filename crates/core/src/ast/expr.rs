@@ -11,6 +11,22 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// The expressions directly inside this one, in the order written.
+    pub fn children(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b, args): (Option<&Expr>, Option<&Expr>, &[Expr]) = match &self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) => (None, None, &[]),
+            ExprKind::Call { args, .. } => (None, None, args),
+            ExprKind::Unary { operand: a, .. }
+            | ExprKind::Is { subject: a, .. }
+            | ExprKind::In { subject: a, .. }
+            | ExprKind::Paren(a) => (Some(a), None, &[]),
+            ExprKind::Binary { left, right, .. } => (Some(left), Some(right), &[]),
+        };
+        a.into_iter().chain(b).chain(args)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ExprKind {
     Int(i64),

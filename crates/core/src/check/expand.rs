@@ -78,21 +78,7 @@ const MAX_DEFINE_NODES: usize = 100_000;
 
 /// The operations of `e`.
 fn size(e: &ast::Expr) -> usize {
-    let mut n = 1;
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        let children: Vec<&ast::Expr> = match &x.kind {
-            A::Int(_) | A::Bool(_) | A::Name(_) => Vec::new(),
-            A::Call { args, .. } => args.iter().collect(),
-            A::Unary { operand, .. } => vec![operand],
-            A::Binary { left, right, .. } => vec![left, right],
-            A::Is { subject, .. } | A::In { subject, .. } => vec![subject],
-            A::Paren(inner) => vec![inner],
-        };
-        n += children.len();
-        stack.extend(children);
-    }
-    n
+    1 + e.children().map(size).sum::<usize>()
 }
 
 /// `e` with each name of `params` replaced by its argument (in parentheses

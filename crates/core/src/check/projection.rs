@@ -156,11 +156,6 @@ fn observed(e: &Expr) -> Option<usize> {
     }
 }
 
-/// Whether `e` reads `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
-}
-
 fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
     if let Some(s) = observed(e) {
         // The other arguments of an observing built-in are its context:
@@ -170,7 +165,7 @@ fn visit(e: &Expr, pc: usize, found: &mut [Option<Vec<Observer>>]) {
             ExprKind::Call(_, args) => args.get(1..).unwrap_or_default(),
             _ => &[],
         };
-        if context.iter().all(|f| !reads(f, s)) {
+        if context.iter().all(|f| !f.reads(s)) {
             // The same observation written once serves every pass of a repeat.
             if let Some(Some(list)) = found.get_mut(s) {
                 match list.iter_mut().find(|o| o.expr == *e) {

@@ -180,26 +180,19 @@ impl<'a> Uses<'a> {
     /// `is`.
     fn definition(&mut self, e: &'a Expr) {
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) => {}
-            ExprKind::Call { func, args } => {
+            ExprKind::Call { func, .. } => {
                 self.called.insert(func.name.as_str());
-                args.iter().for_each(|a| self.definition(a));
             }
-            ExprKind::Unary { operand, .. } => self.definition(operand),
-            ExprKind::Binary { left, right, .. } => {
-                self.definition(left);
-                self.definition(right);
-            }
-            ExprKind::Is { subject, patterns } => {
-                self.definition(subject);
+            ExprKind::Is { patterns, .. } => {
                 for p in patterns {
                     if let Pattern::Name(name) = p {
                         self.patterns.insert(name.name.as_str());
                     }
                 }
             }
-            ExprKind::In { subject, .. } | ExprKind::Paren(subject) => self.definition(subject),
+            _ => {}
         }
+        e.children().for_each(|c| self.definition(c));
     }
 
     fn expr(&mut self, e: &'a Expr) {
@@ -273,21 +266,10 @@ fn hands(file: &ast::File, program: &Program, uses: &Uses, lints: &mut Vec<Lint>
 
 /// Every name `e` reads.
 fn names_in<'a>(e: &'a Expr, used: &mut BTreeSet<&'a str>) {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Bool(_) => {}
-        ExprKind::Name(n) => {
-            used.insert(n.name.as_str());
-        }
-        ExprKind::Call { args, .. } => args.iter().for_each(|a| names_in(a, used)),
-        ExprKind::Unary { operand, .. } => names_in(operand, used),
-        ExprKind::Binary { left, right, .. } => {
-            names_in(left, used);
-            names_in(right, used);
-        }
-        ExprKind::Is { subject, .. } | ExprKind::In { subject, .. } | ExprKind::Paren(subject) => {
-            names_in(subject, used)
-        }
+    if let ExprKind::Name(n) = &e.kind {
+        used.insert(n.name.as_str());
     }
+    e.children().for_each(|c| names_in(c, used));
 }
 
 fn amount<'a>(a: &'a Amount, used: &mut BTreeSet<&'a str>) {

@@ -168,6 +168,35 @@ impl Instr {
         }
     }
 
+    /// The slots the step writes: a throw's and its observations', a
+    /// draw's hand and the cards dealt, the name a `let`, `set`, choice or
+    /// cell binds.
+    pub fn writes(&self) -> Vec<usize> {
+        match self {
+            Instr::Draw(d) => vec![d.slot, d.dealt],
+            Instr::Throw(t) => std::iter::once(t.slot)
+                .chain(
+                    t.observe
+                        .iter()
+                        .flat_map(|p| p.observations.iter().map(|(s, _)| *s)),
+                )
+                .collect(),
+            Instr::Assign { slot, .. }
+            | Instr::Choose { slot }
+            | Instr::Decide { slot, .. }
+            | Instr::Cell { slot, .. } => vec![*slot],
+            Instr::Branch { .. } | Instr::Jump(_) | Instr::End { .. } | Instr::Finish => Vec::new(),
+        }
+    }
+
+    /// The slots a decision's chooser knows (none for another step).
+    pub fn knows(&self) -> &[usize] {
+        match self {
+            Instr::Decide { knowing, .. } => knowing,
+            _ => &[],
+        }
+    }
+
     /// The expression a `let` or `set` binds, or a branch tests.
     #[inline]
     pub fn expr(&self) -> Option<&Expr> {

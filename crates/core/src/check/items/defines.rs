@@ -108,22 +108,10 @@ fn reads(
         }
         _ => {}
     }
-    for child in children(e) {
+    for child in e.children() {
         ok &= reads(d, child, params, tables, defines, errors);
     }
     ok
-}
-
-/// The sub-expressions of `e`.
-fn children(e: &ast::Expr) -> Vec<&ast::Expr> {
-    match &e.kind {
-        A::Int(_) | A::Bool(_) | A::Name(_) => Vec::new(),
-        A::Call { args, .. } => args.iter().collect(),
-        A::Unary { operand, .. } => vec![operand],
-        A::Binary { left, right, .. } => vec![left, right],
-        A::Is { subject, .. } | A::In { subject, .. } => vec![subject],
-        A::Paren(inner) => vec![inner],
-    }
 }
 
 /// The definitions `e` calls, by name.
@@ -131,7 +119,7 @@ fn calls<'e>(e: &'e ast::Expr, out: &mut Vec<&'e str>) {
     if let A::Call { func, .. } = &e.kind {
         out.push(&func.name);
     }
-    for child in children(e) {
+    for child in e.children() {
         calls(child, out);
     }
 }

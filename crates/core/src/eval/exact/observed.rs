@@ -14,49 +14,11 @@
 //! (`mod 0`, an overflow) counts as one more value: where the round does
 //! read it, it fails alike for every hand of the group, as it would for each.
 
-use crate::program::{Expr, ExprKind, Instr, Program};
+use crate::program::{Expr, Program};
 
 /// The expressions after a last draw that read its hand.
 pub(super) struct Observed {
     pub exprs: Vec<Expr>,
-}
-
-/// Whether `e` reads `slot`.
-fn reads(e: &Expr, slot: usize) -> bool {
-    matches!(e.kind, ExprKind::Slot(s) if s == slot) || e.children().any(|c| reads(c, slot))
-}
-
-/// Every slot `e` reads, into `out`.
-fn slots(e: &Expr, out: &mut Vec<usize>) {
-    if let ExprKind::Slot(s) = e.kind {
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
-    for c in e.children() {
-        slots(c, out);
-    }
-}
-
-/// The slots `instr` writes.
-fn writes(instr: &Instr) -> Vec<usize> {
-    match instr {
-        Instr::Draw(d) => vec![d.slot, d.dealt],
-        Instr::Throw(t) => {
-            let mut w = vec![t.slot];
-            w.extend(
-                t.observe
-                    .iter()
-                    .flat_map(|p| p.observations.iter().map(|(s, _)| *s)),
-            );
-            w
-        }
-        Instr::Assign { slot, .. }
-        | Instr::Choose { slot }
-        | Instr::Decide { slot, .. }
-        | Instr::Cell { slot, .. } => vec![*slot],
-        Instr::Branch { .. } | Instr::Jump(_) | Instr::End { .. } | Instr::Finish => Vec::new(),
-    }
 }
 
 /// The expressions reading the hand of the draw at `pc`, when the round
@@ -70,34 +32,35 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
     }
     let mut exprs: Vec<Expr> = Vec::new();
     for (j, instr) in program.code.iter().enumerate() {
-        if j != pc && writes(instr).contains(&hand) {
+        if (j != pc && instr.writes().contains(&hand)) || instr.knows().contains(&hand) {
             return None;
         }
-        match instr {
-            Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } if reads(e, hand) => {
-                exprs.push(e.clone())
-            }
-            Instr::Cell { row, column, .. } if reads(row, hand) || reads(column, hand) => {
-                exprs.extend([row.clone(), column.clone()])
-            }
-            Instr::Decide { knowing, .. } if knowing.contains(&hand) => return None,
-            Instr::Throw(t)
-                if t.until.iter().any(|u| reads(u, hand))
-                    || (t.observe.iter().flat_map(|p| &p.observations))
-                        .any(|(_, e)| reads(e, hand)) =>
+        if let Some(t) = instr.as_throw() {
+            let observed = t.observe.iter().flat_map(|p| &p.observations);
+            if t.until
+                .iter()
+                .chain(observed.map(|(_, e)| e))
+                .any(|e| e.reads(hand))
             {
-                return None
+                return None;
             }
-            _ => {}
+        }
+        if let Some(e) = instr.expr().filter(|e| e.reads(hand)) {
+            exprs.push(e.clone());
+        }
+        if let Some((_, row, column)) = instr.as_cell() {
+            if row.reads(hand) || column.reads(hand) {
+                exprs.extend([row.clone(), column.clone()]);
+            }
         }
     }
     let mut context = Vec::new();
     for e in &exprs {
-        slots(e, &mut context);
+        e.slots_read(&mut context);
     }
     context.retain(|&s| s != hand);
     let changed = program.code[pc + 1..]
         .iter()
-        .any(|instr| writes(instr).iter().any(|w| context.contains(w)));
+        .any(|instr| instr.writes().iter().any(|w| context.contains(w)));
     (!changed).then_some(Observed { exprs })
 }
