@@ -76,6 +76,7 @@ pub struct Throws {
 }
 
 /// One hand a draw deals in some state.
+#[derive(Clone)]
 pub struct Dealt {
     /// The hand's place among every hand of the draw (as `shoe::hands`
     /// lists them), the same in every state.
@@ -94,6 +95,20 @@ struct DealtHand {
     hand: shoe::Hand,
     pool: u32,
     packed: Option<i64>,
+    /// For a hand of distinct kinds, all below 128: its kinds, bit k for
+    /// kind k (see [`shoe::Odds::of_distinct`]).
+    distinct: Option<u128>,
+}
+
+impl DealtHand {
+    /// The hand's chance at `odds`.
+    #[inline]
+    fn chance(&self, odds: &shoe::Odds) -> Option<Factor> {
+        match self.distinct {
+            Some(kinds) => odds.of_distinct(kinds, &self.hand),
+            None => odds.of(&self.hand),
+        }
+    }
 }
 
 /// What a draw of one card from a finite shoe needs to deal it by the
@@ -228,7 +243,7 @@ impl Throws {
             }
         })?;
         for (index, hand) in hands.iter().enumerate() {
-            let Some(factor) = odds.of(&hand.hand) else {
+            let Some(factor) = hand.chance(&odds) else {
                 continue;
             };
             let after = track.then(|| self.after(before, hand));
@@ -240,6 +255,72 @@ impl Throws {
             });
         }
         Ok(())
+    }
+
+    /// Deals the draw `draw` in state `env` as [`Throws::deal`] does, not
+    /// tracking the cards dealt, on every core: `run` is handed the hands in
+    /// runs of `size` (in the order of the shoe's hands, and the interned
+    /// multisets to read them by), and its results are returned in order.
+    /// Each run's chances are computed where it runs.
+    pub fn deal_runs<R: Send>(
+        &mut self,
+        program: &Program,
+        draw: &Draw,
+        env: &[Value],
+        size: usize,
+        run: impl Fn(&Pools, &mut dyn Iterator<Item = Dealt>) -> R + Sync,
+    ) -> Result<Vec<R>, EvalError> {
+        use rayon::prelude::*;
+        let &Draw {
+            count,
+            shoe: index,
+            dealt,
+            span,
+            ..
+        } = draw;
+        let shoe = &program.shoes[index];
+        let before = env.get(dealt).copied().unwrap_or_default();
+        let general = count > 1 && shoe.decks.is_some() && crate::eval::fast_paths();
+        if !general {
+            let mut out = Vec::new();
+            self.deal(program, draw, env, &mut out, false)?;
+            let pools = &self.pools;
+            return Ok(out
+                .par_chunks(size.max(1))
+                .map(|chunk| run(pools, &mut chunk.iter().cloned()))
+                .collect());
+        }
+        let hands = self.hands(program, index, count);
+        let gone = match (before, self.packing(program, index)) {
+            (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, shoe.kinds.len()),
+            (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
+            _ => smallvec::smallvec![0; shoe.kinds.len()],
+        };
+        let left = shoe::left(shoe, shoe.decks.unwrap_or(0), &gone);
+        let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
+            EvalError::ShoeEmpty {
+                shoe: shoe.name.clone(),
+                count,
+                left: short.left,
+                span,
+            }
+        })?;
+        let pools = &self.pools;
+        Ok(hands
+            .par_chunks(size.max(1))
+            .enumerate()
+            .map(|(n, chunk)| {
+                let mut dealt = chunk.iter().enumerate().filter_map(|(i, hand)| {
+                    Some(Dealt {
+                        index: n * size + i,
+                        factor: hand.chance(&odds)?,
+                        hand: Value::Pool(hand.pool),
+                        dealt: None,
+                    })
+                });
+                run(pools, &mut dealt)
+            })
+            .collect())
     }
 
     /// The draw `draw`, when it deals one card from a finite shoe
@@ -328,6 +409,9 @@ impl Throws {
                     self.pools.intern_hand(&hand.values, &hand.cards)
                 },
                 packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
+                distinct: (hand.kinds.iter())
+                    .all(|&(k, m)| m == 1 && k < 128)
+                    .then(|| (hand.kinds.iter()).fold(0u128, |mask, &(k, _)| mask | 1 << k)),
                 hand,
             })
             .collect();

@@ -150,6 +150,9 @@ pub struct Odds<'a> {
     source: Source<'a>,
     total: BigUint,
     small: Option<u128>,
+    /// For a finite shoe of at most 128 kinds, none with more than one
+    /// card left (one deck): the kinds with one left, bit k for kind k.
+    ones: Option<u128>,
     /// `i!` for the infinite shoe's multinomial coefficients.
     factorials: Vec<BigUint>,
 }
@@ -179,10 +182,19 @@ impl<'a> Odds<'a> {
             }
         };
         let small = u128::try_from(&total).ok();
+        let ones = match source {
+            Source::Finite(left) if left.len() <= 128 && left.iter().all(|&n| n <= 1) => Some(
+                (left.iter().enumerate())
+                    .filter(|&(_, &n)| n == 1)
+                    .fold(0u128, |mask, (k, _)| mask | 1 << k),
+            ),
+            _ => None,
+        };
         Ok(Odds {
             source,
             total,
             small,
+            ones,
             factorials,
         })
     }
@@ -190,6 +202,17 @@ impl<'a> Odds<'a> {
     /// The ways to deal the draw at all.
     pub fn total(&self) -> &BigUint {
         &self.total
+    }
+
+    /// The chance of a hand of distinct kinds, `kinds` (bit k for kind
+    /// k), or `None` when it cannot be dealt: as [`Odds::of`], where no
+    /// kind has more than one card left, one test of bits.
+    #[inline]
+    pub fn of_distinct(&self, kinds: u128, hand: &Hand) -> Option<Factor> {
+        match (self.ones, self.small) {
+            (Some(ones), Some(total)) => (kinds & !ones == 0).then_some(Factor::Small(1, total)),
+            _ => self.of(hand),
+        }
     }
 
     /// The chance of `hand`, or `None` when it cannot be dealt.

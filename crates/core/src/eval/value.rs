@@ -235,7 +235,10 @@ fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res
             _ => return Err(internal("a hand where the checker promised one", arg)),
         }
     }
-    read.sort_unstable();
+    // A statistic reads the values in order; a hand's cards are read as a set.
+    if !b.reads_cards() {
+        read.sort_unstable();
+    }
     let mut numbers = [0i64; 2];
     for (number, arg) in numbers.iter_mut().zip(rest) {
         *number = int_operand(c, env, arg)?;

@@ -119,6 +119,25 @@ impl Factor {
             Factor::Wide(n, d) => (n.clone(), d.clone()),
         }
     }
+
+    /// Adds `other`: where both have one denominator (results of one
+    /// throw), their numerators are added and the denominator kept.
+    pub fn add(&mut self, other: &Factor) {
+        if let (Factor::Small(n, d), Factor::Small(m, e)) = (&mut *self, other) {
+            if d == e {
+                if let Some(sum) = n.checked_add(*m) {
+                    *n = sum;
+                    return;
+                }
+            }
+        }
+        let ((n, d), (m, e)) = (self.wide(), other.wide());
+        *self = if d == e {
+            Factor::new(&(n + m), &d)
+        } else {
+            Factor::new(&(n * &e + m * &d), &(d * e))
+        };
+    }
 }
 
 impl Weight {

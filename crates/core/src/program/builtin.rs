@@ -374,7 +374,7 @@ impl Builtin {
             Builtin::Suit => Ok(hand()?.suit as i64),
             Builtin::CardRank => Ok(i64::from(highest_card(faces)?.rank())),
             Builtin::CardSuit => Ok(i64::from(highest_card(faces)?.suit())),
-            Builtin::Category => Ok(ranked(faces)?.category as i64),
+            Builtin::Category => Ok(poker::category(faces).ok_or(Failure::Unranked)? as i64),
             Builtin::Poker => Ok(ranked(faces)?.value),
             Builtin::Value => single(faces).ok_or(Failure::NotOne),
             Builtin::Size => Ok(faces.len() as i64),

@@ -66,29 +66,93 @@ pub fn rank(cards: &[u32]) -> Option<Ranked> {
     if !ranks_size(cards.len()) {
         return None;
     }
-    let mut counts = [0u8; 15];
-    let mut suits = [0u8; 5];
-    let mut by_suit = [0u16; 5];
-    for &c in cards {
-        let card = Card(c);
-        let r = match card.rank() {
-            1 | 14 => 14,
-            r @ 2..=13 => r,
-            _ => return None,
-        } as usize;
-        let s = card.suit() as usize;
-        if !(1..=4).contains(&s) {
-            return None;
-        }
-        counts[r] += 1;
-        suits[s] += 1;
-        by_suit[s] |= 1 << r;
-    }
+    let hand = Hand::of(cards)?;
     Some(if cards.len() == 3 {
-        three(&counts, &suits, &by_suit)
+        three(&hand)
     } else {
-        five(&counts, &suits, &by_suit)
+        five(&hand)
     })
+}
+
+/// A hand's category alone (an index into [`CATEGORIES`]), as [`rank`]
+/// gives it, without the ranks that break ties.
+pub fn category(cards: &[u32]) -> Option<usize> {
+    if !ranks_size(cards.len()) {
+        return None;
+    }
+    if cards.len() == 3 {
+        return rank(cards).map(|r| r.category);
+    }
+    let hand = Hand::of(cards)?;
+    Some(five_category(&hand))
+}
+
+/// What ranking reads of a hand: the ranks held at least once, twice,
+/// three and four times (bit r for rank r), and each suit's cards and
+/// ranks.
+#[derive(Default)]
+struct Hand {
+    held: [u16; 4],
+    suits: [u8; 4],
+    by_suit: [u16; 4],
+}
+
+impl Hand {
+    /// The hand of `cards`; `None` where a rank or suit is not known.
+    #[inline]
+    fn of(cards: &[u32]) -> Option<Hand> {
+        let mut hand = Hand::default();
+        for &c in cards {
+            let card = Card(c);
+            let r = match card.rank() {
+                1 | 14 => 14,
+                r @ 2..=13 => r,
+                _ => return None,
+            };
+            let s = card.suit() as usize;
+            if !(1..=4).contains(&s) {
+                return None;
+            }
+            let bit = 1u16 << r;
+            // Each rank's bit climbs one mask a card: `held[n - 1]` has the
+            // ranks held at least n times.
+            hand.held[3] |= hand.held[2] & bit;
+            hand.held[2] |= hand.held[1] & bit;
+            hand.held[1] |= hand.held[0] & bit;
+            hand.held[0] |= bit;
+            hand.suits[s - 1] += 1;
+            hand.by_suit[s - 1] |= bit;
+        }
+        Some(hand)
+    }
+}
+
+/// The category of five to seven cards, as [`five`] ranks them.
+fn five_category(hand: &Hand) -> usize {
+    let flush = (0..4).find(|&s| hand.suits[s] >= 5);
+    if let Some(s) = flush {
+        if let Some(top) = straight(hand.by_suit[s], 5) {
+            return if top == 14 { ROYAL } else { STRAIGHT_FLUSH };
+        }
+    }
+    let [mask, twos, threes, fours] = hand.held;
+    if fours != 0 {
+        QUADS
+    } else if threes != 0 && (twos & !(1 << (15 - threes.leading_zeros()))) != 0 {
+        FULL_HOUSE
+    } else if flush.is_some() {
+        FLUSH
+    } else if straight(mask, 5).is_some() {
+        STRAIGHT
+    } else if threes != 0 {
+        TRIPS
+    } else if twos.count_ones() >= 2 {
+        TWO_PAIR
+    } else if twos != 0 {
+        PAIR
+    } else {
+        HIGH
+    }
 }
 
 /// The value of `order` and the tie-breaking `ranks`, most significant
@@ -115,21 +179,16 @@ fn highest(mask: u16, k: usize, out: &mut [u32; 5], at: usize) -> usize {
     n
 }
 
-/// The top card of the highest straight of `len` cards in `mask`, the ace
-/// also low.
+/// The top card of the highest straight of `len` (3 or 5) cards in `mask`,
+/// the ace also low.
 fn straight(mask: u16, len: u32) -> Option<u32> {
     let mask = mask | ((mask >> 14) & 1) << 1;
-    let run = (1u16 << len) - 1;
-    (len..=14)
-        .rev()
-        .find(|&top| (mask >> (top + 1 - len)) & run == run)
-}
-
-/// The ranks held at least `n` times (bit r for rank r).
-fn held(counts: &[u8; 15], n: u8) -> u16 {
-    (counts.iter().enumerate())
-        .filter(|&(r, &c)| r >= 2 && c >= n)
-        .fold(0u16, |mask, (r, _)| mask | 1 << r)
+    // Bit r of `runs`: ranks r to r + len - 1 all held.
+    let mut runs = mask;
+    for shift in 1..len {
+        runs &= mask >> shift;
+    }
+    top(runs).map(|low| low + len - 1)
 }
 
 /// The highest rank of `mask`, if any.
@@ -138,10 +197,10 @@ fn top(mask: u16) -> Option<u32> {
 }
 
 /// Three cards: the three-card order, a straight above a flush.
-fn three(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
+fn three(hand: &Hand) -> Ranked {
     const ORDER: [usize; 6] = [HIGH, PAIR, FLUSH, STRAIGHT, TRIPS, STRAIGHT_FLUSH];
-    let mask = by_suit.iter().fold(0, |m, s| m | s);
-    let flush = suits.contains(&3);
+    let mask = hand.held[0];
+    let flush = hand.suits.contains(&3);
     let run = straight(mask, 3).filter(|_| mask.count_ones() == 3);
     let ranked = |category: usize, ranks: &[u32]| Ranked {
         category,
@@ -153,11 +212,11 @@ fn three(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
     let mut ranks = [0u32; 5];
     if let (Some(top), true) = (run, flush) {
         ranked(STRAIGHT_FLUSH, &[top])
-    } else if let Some(r) = top(held(counts, 3)) {
+    } else if let Some(r) = top(hand.held[2]) {
         ranked(TRIPS, &[r])
     } else if let Some(top) = run {
         ranked(STRAIGHT, &[top])
-    } else if let Some(p) = top(held(counts, 2)) {
+    } else if let Some(p) = top(hand.held[1]) {
         if flush {
             // Never: a pair of one suit needs two decks; ranked as a flush.
             let n = highest(mask, 3, &mut ranks, 0);
@@ -173,20 +232,20 @@ fn three(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
 }
 
 /// Five to seven cards: the best five, by the standard order.
-fn five(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
+fn five(hand: &Hand) -> Ranked {
     let ranked = |category: usize, ranks: &[u32]| Ranked {
         category,
         value: value(category.min(STRAIGHT_FLUSH) as i64, ranks),
     };
-    let mask = by_suit.iter().fold(0, |m, s| m | s);
-    let flush = (1..=4).find(|&s| suits[s] >= 5);
+    let mask = hand.held[0];
+    let flush = (0..4).find(|&s| hand.suits[s] >= 5);
     if let Some(s) = flush {
-        if let Some(top) = straight(by_suit[s], 5) {
+        if let Some(top) = straight(hand.by_suit[s], 5) {
             return ranked(if top == 14 { ROYAL } else { STRAIGHT_FLUSH }, &[top]);
         }
     }
     let mut ranks = [0u32; 5];
-    let (fours, threes, twos) = (held(counts, 4), held(counts, 3), held(counts, 2));
+    let [_, twos, threes, fours] = hand.held;
     if let Some(q) = top(fours) {
         ranks[0] = q;
         let n = highest(mask & !(1 << q), 1, &mut ranks, 1);
@@ -200,7 +259,7 @@ fn five(counts: &[u8; 15], suits: &[u8; 5], by_suit: &[u16; 5]) -> Ranked {
     if let Some(s) = flush {
         // The five highest cards of the suit, a rank held twice (from
         // several decks) counted once: never a straight, so at most one.
-        highest(by_suit[s], 5, &mut ranks, 0);
+        highest(hand.by_suit[s], 5, &mut ranks, 0);
         return ranked(FLUSH, &ranks);
     }
     if let Some(top) = straight(mask, 5) {
@@ -364,7 +423,9 @@ mod tests {
             for (h, &i) in hand.iter_mut().zip(&idx) {
                 *h = deck[i];
             }
-            five[rank(&hand).unwrap().category] += 1;
+            let ranked = rank(&hand).unwrap();
+            assert_eq!(super::category(&hand), Some(ranked.category), "{hand:?}");
+            five[ranked.category] += 1;
             // The next combination of five of 52.
             let Some(k) = (0..5).rev().find(|&k| idx[k] < 52 - 5 + k) else {
                 break;
@@ -378,6 +439,34 @@ mod tests {
             five,
             [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]
         );
+    }
+
+    /// The category alone is the ranking's, on six and seven cards drawn
+    /// by a fixed sequence (a linear congruential one) from two decks.
+    #[test]
+    fn the_category_alone_is_the_ranking_s() {
+        let deck: Vec<u32> = (2..=14)
+            .flat_map(|r| (1..=4).map(move |s| Card::new(r, s).0))
+            .collect();
+        let mut x: u64 = 1;
+        let mut seen = [0u32; 10];
+        for n in 0..400_000 {
+            let size = 6 + n % 2;
+            let hand: Vec<u32> = (0..size)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    deck[(x >> 33) as usize % 52]
+                })
+                .collect();
+            let ranked = rank(&hand).unwrap();
+            assert_eq!(super::category(&hand), Some(ranked.category), "{hand:?}");
+            seen[ranked.category] += 1;
+        }
+        // Every category met, so that each was compared.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+        assert_eq!(super::category(&[card("As"), card("Ks")]), None);
     }
 
     #[test]

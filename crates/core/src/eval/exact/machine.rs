@@ -539,12 +539,12 @@ impl Machine<'_> {
             groups[g].push(i);
         }
         let mut deals = std::mem::take(&mut self.deals);
-        let observed = self.observed[pc].take();
+        let mut observed = self.observed[pc].take();
         // Each hand's summed chance, and the hand; or where the hand is
         // read through a few expressions, each group's of hands alike in
         // their values, and one hand of it.
         let mut sums: Vec<Option<(Weight, Value)>> = Vec::new();
-        let mut by_value: FxHashMap<SmallVec<[Value; 4]>, usize> = FxHashMap::default();
+        let mut by_value: FxHashMap<super::observed::Values, usize> = FxHashMap::default();
         for group in &groups {
             by_value.clear();
             for &i in group {
@@ -553,32 +553,29 @@ impl Machine<'_> {
                 for (&s, &value) in self.live[pc].iter().zip(values) {
                     env[s] = value;
                 }
-                self.throws.deal(program, draw, env, &mut deals, false)?;
-                for d in &deals {
-                    let index = match &observed {
-                        None => d.index,
-                        Some(o) => {
-                            env[draw.slot] = d.hand;
-                            let context = crate::eval::value::Context {
-                                program,
-                                pools: &self.throws.pools,
-                            };
-                            let key: SmallVec<[Value; 4]> = (o.exprs.iter())
-                                .map(|e| {
-                                    crate::eval::value::eval(context, env, e)
-                                        .unwrap_or(Value::Unset)
-                                })
-                                .collect();
-                            let n = by_value.len();
-                            *by_value.entry(key).or_insert(n)
-                        }
-                    };
+                let mut sum = |index: usize, factor: &Factor, hand: Value| {
                     if sums.len() <= index {
                         sums.resize(index + 1, None);
                     }
                     match &mut sums[index] {
-                        Some((sum, _)) => sum.add_product(weight, &d.factor, &mut self.memo),
-                        none => *none = Some((weight.scaled_in(&d.factor, &mut self.memo), d.hand)),
+                        Some((sum, _)) => sum.add_product(weight, factor, &mut self.memo),
+                        none => *none = Some((weight.scaled_in(factor, &mut self.memo), hand)),
+                    }
+                };
+                match observed.as_mut() {
+                    None => {
+                        self.throws.deal(program, draw, env, &mut deals, false)?;
+                        for d in &deals {
+                            sum(d.index, &d.factor, d.hand);
+                        }
+                    }
+                    Some(o) => {
+                        let dealt = o.groups(program, &mut self.throws, draw, env)?;
+                        for g in dealt.iter() {
+                            let n = by_value.len();
+                            let index = *by_value.entry(g.values.clone()).or_insert(n);
+                            sum(index, &g.factor, g.hand);
+                        }
                     }
                 }
             }

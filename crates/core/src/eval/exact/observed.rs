@@ -13,12 +13,81 @@
 //! name nowhere else. An expression that fails to evaluate at the deal
 //! (`mod 0`, an overflow) counts as one more value: where the round does
 //! read it, it fails alike for every hand of the group, as it would for each.
+//!
+//! The groups depend only on the cards dealt before and on the other names
+//! the expressions read, so they are remembered by those: the states a
+//! choice's options lead to, alike in what the expressions read, are dealt
+//! once (three card poker's play and fold). And an expression's parts that
+//! read only the hand (`poker(dealer)`) are computed once per hand for the
+//! whole evaluation, those that read only the other names (`poker(player)`)
+//! once per state: what is left to compute for each hand of each state
+//! reads both (`category(player + dealer)`, `poker(player) >
+//! poker(dealer)` with both sides looked up). Where a part fails to
+//! evaluate, the expressions are evaluated whole for that hand, so that
+//! what fails is what the round would evaluate.
 
-use crate::program::{Expr, Program};
+use std::rc::Rc;
 
-/// The expressions after a last draw that read its hand.
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use crate::eval::observe::{Dealt, Throws};
+use crate::eval::value::{eval, Context, Value};
+use crate::eval::weight::Factor;
+use crate::eval::EvalError;
+use crate::program::{Draw, Expr, ExprKind, Program};
+
+/// The values of the expressions for one hand: the key of its group.
+pub(super) type Values = SmallVec<[Value; 4]>;
+
+/// The hands dealt to a state alike in the expressions' values: the values,
+/// the chance of the group (its hands' chances summed) and one of its hands.
+pub(super) struct Group {
+    pub values: Values,
+    pub factor: Factor,
+    pub hand: Value,
+}
+
+/// The most states whose groups are remembered at once: past it the memory
+/// is emptied and fills again (a state's groups take a few kilobytes).
+const REMEMBERED: usize = 4_096;
+
+/// The expressions after a last draw that read its hand, and what is
+/// remembered of them.
 pub(super) struct Observed {
-    pub exprs: Vec<Expr>,
+    shape: Shape,
+    /// The slots the draw and the expressions read besides the hand: a
+    /// state's groups are remembered by their values.
+    key: Vec<usize>,
+    /// For each hand met, the values of the parts that read only it.
+    by_hand: ByHand,
+    /// For each state met, by the values of [`Observed::key`], its groups.
+    groups: FxHashMap<SmallVec<[Value; 8]>, Rc<[Group]>>,
+}
+
+/// The expressions, as the round reads them and with their parts computed
+/// apart.
+struct Shape {
+    /// The hand's slot.
+    hand: usize,
+    /// The expressions as the round reads them.
+    exprs: Vec<Expr>,
+    /// The same, their parts reading only the hand or only other names
+    /// replaced by slots past the round's own: `lifted[i]` in slot
+    /// `base + i`.
+    residual: Vec<Expr>,
+    lifted: Vec<Lifted>,
+    base: usize,
+    /// The slots of the lifted parts that read the hand, in order.
+    hand_slots: Vec<usize>,
+}
+
+/// A part of an expression computed apart.
+struct Lifted {
+    expr: Expr,
+    /// Whether it reads the hand (and nothing else); else it reads only
+    /// other names.
+    reads_hand: bool,
 }
 
 /// The expressions reading the hand of the draw at `pc`, when the round
@@ -62,5 +131,225 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
     let changed = program.code[pc + 1..]
         .iter()
         .any(|instr| instr.writes().iter().any(|w| context.contains(w)));
-    (!changed).then_some(Observed { exprs })
+    if changed {
+        return None;
+    }
+    let base = program.slots.len();
+    let mut lifted = Vec::new();
+    let mut residual = exprs.clone();
+    for e in &mut residual {
+        lift(e, hand, base, &mut lifted);
+    }
+    let hand_slots = (lifted.iter().enumerate())
+        .filter(|(_, part)| part.reads_hand)
+        .map(|(i, _)| base + i)
+        .collect();
+    let mut key = vec![draw.dealt];
+    key.extend(context);
+    key.sort_unstable();
+    key.dedup();
+    Some(Observed {
+        shape: Shape {
+            hand,
+            exprs,
+            residual,
+            lifted,
+            base,
+            hand_slots,
+        },
+        key,
+        by_hand: ByHand::default(),
+        groups: FxHashMap::default(),
+    })
+}
+
+/// Replaces the largest parts of `e` that read the hand and nothing else,
+/// or other names and not the hand, by slots from `base` on, adding them to
+/// `lifted`. A name alone, or a constant, is left as it is.
+fn lift(e: &mut Expr, hand: usize, base: usize, lifted: &mut Vec<Lifted>) {
+    let mut read = Vec::new();
+    e.slots_read(&mut read);
+    let reads_hand = read.contains(&hand);
+    let reads_other = read.iter().any(|&s| s != hand);
+    let leaf = e.children().next().is_none();
+    if !leaf && reads_hand != reads_other {
+        // A part written twice (`compare`'s two tests) is computed once.
+        let i = match lifted.iter().position(|l| l.expr == *e) {
+            Some(i) => i,
+            None => {
+                lifted.push(Lifted {
+                    expr: e.clone(),
+                    reads_hand,
+                });
+                lifted.len() - 1
+            }
+        };
+        e.kind = ExprKind::Slot(base + i);
+        return;
+    }
+    for child in e.children_mut() {
+        lift(child, hand, base, lifted);
+    }
+}
+
+impl Observed {
+    /// The groups of the hands the draw deals to the state `env`,
+    /// remembered by what they depend on (see the module).
+    pub(super) fn groups(
+        &mut self,
+        program: &Program,
+        throws: &mut Throws,
+        draw: &Draw,
+        env: &[Value],
+    ) -> Result<Rc<[Group]>, EvalError> {
+        let key: SmallVec<[Value; 8]> = self.key.iter().map(|&s| env[s]).collect();
+        if let Some(groups) = self.groups.get(&key) {
+            return Ok(groups.clone());
+        }
+        let mut scratch = env.to_vec();
+        scratch.resize(self.shape.base + self.shape.lifted.len(), Value::Unset);
+        // The parts that read only other names, once for the state.
+        let mut whole = false;
+        let c = Context {
+            program,
+            pools: &throws.pools,
+        };
+        for (i, part) in self.shape.lifted.iter().enumerate() {
+            if !part.reads_hand {
+                match eval(c, &scratch, &part.expr) {
+                    Ok(v) => scratch[self.shape.base + i] = v,
+                    Err(_) => whole = true,
+                }
+            }
+        }
+        // The rest for each hand, the hands in runs on every core, each
+        // run's groups then joined in the order of the hands; the parts
+        // that read only the hand once for each hand.
+        let (shape, by_hand) = (&self.shape, &self.by_hand);
+        let runs = throws.deal_runs(program, draw, env, RUN, |pools, hands| {
+            let c = Context { program, pools };
+            shape.group(by_hand, c, scratch.clone(), whole, hands)
+        })?;
+        let mut runs_groups = Vec::with_capacity(runs.len());
+        for (groups, parts) in runs {
+            for (hand, parts) in parts {
+                self.by_hand.insert(hand, parts);
+            }
+            runs_groups.push(groups);
+        }
+        let runs = runs_groups;
+        let mut index: FxHashMap<Values, usize> = FxHashMap::default();
+        let mut groups: Vec<Group> = Vec::new();
+        for group in runs.into_iter().flatten() {
+            match index.get(&group.values) {
+                Some(&g) => groups[g].factor.add(&group.factor),
+                None => {
+                    index.insert(group.values.clone(), groups.len());
+                    groups.push(group);
+                }
+            }
+        }
+        let groups: Rc<[Group]> = groups.into();
+        if self.groups.len() >= REMEMBERED {
+            self.groups.clear();
+        }
+        self.groups.insert(key, groups.clone());
+        Ok(groups)
+    }
+}
+
+impl Shape {
+    /// The groups of the hands `run`, in the order of their first hands:
+    /// `scratch` holds the state and the values of the parts reading only
+    /// other names (`whole` where one of them failed).
+    fn group(
+        &self,
+        by_hand: &ByHand,
+        c: Context,
+        mut scratch: Vec<Value>,
+        whole: bool,
+        run: &mut dyn Iterator<Item = Dealt>,
+    ) -> (Vec<Group>, Vec<(Value, Option<Values>)>) {
+        let mut index: FxHashMap<Values, usize> = FxHashMap::default();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut values = Values::new();
+        let mut met = Vec::new();
+        for d in run {
+            scratch[self.hand] = d.hand;
+            let parts = match by_hand.get(d.hand) {
+                Some(parts) => parts.as_ref(),
+                None => {
+                    let parts: Option<Values> = (self.lifted.iter())
+                        .filter(|part| part.reads_hand)
+                        .map(|part| eval(c, &scratch, &part.expr).ok())
+                        .collect();
+                    met.push((d.hand, parts));
+                    met.last().and_then(|(_, p)| p.as_ref())
+                }
+            };
+            let exprs = match (parts, whole) {
+                (Some(parts), false) => {
+                    for (&slot, &v) in self.hand_slots.iter().zip(parts.iter()) {
+                        scratch[slot] = v;
+                    }
+                    &self.residual
+                }
+                _ => &self.exprs,
+            };
+            values.clear();
+            for e in exprs {
+                values.push(eval(c, &scratch, e).unwrap_or(Value::Unset));
+            }
+            match index.get(&values) {
+                Some(&g) => groups[g].factor.add(&d.factor),
+                None => {
+                    index.insert(values.clone(), groups.len());
+                    groups.push(Group {
+                        values: values.clone(),
+                        factor: d.factor.clone(),
+                        hand: d.hand,
+                    });
+                }
+            }
+        }
+        (groups, met)
+    }
+}
+
+/// The hands grouped on one core at a time: enough that a run's work
+/// (about a millisecond) outweighs handing it to another core.
+const RUN: usize = 2_048;
+
+/// The values of the parts reading only the hand, for each hand met
+/// (`None` where one fails): by its interned multiset's number (hands are
+/// interned as they are met, so the numbers are dense).
+#[derive(Default)]
+struct ByHand {
+    pools: Vec<Option<Option<Values>>>,
+    others: FxHashMap<Value, Option<Values>>,
+}
+
+impl ByHand {
+    /// The values for `hand`, if computed.
+    fn get(&self, hand: Value) -> Option<&Option<Values>> {
+        match hand {
+            Value::Pool(id) => self.pools.get(id as usize)?.as_ref(),
+            other => self.others.get(&other),
+        }
+    }
+
+    fn insert(&mut self, hand: Value, parts: Option<Values>) {
+        match hand {
+            Value::Pool(id) => {
+                let id = id as usize;
+                if self.pools.len() <= id {
+                    self.pools.resize(id + 1, None);
+                }
+                self.pools[id] = Some(parts);
+            }
+            other => {
+                self.others.insert(other, parts);
+            }
+        }
+    }
 }
