@@ -64,16 +64,20 @@ fn number_after(haystack: &str, text: &str) -> Option<usize> {
 /// Finding 6: the solver's bound counts options over every situation, not
 /// situations alone. Two sides with `12 n` options are solved at
 /// `--max-sequences 12n` and refused at `12n - 1`, at the choice, the
-/// count it names the first past the bound; a lone side likewise at 25
-/// times the bound.
+/// count it names the first past the bound; a lone side likewise at
+/// `LONE_SIDE_INFOSETS` (400) times the bound.
 #[test]
 fn the_solver_is_bounded_by_options_over_every_situation() {
     let dir = scratch("sequences");
-    for (n, lone) in [(2, false), (5, false), (9, false), (25, true), (40, true)] {
+    for (n, lone) in [(2, false), (5, false), (9, false), (70, true), (100, true)] {
         let file = format!("wide_{n}_{lone}.dice");
         std::fs::write(dir.join(&file), choosing(n, lone)).expect("written");
         let options = if lone { 6 * n } else { 12 * n } as usize;
-        let per_bound = if lone { 25 } else { 1 };
+        let per_bound = if lone {
+            dicerules_core::eval::exact::LONE_SIDE_INFOSETS
+        } else {
+            1
+        };
         // The smallest bound that takes every option, and the one below.
         let fits = options.div_ceil(per_bound);
         for (bound, solved) in [(fits, true), (fits - 1, false)] {

@@ -60,7 +60,7 @@ impl Nets {
     }
 
     /// The nets of positive chance.
-    fn reached(&self) -> BTreeMap<BigRational, BigRational> {
+    pub(crate) fn reached(&self) -> BTreeMap<BigRational, BigRational> {
         let mut m = self.0.clone();
         m.retain(|_, p| !p.is_zero());
         m
@@ -81,7 +81,7 @@ fn assert_published(x: &BigRational, published: f64) {
 }
 
 /// The report of a shipped game, as `check` makes it.
-fn report(file: &str) -> Report {
+pub(crate) fn report(file: &str) -> Report {
     report_at(file, &[])
 }
 
@@ -101,7 +101,7 @@ fn report_at(file: &str, set: &[(&str, BigRational)]) -> Report {
         .report
 }
 
-fn bet<'r>(report: &'r Report, name: &str) -> &'r BetReport {
+pub(crate) fn bet<'r>(report: &'r Report, name: &str) -> &'r BetReport {
     report
         .bets
         .iter()
@@ -110,7 +110,7 @@ fn bet<'r>(report: &'r Report, name: &str) -> &'r BetReport {
 }
 
 /// A bet's settlement table by net (rows paying the same net summed).
-fn settlements(bet: &BetReport) -> BTreeMap<BigRational, BigRational> {
+pub(crate) fn settlements(bet: &BetReport) -> BTreeMap<BigRational, BigRational> {
     let mut m = BTreeMap::new();
     for row in &bet.outcomes {
         let e = m.entry(row.net.0.clone()).or_insert_with(BigRational::zero);

@@ -65,7 +65,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::fixture::dice_files;
+use common::fixture::{dice_files, is_slow_game};
 use common::tree::without_spans;
 use dicerules::cli::diagnostics::render_all;
 use dicerules::render::{failures, text};
@@ -113,6 +113,7 @@ fn crate_root() -> PathBuf {
 fn corpus() -> Vec<String> {
     let root = crate_root();
     let mut files = dice_files(root.join("games"));
+    files.retain(|f| !is_slow_game(f));
     files.extend(dice_files(root.join("tests/fixtures")));
     let corpus: Vec<String> = files
         .iter()
@@ -1132,7 +1133,8 @@ fn every_prefix_of_every_game_gives_a_diagnostic_or_a_report() {
     let step = usize::try_from(env_number("DICERULES_PREFIX_STEP", 7))
         .unwrap_or(1)
         .max(1);
-    let games = dice_files(crate_root().join("games"));
+    let mut games = dice_files(crate_root().join("games"));
+    games.retain(|g| !is_slow_game(g));
     assert!(games.len() >= 10, "{games:?}");
     let worker = Worker::new();
     let mut panics = Vec::new();

@@ -487,8 +487,8 @@ fn choices_in_too_many_situations() {
     }
 }
 
-/// One side choosing knowing one of 90,000 values: past a lone side's
-/// bound (25 times `--max-infosets`), `check` stops at once at the choice.
+/// One side choosing knowing one of 250,000 values: past a lone side's
+/// bound (400 times `--max-infosets`), `check` stops at the choice.
 #[test]
 fn a_lone_side_in_too_many_situations() {
     let file = "tests/fixtures/limits/lone_choice_too_large.dice";
@@ -501,7 +501,7 @@ fn a_lone_side_in_too_many_situations() {
         run.transcript
     );
     assert!(
-        run.stderr.contains("more than 10000 in all"),
+        run.stderr.contains("more than 160000 in"),
         "{}",
         run.transcript
     );

@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::casino_count::{bet, report, settlements};
 pub(crate) use crate::casino_count::{q, Nets};
 
 use cards::{card, for_each_subset, value3, value5, Five, Three};
@@ -180,6 +181,40 @@ fn three_card_poker_gives_the_published_edges_playing_q_6_4_or_better() {
         six,
         [6_612_900, 9_730_740, 2_532_816, 732_160, 361_620, 205_792, 165_984, 14_664, 1_656, 188]
     );
+}
+
+/// games/three_card_poker.dice, its three bets settlement by settlement,
+/// is the count; its strategy is the count's, told as the report tells it.
+#[test]
+fn three_card_poker_s_file_equals_the_count() {
+    let tcp = three_card();
+    let report = report("games/three_card_poker.dice");
+    for (name, nets) in [
+        ("ante", &tcp.ante_play),
+        ("pair_plus", &tcp.pair_plus),
+        ("six_card_bonus", &tcp.six_card),
+    ] {
+        let b = bet(&report, name);
+        assert_eq!(b.house_edge.0, nets.house_edge(), "{name}");
+        assert_eq!(settlements(b), nets.reached(), "{name}");
+    }
+    let strategies = report.strategies.as_ref().expect("a strategy");
+    let [summary] = &strategies.summaries[..] else {
+        panic!("one summary: {:?}", strategies.summaries);
+    };
+    let runs: Vec<(String, &str)> = (summary.runs.iter())
+        .map(|r| (r.options.join(" "), r.lowest.as_str()))
+        .collect();
+    let (lowest, _) = tcp.lowest_played();
+    assert_eq!(
+        runs,
+        [
+            ("fold".to_string(), "5-3-2"),
+            ("play".to_string(), lowest.as_str())
+        ]
+    );
+    // Every hand told apart up to suits: 22,100 hands, 1,755 as suits rename.
+    assert_eq!(summary.situations, 1_755);
 }
 
 #[test]

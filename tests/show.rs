@@ -251,6 +251,7 @@ fn shows_change_no_figure_and_no_lint_finding() {
     for path in ["games", "tests/fixtures/lint", "tests/fixtures/strategy"]
         .iter()
         .flat_map(|d| files(d))
+        .filter(|p| !crate::common::fixture::is_slow_game(p))
     {
         let source = std::fs::read_to_string(&path).expect("the file reads");
         let options = dicerules::Options {

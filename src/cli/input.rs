@@ -31,12 +31,12 @@ pub struct GameArgs {
     pub max_states: usize,
     /// The most information sets (situations a chooser tells apart) of the
     /// round's choices, both sides together, the equilibrium of two sides is
-    /// solved over (a lone side's best strategy, 25 times as many).
+    /// solved over (a lone side's best strategy, 400 times as many).
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_INFOSETS)]
     pub max_infosets: usize,
     /// The most options of the round's choices, summed over every
     /// situation each is met in (sequences), both sides together, the
-    /// equilibrium of two sides is solved over (a lone side's, 25 times as
+    /// equilibrium of two sides is solved over (a lone side's, 400 times as
     /// many).
     #[arg(long, value_name = "N", default_value_t = exact::DEFAULT_MAX_SEQUENCES)]
     pub max_sequences: usize,

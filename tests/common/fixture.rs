@@ -37,6 +37,22 @@ pub fn dice_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
     out
 }
 
+/// The shipped games that take seconds to evaluate (three card poker deals
+/// 32 million pairs of hands): the fuzzer neither mutates them (a mutant
+/// of one may run past its hang limit without any fault) nor evaluates
+/// every prefix of them (each character of an `expect` line would evaluate
+/// the game again). The small fixtures of tests/fixtures/poker take the same
+/// paths, and are mutated and cut like every other.
+pub const SLOW_GAMES: [&str; 1] = ["three_card_poker.dice"];
+
+/// Whether `path` is one of [`SLOW_GAMES`].
+pub fn is_slow_game(path: &Path) -> bool {
+    path.parent().is_some_and(|d| d.ends_with("games"))
+        && path
+            .file_name()
+            .is_some_and(|f| SLOW_GAMES.iter().any(|g| f == *g))
+}
+
 /// Every game of `dirs` (under the crate root) and every example of
 /// docs/language.md that is a game, named (a path, or the example's line),
 /// with its text: what the differential tests run both ways.

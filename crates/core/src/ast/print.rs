@@ -313,7 +313,14 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
                 c.name.name, c.by.name
             );
             if let Some(k) = &c.knowing {
-                let names: Vec<&str> = k.names.iter().map(|n| n.name.as_str()).collect();
+                let names: Vec<String> = (k.groups().iter())
+                    .map(|g| {
+                        g.iter()
+                            .map(|n| n.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" + ")
+                    })
+                    .collect();
                 let known = if names.is_empty() {
                     "nothing".to_string()
                 } else {

@@ -79,7 +79,26 @@ pub struct ChooseStmt {
 pub struct Knowing {
     /// Empty for `knowing nothing`.
     pub names: Vec<Ident>,
+    /// The names joined to the one before with `+`, by index
+    /// (`knowing mine + board, first`: `[1]`): hands seen as one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<usize>,
     pub span: Span,
+}
+
+impl Knowing {
+    /// What the chooser sees, each a name or several joined with `+`.
+    pub fn groups(&self) -> Vec<&[Ident]> {
+        let mut groups = Vec::new();
+        let mut start = 0;
+        for i in 1..=self.names.len() {
+            if i == self.names.len() || !self.joined.contains(&i) {
+                groups.push(&self.names[start..i]);
+                start = i;
+            }
+        }
+        groups
+    }
 }
 
 /// `repeat 13 { ... }`.

@@ -220,7 +220,7 @@ pub enum EvalError {
     #[error("`{name}` is chosen in {count} different situations, and the round's choices in more than {limit} in all")]
     #[diagnostic(
         code(dice::solve::too_large),
-        help("the choices are solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets (a lone chooser may have 25 times as many)")
+        help("the choices are solved over every situation a chooser tells apart (each combination of the values it knows); let it know fewer values, or raise the limit with --max-infosets (a lone chooser may have 400 times as many)")
     )]
     SolveTooLarge {
         name: String,
@@ -236,7 +236,7 @@ pub enum EvalError {
     #[error("`{name}` offers {options} options in situation {count}, which brings the round's choices to {sequences} options over all their situations: the solver takes at most {limit}")]
     #[diagnostic(
         code(dice::solve::too_large),
-        help("the choices are solved over every option in every situation a chooser tells apart, and the work and memory grow with their number (the evaluation keeps the round's ends by the options taken on each side); offer fewer options, let the chooser know fewer values, or raise the limit with --max-sequences (a lone chooser may have 25 times as many)")
+        help("the choices are solved over every option in every situation a chooser tells apart, and the work and memory grow with their number (the evaluation keeps the round's ends by the options taken on each side); offer fewer options, let the chooser know fewer values, or raise the limit with --max-sequences (a lone chooser may have 400 times as many)")
     )]
     SolveTooManySequences {
         name: String,

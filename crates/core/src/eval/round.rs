@@ -306,7 +306,18 @@ pub fn step<C: Chance>(
             knowing,
         } => {
             let d = &program.decisions[*decision];
-            let mut key: Key = knowing.iter().map(|&k| key_value(env[k])).collect();
+            // A value's key is the value; a hand's, its cards (below).
+            let mut key = Key::new();
+            let mut at = 0;
+            for &n in &d.members {
+                key.push(knowing.get(at).map_or(i64::MIN, |&k| key_value(env[k])));
+                at += n;
+            }
+            key.extend(
+                knowing[at.min(knowing.len())..]
+                    .iter()
+                    .map(|&k| key_value(env[k])),
+            );
             known_hands(code, context, d, knowing, env, &mut key)?;
             d.expand_key(&mut key);
             let pick = Pick {
@@ -397,25 +408,38 @@ fn known_hands(
     key: &mut Key,
 ) -> Result<(), EvalError> {
     let pools = context.pools;
-    // Each known hand: its place in the key, its shoe, values and cards.
-    type Known<'a> = (usize, usize, &'a [u32], &'a [u32]);
+    // Each known hand: its place in the key, its shoe, values and cards
+    // (of hands joined with `+`, all of theirs).
+    type Known = (usize, usize, SmallVec<[u32; 8]>, SmallVec<[u32; 8]>);
     let mut hands: SmallVec<[Known; 2]> = SmallVec::new();
-    for (i, &slot) in knowing.iter().enumerate() {
-        if let (Some(shoe), Value::Pool(id)) = (d.hands.get(i).copied().flatten(), env[slot]) {
-            hands.push((i, shoe, pools.faces(id), pools.cards(id)));
+    let mut at = 0;
+    for (i, (&n, &shoe)) in d.members.iter().zip(&d.hands).enumerate() {
+        let slots = knowing.get(at..at + n).unwrap_or(&[]);
+        at += n;
+        let Some(shoe) = shoe else {
+            continue;
+        };
+        let (mut values, mut cards) = (SmallVec::new(), SmallVec::new());
+        for &slot in slots {
+            if let Value::Pool(id) = env[slot] {
+                values.extend_from_slice(pools.faces(id));
+                cards.extend_from_slice(pools.cards(id));
+            }
         }
+        hands.push((i, shoe, values, cards));
     }
     if hands.is_empty() {
         return Ok(());
     }
     let shoes = &context.program.shoes;
     let keys: Option<Vec<i64>> = if code.symmetric {
-        let known: Vec<(usize, &[u32], &[u32])> =
-            hands.iter().map(|&(_, s, v, c)| (s, v, c)).collect();
+        let known: Vec<(usize, &[u32], &[u32])> = (hands.iter())
+            .map(|(_, s, v, c)| (*s, &v[..], &c[..]))
+            .collect();
         crate::program::suits::canonical_keys(shoes, &known)
     } else {
         (hands.iter())
-            .map(|&(_, s, v, c)| shoes[s].hand_key(v, c))
+            .map(|(_, s, v, c)| shoes[*s].hand_key(v, c))
             .collect()
     };
     let keys = keys.ok_or(EvalError::Internal {

@@ -495,6 +495,10 @@ pub struct Decision {
     /// For each of `knowing`, the shoe of a known hand of cards, whose key
     /// is its cards ([`Shoe::hand_key`]); `None` for a value.
     pub hands: Vec<Option<usize>>,
+    /// For each of `knowing`, how many of the step's slots it reads: one,
+    /// or for hands joined with `+` (`mine + board`, seen as one hand), as
+    /// many as are joined.
+    pub members: Vec<usize>,
     /// `from faces(T)`: the name of `T`. The decision's last `knowing` slot
     /// then holds the mask of the faces shown (never in `knowing`'s names);
     /// the key is the known values followed by those faces, ascending, and

@@ -8,6 +8,10 @@ use super::*;
 /// in one number, six bits a card (see `Shoe::hand_key`).
 pub const MAX_KNOWN_CARDS: usize = crate::program::card::MOST_KEYED_CARDS;
 
+/// A thing a chooser sees: its name as written, how many slots it reads,
+/// and for a hand of cards, its shoe.
+type Known = (String, usize, Option<usize>);
+
 impl Compiler<'_, '_, '_> {
     /// `choose NAME from OPTIONS by BET [knowing ...]`: a decision of the
     /// bettor of BET. Made first in the round, knowing nothing, it may be
@@ -73,7 +77,8 @@ impl Compiler<'_, '_, '_> {
             None => None,
         };
         // A choice among the faces shown sees them: it may say nothing more.
-        let mut knowing = self.knowing(c, may_announce || self.code.is_empty() || shown.is_some());
+        let (mut knowing, groups) =
+            self.knowing(c, may_announce || self.code.is_empty() || shown.is_some());
         let ty = if c.labels.is_empty() {
             Ty::Int
         } else {
@@ -100,8 +105,9 @@ impl Compiler<'_, '_, '_> {
                 side: 0,
                 options: labels,
                 values,
-                knowing: knowing.iter().map(|(n, _, _)| n.clone()).collect(),
-                hands: knowing.iter().map(|(_, _, shoe)| *shoe).collect(),
+                knowing: groups.iter().map(|(n, _, _)| n.clone()).collect(),
+                hands: groups.iter().map(|(_, _, shoe)| *shoe).collect(),
+                members: groups.iter().map(|(_, n, _)| *n).collect(),
                 faces: c.faces.as_ref().map(|t| t.name.clone()),
                 span: c.span,
             },
@@ -123,12 +129,12 @@ impl Compiler<'_, '_, '_> {
                     span: c.span,
                 },
             });
-            knowing.push((String::new(), mask, None));
+            knowing.push(mask);
         }
         self.code.push(Instr::Decide {
             decision,
             slot,
-            knowing: knowing.into_iter().map(|(_, s, _)| s).collect(),
+            knowing,
         });
     }
 
@@ -174,11 +180,12 @@ impl Compiler<'_, '_, '_> {
         Some((slot, faces))
     }
 
-    /// What a chooser sees: the names after `knowing`, each (name, slot,
-    /// and for a hand of cards, its shoe). Only a choice made `first` in
-    /// the round, before anything else, may leave it out: it knows nothing.
-    fn knowing(&mut self, c: &ast::ChooseStmt, first: bool) -> Vec<(String, usize, Option<usize>)> {
-        let seen = |t: Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Label(_) | Ty::Error);
+    /// What a chooser sees: the slots of the names after `knowing`, and
+    /// each thing seen (a name, or hands joined with `+`): its name as
+    /// written, how many of the slots it reads, and for a hand of cards,
+    /// its shoe. Only a choice made `first` in the round, before anything
+    /// else, may leave it out: it knows nothing.
+    fn knowing(&mut self, c: &ast::ChooseStmt, first: bool) -> (Vec<usize>, Vec<Known>) {
         let Some(k) = &c.knowing else {
             if !first {
                 self.typer.errors.push(CheckError::ChooserSeesNothing {
@@ -187,48 +194,99 @@ impl Compiler<'_, '_, '_> {
                     span: c.span,
                 });
             }
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         };
-        let mut known = Vec::new();
-        for name in &k.names {
-            match self.typer.lookup(&name.name) {
-                Some((slot, ty)) if seen(ty) => known.push((name.name.clone(), slot, None)),
-                // A hand of cards, known as the cards the round tells apart.
-                Some((
-                    slot,
-                    Ty::Pool {
-                        count,
-                        shoe: Some(shoe),
-                        ..
-                    },
-                )) => {
-                    if count as usize > MAX_KNOWN_CARDS {
-                        self.typer.errors.push(CheckError::KnownHandTooLarge {
-                            name: name.name.clone(),
-                            cards: count,
-                            most: MAX_KNOWN_CARDS,
-                            span: name.span,
-                        });
-                    }
-                    known.push((name.name.clone(), slot, Some(shoe)));
-                }
-                Some((_, ty)) => self.typer.errors.push(CheckError::Type {
-                    expected: "a number, a condition, a choice or a hand of cards",
-                    found: ty.describe(),
-                    span: name.span,
-                    help: Some(
-                        "a chooser knows values or hands of cards: bind what it sees of a throw first, `let mine = total(t)`"
-                            .to_string(),
-                    ),
-                }),
-                None => {
-                    let visible: Vec<&str> =
-                        self.typer.vars.iter().map(|(n, _, _)| n.as_str()).collect();
-                    self.typer.errors.push(unknown("name", name, visible));
+        let mut slots = Vec::new();
+        let mut groups = Vec::new();
+        for group in k.groups() {
+            let before = slots.len();
+            let mut shoes = Vec::new();
+            let mut cards = 0;
+            for name in group {
+                if let Some((slot, shoe, count)) = self.known(name, group.len() > 1) {
+                    slots.push(slot);
+                    shoes.push(shoe);
+                    cards += count;
                 }
             }
+            let names: Vec<&str> = group.iter().map(|n| n.name.as_str()).collect();
+            let shoe = shoes.first().copied().flatten();
+            if shoes.iter().any(|&s| s != shoe) {
+                self.typer.errors.push(CheckError::Type {
+                    expected: "hands of one shoe",
+                    found: "hands of several shoes",
+                    span: group[0].span.to(group[group.len() - 1].span),
+                    help: Some(
+                        "hands joined with `+` are seen as one hand: deal them from one shoe"
+                            .to_string(),
+                    ),
+                });
+            } else if group.len() > 1 && cards as usize > MAX_KNOWN_CARDS {
+                self.typer.errors.push(CheckError::KnownHandTooLarge {
+                    name: names.join(" + "),
+                    cards,
+                    most: MAX_KNOWN_CARDS,
+                    span: group[0].span.to(group[group.len() - 1].span),
+                });
+            }
+            groups.push((names.join(" + "), slots.len() - before, shoe));
         }
-        known
+        (slots, groups)
+    }
+
+    /// One name a chooser sees: its slot, the shoe of a hand of cards, and
+    /// its cards. `joined`: joined with others by `+`, so a hand of cards.
+    fn known(&mut self, name: &ast::Ident, joined: bool) -> Option<(usize, Option<usize>, u32)> {
+        let seen = |t: Ty| matches!(t, Ty::Int | Ty::Bool | Ty::Label(_) | Ty::Error);
+        match self.typer.lookup(&name.name) {
+            Some((slot, Ty::Error)) => Some((slot, None, 0)),
+            Some((slot, ty)) if seen(ty) && !joined => Some((slot, None, 0)),
+            // A hand of cards, known as the cards the round tells apart.
+            Some((
+                slot,
+                Ty::Pool {
+                    count,
+                    shoe: Some(shoe),
+                    ..
+                },
+            )) => {
+                if !joined && count as usize > MAX_KNOWN_CARDS {
+                    self.typer.errors.push(CheckError::KnownHandTooLarge {
+                        name: name.name.clone(),
+                        cards: count,
+                        most: MAX_KNOWN_CARDS,
+                        span: name.span,
+                    });
+                }
+                Some((slot, Some(shoe), count))
+            }
+            Some((_, ty)) => {
+                let (expected, help) = if joined {
+                    (
+                        "a hand of cards",
+                        "names joined with `+` are hands of cards, seen as one",
+                    )
+                } else {
+                    (
+                        "a number, a condition, a choice or a hand of cards",
+                        "a chooser knows values or hands of cards: bind what it sees of a throw first, `let mine = total(t)`",
+                    )
+                };
+                self.typer.errors.push(CheckError::Type {
+                    expected,
+                    found: ty.describe(),
+                    span: name.span,
+                    help: Some(help.to_string()),
+                });
+                None
+            }
+            None => {
+                let visible: Vec<&str> =
+                    self.typer.vars.iter().map(|(n, _, _)| n.as_str()).collect();
+                self.typer.errors.push(unknown("name", name, visible));
+                None
+            }
+        }
     }
 
     /// Records a decision of the bettor of `by`; returns its index.
@@ -290,6 +348,7 @@ impl Compiler<'_, '_, '_> {
                 values: vec![1, 0],
                 knowing: vec![t.keys.0.clone(), t.keys.1.clone()],
                 hands: vec![None, None],
+                members: vec![1, 1],
                 faces: None,
                 span: cond.span,
             },

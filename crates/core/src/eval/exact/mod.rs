@@ -60,12 +60,14 @@ pub const DEFAULT_MAX_INFOSETS: usize = 400;
 pub const DEFAULT_MAX_SEQUENCES: usize = 1_000;
 
 /// A lone side's information sets may be this many times
-/// [`Limits::max_infosets`] (10,000 by default): its best response is one
+/// [`Limits::max_infosets`] (160,000 by default), and its sequences this
+/// many times [`Limits::max_sequences`] (400,000): its best response is one
 /// pass over them, not a linear programme, and what bounds it is memory,
-/// about 4 KB an information set with its report. Measured (release
-/// build): blackjack's 490 in 0.6 s; a choice knowing one of 90,000 values
-/// took 5.6 s and 350 MB.
-pub const LONE_SIDE_INFOSETS: usize = 25;
+/// about 6 KB an information set with its report. Measured (release
+/// build): blackjack's 490 in 0.6 s; let it ride knowing the player's four
+/// cards (`benches/poker/let_it_ride.dice`, 126,386 situations) in 8 s and
+/// 745 MB; a choice knowing one of 90,000 values took 5.6 s and 350 MB.
+pub const LONE_SIDE_INFOSETS: usize = 400;
 
 /// How the evaluation may grow.
 #[derive(Clone, Copy, Debug)]

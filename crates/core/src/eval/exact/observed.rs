@@ -48,9 +48,10 @@ pub(super) struct Group {
     pub hand: Value,
 }
 
-/// The most states whose groups are remembered at once: past it the memory
-/// is emptied and fills again (a state's groups take a few kilobytes).
-const REMEMBERED: usize = 4_096;
+/// The most groups remembered at once, of all states: past it the memory
+/// is emptied and fills again. A group takes about a hundred bytes, so
+/// this bounds the memory at about 100 MB.
+const REMEMBERED: usize = 1_000_000;
 
 /// The expressions after a last draw that read its hand, and what is
 /// remembered of them.
@@ -63,6 +64,8 @@ pub(super) struct Observed {
     by_hand: ByHand,
     /// For each state met, by the values of [`Observed::key`], its groups.
     groups: FxHashMap<SmallVec<[Value; 8]>, Rc<[Group]>>,
+    /// The groups in [`Observed::groups`], of all states.
+    remembered: usize,
 }
 
 /// The expressions, as the round reads them and with their parts computed
@@ -160,6 +163,7 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
         key,
         by_hand: ByHand::default(),
         groups: FxHashMap::default(),
+        remembered: 0,
     })
 }
 
@@ -250,8 +254,10 @@ impl Observed {
             }
         }
         let groups: Rc<[Group]> = groups.into();
-        if self.groups.len() >= REMEMBERED {
+        self.remembered += groups.len();
+        if self.remembered > REMEMBERED {
             self.groups.clear();
+            self.remembered = groups.len();
         }
         self.groups.insert(key, groups.clone());
         Ok(groups)

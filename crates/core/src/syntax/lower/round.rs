@@ -117,11 +117,20 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             let by = ident(next(&mut it, at)?, base);
             let knowing = it.next().map(|k| {
                 let span = span(&k, base);
-                let names = children(k)
-                    .filter(|p| p.as_rule() == Rule::ident)
-                    .map(|p| ident(p, base))
-                    .collect();
-                Knowing { names, span }
+                let mut names = Vec::new();
+                let mut joined = Vec::new();
+                for p in children(k) {
+                    match p.as_rule() {
+                        Rule::ident => names.push(ident(p, base)),
+                        Rule::op_add => joined.push(names.len()),
+                        _ => {}
+                    }
+                }
+                Knowing {
+                    names,
+                    joined,
+                    span,
+                }
             });
             Stmt::Choose(ChooseStmt {
                 name,
