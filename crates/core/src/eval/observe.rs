@@ -199,15 +199,7 @@ impl Throws {
         {
             return deal_one_packed(shoe, decks, bits, before, &hands, out, track, span);
         }
-        // The cards dealt so far, by kind: packed in a whole number when
-        // they fit one, else a multiset of kinds.
-        let kinds = shoe.kinds.len();
-        let gone = match (before, packing) {
-            (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
-            (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
-            _ => smallvec::smallvec![0; kinds],
-        };
-        let left = shoe::left(shoe, decks, &gone);
+        let left = self.left(program, index, decks, before);
         if count == 1 {
             // One card: each kind's chance is the cards of that kind left
             // over the cards left.
@@ -291,12 +283,7 @@ impl Throws {
                 .collect());
         }
         let hands = self.hands(program, index, count);
-        let gone = match (before, self.packing(program, index)) {
-            (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, shoe.kinds.len()),
-            (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
-            _ => smallvec::smallvec![0; shoe.kinds.len()],
-        };
-        let left = shoe::left(shoe, shoe.decks.unwrap_or(0), &gone);
+        let left = self.left(program, index, shoe.decks.unwrap_or(0), before);
         let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
             EvalError::ShoeEmpty {
                 shoe: shoe.name.clone(),
@@ -321,6 +308,20 @@ impl Throws {
                 run(pools, &mut dealt)
             })
             .collect())
+    }
+
+    /// The cards of each kind left in finite shoe `index` of `decks` decks,
+    /// `before` the cards dealt so far: packed in a whole number when they
+    /// fit one, else a multiset of kinds.
+    fn left(&mut self, program: &Program, index: usize, decks: u32, before: Value) -> shoe::Counts {
+        let shoe = &program.shoes[index];
+        let kinds = shoe.kinds.len();
+        let gone = match (before, self.packing(program, index)) {
+            (Value::Int(p), Some(bits)) => shoe::unpack(p, bits, kinds),
+            (Value::Pool(id), _) => shoe::counts(shoe, self.pools.faces(id)),
+            _ => smallvec::smallvec![0; kinds],
+        };
+        shoe::left(shoe, decks, &gone)
     }
 
     /// The draw `draw`, when it deals one card from a finite shoe

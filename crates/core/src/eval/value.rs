@@ -11,6 +11,7 @@ use super::EvalError;
 pub type Res<T> = Result<T, Box<EvalError>>;
 use crate::ast::Span;
 use crate::program::builtin::{Builtin, Failure, Output};
+use crate::program::poker;
 use crate::program::{Arith, Cell, Cmp, Expr, ExprKind, Pat, Program};
 
 /// A value held in a slot. A throw is an index into [`Pools`].
@@ -51,6 +52,10 @@ pub struct Pools {
     index: FxHashMap<Box<[u32]>, u32>,
     /// Hands interned with their cards: the values, then the cards.
     hand_index: FxHashMap<Box<[u32]>, u32>,
+    /// Each hand's ranks and suits as poker reads them (see
+    /// [`Pools::poker`]), computed when it is interned: a union of hands
+    /// (`category(mine + board)`) is ranked by joining them.
+    poker: Vec<Option<poker::Hand>>,
 }
 
 impl Pools {
@@ -93,6 +98,9 @@ impl Pools {
         self.card_bounds.resize(id as usize, (start, start));
         self.cards.extend_from_slice(cards);
         self.card_bounds.push((start, self.cards.len() as u32));
+        self.poker.resize(id as usize, None);
+        let ranked = (cards.len() <= poker::MOST_RANKED).then(|| poker::Hand::of(cards));
+        self.poker.push(ranked.flatten());
         id
     }
 
@@ -107,6 +115,7 @@ impl Pools {
                 self.cards.truncate(start as usize);
             }
         }
+        self.poker.truncate(self.bounds.len());
     }
 
     /// Forgets every throw.
@@ -115,6 +124,7 @@ impl Pools {
         self.bounds.clear();
         self.cards.clear();
         self.card_bounds.clear();
+        self.poker.clear();
         self.index.clear();
         self.hand_index.clear();
     }
@@ -122,6 +132,13 @@ impl Pools {
     pub fn faces(&self, id: u32) -> &[u32] {
         let (start, end) = self.bounds[id as usize];
         &self.faces[start as usize..end as usize]
+    }
+
+    /// What poker reads of a hand of at most [`poker::MOST_RANKED`] cards
+    /// whose ranks and suits are known (none otherwise).
+    #[inline]
+    pub fn poker(&self, id: u32) -> Option<&poker::Hand> {
+        self.poker.get(id as usize)?.as_ref()
     }
 
     /// A hand's cards, in the order of its faces (none for a throw).
@@ -227,6 +244,11 @@ fn call(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i
 fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res<i64> {
     let numbers_given = b.args().len() - 1;
     let (hands, rest) = args.split_at(args.len().saturating_sub(numbers_given));
+    if b.ranks_poker() {
+        if let Some(v) = ranked_joined(c, env, b, hands) {
+            return Ok(v);
+        }
+    }
     let mut read: SmallVec<[u32; 8]> = SmallVec::new();
     for arg in hands {
         match eval(c, env, arg)? {
@@ -244,6 +266,26 @@ fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res
         *number = int_operand(c, env, arg)?;
     }
     applied(c, b, &read, numbers, args, e)
+}
+
+/// Poker's category or value of hands joined with `+`, by joining what
+/// poker reads of each ([`Pools::poker`]); `None` where a hand has none (or
+/// an argument is not a name holding a hand), to be read card by card.
+fn ranked_joined(c: Context, env: &[Value], b: Builtin, hands: &[Expr]) -> Option<i64> {
+    let mut joined = poker::Hand::default();
+    for arg in hands {
+        let ExprKind::Slot(s) = arg.kind else {
+            return None;
+        };
+        let Some(Value::Pool(id)) = env.get(s) else {
+            return None;
+        };
+        joined = joined.join(c.pools.poker(*id)?);
+    }
+    match b {
+        Builtin::Category => joined.category().map(|k| k as i64),
+        _ => joined.ranked().map(|r| r.value),
+    }
 }
 
 /// [`Builtin::apply`], its failures as errors at the call `e`.

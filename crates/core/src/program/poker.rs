@@ -46,6 +46,9 @@ const QUADS: usize = 7;
 const STRAIGHT_FLUSH: usize = 8;
 const ROYAL: usize = 9;
 
+/// The most cards poker ranks in one hand.
+pub const MOST_RANKED: usize = 7;
+
 /// The sizes of hand poker ranks.
 pub fn ranks_size(size: usize) -> bool {
     size == 3 || (5..=7).contains(&size)
@@ -89,18 +92,64 @@ pub fn category(cards: &[u32]) -> Option<usize> {
 
 /// What ranking reads of a hand: the ranks held at least once, twice,
 /// three and four times (bit r for rank r), and each suit's cards and
-/// ranks.
-#[derive(Default)]
-struct Hand {
+/// ranks. Two hands' join is their union's, so a hand's may be computed
+/// once and joined to others' (`category(mine + board)`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand {
     held: [u16; 4],
     suits: [u8; 4],
     by_suit: [u16; 4],
 }
 
 impl Hand {
+    /// The union of two hands: a rank is held at least n times where the
+    /// two hold it i and n - i times.
+    #[inline]
+    pub fn join(&self, other: &Hand) -> Hand {
+        let ([a1, a2, a3, a4], [b1, b2, b3, b4]) = (self.held, other.held);
+        Hand {
+            held: [
+                a1 | b1,
+                a2 | b2 | (a1 & b1),
+                a3 | b3 | (a2 & b1) | (a1 & b2),
+                a4 | b4 | (a3 & b1) | (a2 & b2) | (a1 & b3),
+            ],
+            suits: std::array::from_fn(|s| self.suits[s].saturating_add(other.suits[s])),
+            by_suit: std::array::from_fn(|s| self.by_suit[s] | other.by_suit[s]),
+        }
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        self.suits.iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// Whether the hand holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The hand ranked, as [`rank`] ranks its cards.
+    pub fn ranked(&self) -> Option<Ranked> {
+        match self.len() {
+            3 => Some(three(self)),
+            n if ranks_size(n) => Some(five(self)),
+            _ => None,
+        }
+    }
+
+    /// The hand's category, as [`category`] gives its cards'.
+    pub fn category(&self) -> Option<usize> {
+        match self.len() {
+            3 => Some(three(self).category),
+            n if ranks_size(n) => Some(five_category(self)),
+            _ => None,
+        }
+    }
+
     /// The hand of `cards`; `None` where a rank or suit is not known.
     #[inline]
-    fn of(cards: &[u32]) -> Option<Hand> {
+    pub fn of(cards: &[u32]) -> Option<Hand> {
         let mut hand = Hand::default();
         for &c in cards {
             let card = Card(c);
@@ -120,7 +169,7 @@ impl Hand {
             hand.held[2] |= hand.held[1] & bit;
             hand.held[1] |= hand.held[0] & bit;
             hand.held[0] |= bit;
-            hand.suits[s - 1] += 1;
+            hand.suits[s - 1] = hand.suits[s - 1].saturating_add(1);
             hand.by_suit[s - 1] |= bit;
         }
         Some(hand)
@@ -462,6 +511,12 @@ mod tests {
                 .collect();
             let ranked = rank(&hand).unwrap();
             assert_eq!(super::category(&hand), Some(ranked.category), "{hand:?}");
+            // Two parts joined are the whole (a pair may fall in either).
+            let (a, b) = hand.split_at(n % 4 + 1);
+            let joined = Hand::of(a).unwrap().join(&Hand::of(b).unwrap());
+            assert_eq!(joined, Hand::of(&hand).unwrap(), "{a:?} {b:?}");
+            assert_eq!(joined.ranked(), Some(ranked), "{hand:?}");
+            assert_eq!(joined.category(), Some(ranked.category), "{hand:?}");
             seen[ranked.category] += 1;
         }
         // Every category met, so that each was compared.
