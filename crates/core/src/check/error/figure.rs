@@ -71,7 +71,7 @@ pub enum FigureError {
     NotStaked {
         figure: String,
         bet: String,
-        #[label("this bet stakes one unit, and says nothing of raises")]
+        #[label("what this bet stakes is not written")]
         span: Span,
         #[label("the bet, without `staking`")]
         bet_span: Span,
