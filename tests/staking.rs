@@ -5,7 +5,7 @@
 
 use dicerules::Options;
 
-use crate::common::binary::{exact, json};
+use crate::common::binary::{self, exact, json};
 
 /// A round staking 1 or 2 units (2 on a low first die), paid on its net.
 const STAKED: &str = r#"game "staked"
@@ -147,4 +147,23 @@ fn staking_is_not_a_reserved_word() {
     let source = STAKED.replace("stake", "staking");
     let report = report(&source);
     assert_eq!(report.bets[0].staking.as_deref(), Some("staking"));
+}
+
+/// The name a bet stakes is read: no `unused_name` finding for it, where
+/// the same file without the clause has one.
+#[test]
+fn the_staked_name_is_read() {
+    let run = |path: &str| binary::run(binary::root(), &["check", path], b"");
+    let staked = run("tests/fixtures/poker/play_or_fold_staked.dice");
+    assert_eq!(staked.code, Some(0), "{}", staked.stderr);
+    assert!(!staked.stderr.contains("unused_name"), "{}", staked.stderr);
+    let source = std::fs::read_to_string("tests/fixtures/poker/play_or_fold_staked.dice")
+        .expect("the fixture")
+        .replace(" staking staked", "");
+    let unstaked = binary::run(binary::root(), &["check", "-"], source.as_bytes());
+    assert!(
+        unstaked.stderr.contains("the name `staked` is never read"),
+        "{}",
+        unstaked.stderr
+    );
 }
