@@ -953,7 +953,10 @@ fn a_staked_bet_lists_its_average_wager_and_element_of_risk() {
         match report["bets"][0]["average_wager"].as_str() {
             Some(average) => {
                 let shown = figure("average-wager").expect("an average wager");
-                assert!(shown.starts_with(&format!("{average} = ")), "{name}: {shown}");
+                assert!(
+                    shown.starts_with(&format!("{average} = ")),
+                    "{name}: {shown}"
+                );
                 let risk = report["bets"][0]["element_of_risk"].as_str().expect("risk");
                 let shown = figure("element-of-risk").expect("an element of risk");
                 assert!(shown.starts_with(&format!("{risk} = ")), "{name}: {shown}");
