@@ -928,3 +928,43 @@ fn session_charts_the_bank_by_round_and_each_seats_chips() {
         );
     }
 }
+
+/// A bet `staking` a name lists its average wager and element of risk among
+/// its figures, exactly as the JSON gives them; a bet without lists neither.
+#[test]
+fn a_staked_bet_lists_its_average_wager_and_element_of_risk() {
+    let dir = scratch("staked");
+    let out = dir.join("report");
+    let out_str = out.to_str().expect("a UTF-8 path");
+    for file in [
+        "tests/fixtures/poker/play_or_fold_staked.dice",
+        "tests/fixtures/poker/play_or_fold_suited.dice",
+    ] {
+        let (code, _, stderr) = dicerules(&["check", file, "--html", out_str]);
+        assert_eq!(code, 0, "{stderr}");
+        let pages = files(&out);
+        let (name, doc) = page_of(&pages, file);
+        let report = &reports(&["check", file])[0];
+        let figure = |class: &str| {
+            doc.select(&selector(&format!("section.bet dd.{class}")))
+                .next()
+                .map(text)
+        };
+        match report["bets"][0]["average_wager"].as_str() {
+            Some(average) => {
+                let shown = figure("average-wager").expect("an average wager");
+                assert!(
+                    shown.starts_with(&format!("{average} = ")),
+                    "{name}: {shown}"
+                );
+                let risk = report["bets"][0]["element_of_risk"].as_str().expect("risk");
+                let shown = figure("element-of-risk").expect("an element of risk");
+                assert!(shown.starts_with(&format!("{risk} = ")), "{name}: {shown}");
+            }
+            None => {
+                assert_eq!(figure("average-wager"), None, "{name}");
+                assert_eq!(figure("element-of-risk"), None, "{name}");
+            }
+        }
+    }
+}

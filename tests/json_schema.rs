@@ -204,6 +204,9 @@ fn documents() -> &'static [Document] {
             "tests/fixtures/table",
         ]);
         runs.push((Kind::Check, check(&fixtures), &[2]));
+        // A bet `staking` a name: its average wager and element of risk.
+        let staked = strings(&["tests/fixtures/poker/play_or_fold_staked.dice"]);
+        runs.push((Kind::Check, check(&staked), &[0]));
         // One file that fails alone; files that cannot be read.
         let broken = strings(&["tests/fixtures/invalid/unknown_outcome_in_end.dice"]);
         runs.push((Kind::Check, check(&broken), &[2]));

@@ -56,6 +56,7 @@ mod shell;
 mod shoe;
 mod show;
 mod simulate_fast;
+mod staking;
 mod steps;
 mod strategy;
 mod sweep;

@@ -507,8 +507,10 @@ fn mississippi_stud_s_first_bet_is_the_published() {
 
 /// `tests/fixtures/poker/play_or_fold_suited.dice` counted by hand: every
 /// two cards, play where playing is worth at least folding's -1 (the first
-/// option wins a tie), each of the 50 cards left as the dealer's.
-fn play_or_fold_suited() -> (Nets, usize) {
+/// option wins a tie), each of the 50 cards left as the dealer's; the nets,
+/// the hands played and the average wager (an ante, and a play bet as large
+/// on every hand played).
+fn play_or_fold_suited() -> (Nets, usize, BigRational) {
     let deck: Vec<(u8, u8)> = (2..=14).flat_map(|r| (0..4).map(move |s| (r, s))).collect();
     // Three cards of one suit that are no three-card straight.
     let flush = |cards: [(u8, u8); 3]| {
@@ -520,6 +522,8 @@ fn play_or_fold_suited() -> (Nets, usize) {
     };
     let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
     let mut played = 0;
+    // Antes staked over every deal: one a deal, two where it is played.
+    let mut staked: u64 = 0;
     for a in 0..52 {
         for b in a + 1..52 {
             let top = deck[a].0.max(deck[b].0);
@@ -539,15 +543,18 @@ fn play_or_fold_suited() -> (Nets, usize) {
                 .collect();
             if nets.iter().sum::<i64>() >= -50 {
                 played += 1;
+                staked += 2 * nets.len() as u64;
                 for net in nets {
                     *counts.entry(net).or_default() += 1;
                 }
             } else {
+                staked += nets.len() as u64;
                 *counts.entry(-1).or_default() += 50;
             }
         }
     }
-    (Nets::from_counts(&counts, 1326 * 50), played)
+    let average_wager = ratio(staked, 1326 * 50);
+    (Nets::from_counts(&counts, 1326 * 50), played, average_wager)
 }
 
 /// The file's settlements are the count's, fraction for fraction, and its
@@ -555,7 +562,7 @@ fn play_or_fold_suited() -> (Nets, usize) {
 /// pairs, 78 suited and 78 offsuit), played on 1,230 of the 1,326 hands.
 #[test]
 fn a_suited_play_or_fold_equals_the_count() {
-    let (count, played) = play_or_fold_suited();
+    let (count, played, _) = play_or_fold_suited();
     assert_eq!(count.total(), q(1, 1));
     assert_eq!(count.house_edge(), q(-1696, 5525));
     assert_eq!(played, 1230);
@@ -586,4 +593,34 @@ fn a_suited_play_or_fold_equals_the_count() {
         .decisions
         .iter()
         .all(|d| d.knowing[0].hand.is_some()));
+}
+
+/// `tests/fixtures/poker/play_or_fold_staked.dice`, the suited game with
+/// `staking staked` (`1 + (action is play)`): its average wager and element
+/// of risk are the count's, and its other figures the unstaked file's.
+#[test]
+fn a_staked_play_or_fold_gives_the_count_s_average_wager() {
+    let (count, played, average_wager) = play_or_fold_suited();
+    // 1,326 hands, 1,230 played: (1,326 + 1,230) / 1,326 antes a round.
+    assert_eq!(average_wager, ratio(1326 + played as u64, 1326));
+    assert_eq!(average_wager, q(426, 221));
+    let source = std::fs::read_to_string("tests/fixtures/poker/play_or_fold_staked.dice")
+        .expect("the fixture");
+    let report = dicerules::Analysis::new(source.as_str(), &dicerules::Options::default())
+        .expect("it evaluates")
+        .report;
+    let bet = report.bets.iter().find(|b| b.bet == "ante").expect("ante");
+    assert_eq!(bet.house_edge.0, count.house_edge());
+    assert_eq!(bet.staking.as_deref(), Some("staked"));
+    let reported = bet.average_wager.as_ref().expect("an average wager");
+    assert_eq!(reported.0, average_wager);
+    let risk = bet.element_of_risk.as_ref().expect("an element of risk");
+    assert_eq!(risk.0, count.house_edge() / &average_wager);
+    assert_eq!(risk.0, -q(848, 5325));
+    let percent = bet.element_of_risk_percent.expect("a percent");
+    assert!(
+        (percent - (-848.0 / 5325.0 * 100.0)).abs() < 1e-9,
+        "{percent}"
+    );
+    assert!((bet.average_wager_float.expect("a float") - 426.0 / 221.0).abs() < 1e-12);
 }

@@ -362,6 +362,31 @@ fn render_bet(out: &mut Styled, bet: &BetReport) {
             percent(p),
         ]);
     }
+    if let Some(staking) = &bet.staking {
+        let (average, float) = match (&bet.average_wager, bet.average_wager_float) {
+            (Some(a), Some(f)) => (short(&a.to_string()), format!("{f:.6}")),
+            _ => ("-".to_string(), String::new()),
+        };
+        rows.push(vec![
+            "average wager".to_string(),
+            average,
+            float,
+            format!("(staking `{staking}`)"),
+        ]);
+        rows.push(match (&bet.element_of_risk, bet.element_of_risk_percent) {
+            (Some(r), Some(p)) => vec![
+                "element of risk".to_string(),
+                short(&r.to_string()),
+                percent(p),
+            ],
+            _ => vec![
+                "element of risk".to_string(),
+                "-".to_string(),
+                String::new(),
+                "(no average wager)".to_string(),
+            ],
+        });
+    }
     rows.push(vec![
         "expected value".to_string(),
         short(&bet.ev.to_string()),

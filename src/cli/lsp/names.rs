@@ -277,8 +277,8 @@ impl Resolver {
                 self.block(&r.body);
             }
             ast::Item::Bet(b) => {
-                if let Some(on) = &b.on {
-                    self.outside_round(on);
+                for name in b.finals() {
+                    self.outside_round(name);
                 }
                 for line in &b.lines {
                     if let ast::PayKey::Outcome(o) = &line.key {

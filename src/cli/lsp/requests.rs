@@ -454,10 +454,14 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
                 out.push(with(s, bound));
             }
             ast::Item::Bet(b) => {
-                let detail = Some(match &b.on {
+                let mut detail = match &b.on {
                     Some(on) => format!("bet on {}", on.name),
                     None => "bet".to_string(),
-                });
+                };
+                if let Some(staking) = &b.staking {
+                    detail = format!("{detail} staking {}", staking.name);
+                }
+                let detail = Some(detail);
                 out.push(sym(
                     &b.name.name,
                     detail,

@@ -145,6 +145,18 @@ pub fn bet(bet: &BetReport, id: &str) -> String {
             &format!("{e} = {}", percent(p)),
         );
     }
+    if let Some(staking) = &bet.staking {
+        let average = match (&bet.average_wager, bet.average_wager_float) {
+            (Some(a), Some(f)) => format!("{a} = {f:.6} (staking {staking})"),
+            _ => format!("- (staking {staking})"),
+        };
+        item("average wager", "exact average-wager", &average);
+        let risk = match (&bet.element_of_risk, bet.element_of_risk_percent) {
+            (Some(r), Some(p)) => format!("{r} = {}", percent(p)),
+            _ => "- (no average wager)".to_string(),
+        };
+        item("element of risk", "exact element-of-risk", &risk);
+    }
     item(
         "expected value",
         "exact ev",

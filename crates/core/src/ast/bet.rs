@@ -10,8 +10,34 @@ pub struct BetDecl {
     pub name: Ident,
     /// The name whose final value the bet is settled on, if not the outcome.
     pub on: Option<Ident>,
+    /// `staking wager`: the name bound at the top of the round whose final
+    /// value is what a round stakes, per unit put down before it.
+    pub staking: Option<Ident>,
     pub lines: Vec<PayLine>,
     pub span: Span,
+}
+
+impl BetDecl {
+    /// The names of the round the bet reads when the round ends: the one it
+    /// is settled `on`, and the one it is `staking`.
+    pub fn finals(&self) -> impl Iterator<Item = &Ident> {
+        self.on.iter().chain(&self.staking)
+    }
+
+    /// The bet's header as written, without its brace: `bet ante on net
+    /// staking wager`.
+    pub fn header(&self) -> String {
+        let mut out = format!("bet {}", self.name.name);
+        if let Some(on) = &self.on {
+            out.push_str(" on ");
+            out.push_str(&on.name);
+        }
+        if let Some(staking) = &self.staking {
+            out.push_str(" staking ");
+            out.push_str(&staking.name);
+        }
+        out
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

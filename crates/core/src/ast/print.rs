@@ -131,14 +131,7 @@ fn write_item(out: &mut String, item: &Item) {
             out.push('\n');
         }
         Item::Bet(b) => {
-            match &b.on {
-                Some(on) => {
-                    let _ = writeln!(out, "bet {} on {} {{", b.name.name, on.name);
-                }
-                None => {
-                    let _ = writeln!(out, "bet {} {{", b.name.name);
-                }
-            }
+            let _ = writeln!(out, "{} {{", b.header());
             for line in &b.lines {
                 let _ = writeln!(out, "  {} => {}", pay_key(&line.key), payout(&line.payout));
             }

@@ -70,22 +70,24 @@ fn bare(e: &ast::Expr) -> Option<&str> {
     }
 }
 
-/// The names some bet is settled on (`on score`) or a `mean` figure names:
-/// the final values the round records whatever the shows.
+/// The names some bet is settled on (`on score`) or stakes (`staking
+/// wager`), or a `mean` figure names: the final values the round records
+/// whatever the shows.
 fn finals_named(file: &ast::File) -> BTreeSet<&str> {
-    file.items
-        .iter()
-        .filter_map(|item| match item {
-            ast::Item::Bet(b) => b.on.as_ref().map(|on| on.name.as_str()),
+    let mut named = BTreeSet::new();
+    for item in &file.items {
+        match item {
+            ast::Item::Bet(b) => named.extend(b.finals().map(|n| n.name.as_str())),
             ast::Item::Expect(ast::ExpectDecl { quantity, .. })
             | ast::Item::Claim(ast::ClaimDecl { quantity, .. })
                 if quantity.func.name == "mean" =>
             {
-                quantity.first_name().map(|n| n.name.as_str())
+                named.extend(quantity.first_name().map(|n| n.name.as_str()));
             }
-            _ => None,
-        })
-        .collect()
+            _ => {}
+        }
+    }
+    named
 }
 
 impl<'s> Shows<'s> {

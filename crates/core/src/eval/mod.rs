@@ -121,6 +121,19 @@ pub enum EvalError {
         #[label("this bet")]
         span: Span,
     },
+    /// A bet `staking` a name some round ends without: bound at the top of
+    /// the round after an `end` that a round can reach first.
+    #[error("bet `{bet}` stakes `{name}`, which a round can end without")]
+    #[diagnostic(
+        code(dice::eval::unstaked),
+        help("bind the stake before the first `end`: `let wager = 1` at the top of the round, `set` later")
+    )]
+    Unstaked {
+        bet: String,
+        name: String,
+        #[label("not bound when some round ends")]
+        span: Span,
+    },
     /// A draw table looked up with a value no row or column covers.
     #[error("the draw table `{table}` has no cell for ({row}, {column})")]
     #[diagnostic(

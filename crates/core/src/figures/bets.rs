@@ -11,12 +11,30 @@ use crate::program::{Assertion, Figure, Program};
 use crate::report::contract::trim_float;
 use crate::report::{BetReport, OutcomeRow, Verdict};
 
+/// The element of risk: `edge` per unit of the average wager `average`;
+/// `None` where the average is 0.
+pub fn element_of_risk(edge: &Exact, average: &Exact) -> Option<Exact> {
+    (!average.is_zero()).then(|| edge / average)
+}
+
 impl BetReport {
-    /// The row of the bet `name` with exact figures `figures`.
-    pub fn new(name: &str, figures: &BetFigures) -> BetReport {
+    /// The row of the bet `name` with exact figures `figures`, and with
+    /// `staking` the name it stakes and that name's mean, its average wager.
+    pub fn new(
+        name: &str,
+        figures: &BetFigures,
+        staking: Option<(&str, Option<&Exact>)>,
+    ) -> BetReport {
         let edge = figures.house_edge();
         let excluding = figures.house_edge_excluding_pushes();
+        let average_wager = staking.and_then(|(_, mean)| mean.cloned());
+        let risk = (average_wager.as_ref()).and_then(|a| element_of_risk(&edge, a));
         BetReport {
+            staking: staking.map(|(name, _)| name.to_string()),
+            average_wager_float: average_wager.as_ref().map(Exact::to_f64),
+            average_wager,
+            element_of_risk_percent: risk.as_ref().map(|r| r.to_f64() * 100.0),
+            element_of_risk: risk,
             bet: name.to_string(),
             house_edge_percent: edge.to_f64() * 100.0,
             house_edge: edge,
@@ -46,6 +64,9 @@ enum Value {
     Sqrt(Exact),
     /// A strategy asked where the round never comes.
     Missing,
+    /// A figure that has no value, and why: an element of risk where the
+    /// average wager is 0.
+    Undefined(&'static str),
     /// A figure of a session: not a round's, judged by the analysis
     /// ([`session_verdict`], [`estimate_verdict`]).
     Session,
@@ -90,6 +111,21 @@ fn figure(
         _ => {}
     }
     let f = &bets[a.target];
+    if matches!(a.figure, Figure::AverageWager | Figure::ElementOfRisk) {
+        // The checker lets these name only a bet `staking` a name, bound
+        // at every end the evaluation accepted.
+        let average = (program.bets.get(a.target))
+            .and_then(|b| b.staking)
+            .and_then(|i| means.get(i).cloned().flatten());
+        return match (a.figure, average) {
+            (Figure::AverageWager, Some(average)) => Value::Exact(average),
+            (_, Some(average)) => element_of_risk(&f.house_edge(), &average).map_or(
+                Value::Undefined("no element of risk: the average wager is 0"),
+                Value::Exact,
+            ),
+            (_, None) => Value::Undefined("the bet stakes no name"),
+        };
+    }
     Value::Exact(match a.figure {
         Figure::HouseEdge => f.house_edge(),
         Figure::HouseEdgeExcludingPushes => f
@@ -217,6 +253,7 @@ fn judged(a: &Assertion, value: Value) -> Verdict {
             f64::NAN,
             "-".to_string(),
         ),
+        Value::Undefined(why) => (false, why.to_string(), f64::NAN, "-".to_string()),
         Value::Exact(x) => (
             holds_exact(&x, a.op, &a.value, &a.tolerance),
             x.to_string(),

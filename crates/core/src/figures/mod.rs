@@ -144,7 +144,13 @@ impl Report {
             .bets
             .iter()
             .zip(&figures)
-            .map(|(bet, f)| BetReport::new(&bet.name, f))
+            .map(|(bet, f)| {
+                let staking = bet.staking.map(|i| {
+                    let mean = means.get(i).and_then(Option::as_ref);
+                    (program.finals[i].name.as_str(), mean)
+                });
+                BetReport::new(&bet.name, f, staking)
+            })
             .collect();
         let verdict = |a| bets::verdict(a, &figures, &means, distribution, program);
         let choice = distribution.choice.as_ref().and_then(|chosen| {

@@ -64,6 +64,8 @@ fn range(program: &Program, a: &Assertion) -> Option<(Exact, Exact)> {
         }
         Figure::Ruin => unit(),
         Figure::Mean
+        | Figure::AverageWager
+        | Figure::ElementOfRisk
         | Figure::Strategy
         | Figure::Net
         | Figure::NetSpread

@@ -82,13 +82,14 @@ pub(super) fn lint(file: &ast::File, program: &Program, lints: &mut Vec<Lint>) {
     }
 }
 
-/// The names read when the round ends: bets `on` them, `mean(...)`.
+/// The names read when the round ends: bets `on` them or `staking` them,
+/// `mean(...)`.
 fn finals(file: &ast::File) -> Vec<&str> {
     let mut out = Vec::new();
     for item in &file.items {
         let quantity = match item {
             Item::Bet(b) => {
-                out.extend(b.on.iter().map(|o| o.name.as_str()));
+                out.extend(b.finals().map(|o| o.name.as_str()));
                 continue;
             }
             Item::Expect(e) => &e.quantity,

@@ -22,6 +22,12 @@ pub enum Figure {
     Probability,
     /// The mean final value of a name some bet is settled on.
     Mean,
+    /// A bet `staking` a name: the mean of what a round stakes on it, per
+    /// unit put down before the round.
+    AverageWager,
+    /// A bet `staking` a name: its house edge per unit of its average
+    /// wager.
+    ElementOfRisk,
     /// The probability a solved strategy gives an option where the chooser
     /// knows given values: `strategy(action, draw, 5)`.
     Strategy,
@@ -58,6 +64,8 @@ impl Figure {
         ("lose_probability", Figure::LoseProbability),
         ("probability", Figure::Probability),
         ("mean", Figure::Mean),
+        ("average_wager", Figure::AverageWager),
+        ("element_of_risk", Figure::ElementOfRisk),
         ("strategy", Figure::Strategy),
         ("ruin", Figure::Ruin),
         ("net", Figure::Net),

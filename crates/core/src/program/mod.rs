@@ -356,6 +356,9 @@ pub struct Bet {
     pub name: String,
     pub span: Span,
     pub settle: Settle,
+    /// `staking wager`: the index into [`Program::finals`] of the name
+    /// holding what a round stakes, per unit put down before it.
+    pub staking: Option<usize>,
 }
 
 impl Bet {

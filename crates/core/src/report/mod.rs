@@ -357,6 +357,19 @@ pub struct BetReport {
     pub std_dev: f64,
     /// The probability that the bet wins something.
     pub hit_frequency: Exact,
+    /// The name the bet's `staking` clause names, what a round stakes on
+    /// it; `None` without the clause.
+    pub staking: Option<String>,
+    /// The mean of `staking` over the rounds: the units a round stakes on
+    /// the bet, per unit put down before it; `None` without `staking`.
+    pub average_wager: Option<Exact>,
+    /// `average_wager` as the nearest float; `None` with it.
+    pub average_wager_float: Option<f64>,
+    /// `house_edge` / `average_wager`: the edge per unit staked in all;
+    /// `None` without `staking`, or where the average wager is 0.
+    pub element_of_risk: Option<Exact>,
+    /// `element_of_risk` × 100, as the nearest float; `None` with it.
+    pub element_of_risk_percent: Option<f64>,
     /// Every settlement of the bet, the highest net first (equal nets in
     /// the order they first appear).
     pub outcomes: Vec<OutcomeRow>,

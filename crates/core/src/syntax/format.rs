@@ -180,10 +180,7 @@ fn item_lines(lines: &mut Lines, item: &Item, source: &str) {
             lines.close(0, r.body.span);
         }
         Item::Bet(b) => {
-            let header = match &b.on {
-                Some(on) => format!("bet {} on {} {{", b.name.name, on.name),
-                None => format!("bet {} {{", b.name.name),
-            };
+            let header = format!("{} {{", b.header());
             let open = brace_after(source, b.span.start);
             lines.push(0, header, b.span.start, open);
             let keys: Vec<String> = b.lines.iter().map(|l| pay_key(&l.key)).collect();

@@ -59,6 +59,23 @@ pub enum FigureError {
         #[label("here")]
         span: Span,
     },
+    /// `average_wager(BET)` or `element_of_risk(BET)` of a bet without a
+    /// `staking` clause: what it stakes is not known.
+    #[error(
+        "`{figure}({bet})` needs what the bet stakes, and bet `{bet}` has no `staking` clause"
+    )]
+    #[diagnostic(
+        code(dice::check::figure),
+        help("name the round's stake after the bet's name: `bet {bet} on ... staking wager {{`, with `let wager = ...` at the top of the round")
+    )]
+    NotStaked {
+        figure: String,
+        bet: String,
+        #[label("what this bet stakes is not written")]
+        span: Span,
+        #[label("the bet, without `staking`")]
+        bet_span: Span,
+    },
     /// `± tolerance` after a relation other than `~`.
     #[error("a tolerance only goes with `~`, not with `{}`", .op.symbol())]
     #[diagnostic(

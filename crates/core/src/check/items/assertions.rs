@@ -168,11 +168,11 @@ pub(in crate::check) fn assertions(
     finals: &mut Vec<Final>,
     errors: &mut Vec<CheckError>,
 ) -> Vec<Assertion> {
-    let mut declared_bets: Vec<&str> = Vec::new();
+    let mut declared_bets: Vec<&ast::BetDecl> = Vec::new();
     for item in &file.items {
         if let Item::Bet(b) = item {
-            if !declared_bets.contains(&b.name.name.as_str()) {
-                declared_bets.push(&b.name.name);
+            if !declared_bets.iter().any(|d| d.name.name == b.name.name) {
+                declared_bets.push(b);
             }
         }
     }
@@ -223,7 +223,7 @@ struct Line<'a> {
 /// these are exactly the bets checked, in order).
 struct Lines<'a> {
     scope: &'a Figures<'a>,
-    declared_bets: &'a [&'a str],
+    declared_bets: &'a [&'a ast::BetDecl],
 }
 
 /// A figure's argument as checked, with the table (and the figure's
@@ -383,8 +383,22 @@ impl Lines<'_> {
                 .position(|o| o.name == arg.name)
                 .ok_or_else(|| unknown("outcome", arg, outcomes.iter().map(|o| o.name.as_str())));
         }
-        (self.declared_bets.iter())
-            .position(|b| *b == arg.name)
-            .ok_or_else(|| unknown("bet", arg, self.declared_bets.iter().copied()))
+        let Some(index) = (self.declared_bets.iter()).position(|b| b.name.name == arg.name) else {
+            return Err(unknown(
+                "bet",
+                arg,
+                self.declared_bets.iter().map(|b| b.name.name.as_str()),
+            ));
+        };
+        let bet = self.declared_bets[index];
+        if matches!(figure, Figure::AverageWager | Figure::ElementOfRisk) && bet.staking.is_none() {
+            return Err(CheckError::Figure(FigureError::NotStaked {
+                figure: figure.name().to_string(),
+                bet: arg.name.clone(),
+                span: arg.span,
+                bet_span: bet.name.span,
+            }));
+        }
+        Ok(index)
     }
 }

@@ -149,11 +149,16 @@ pub(in crate::check) fn bets(
             None => outcome_bet(b, params, outcomes, errors),
             Some(on) => value_bet(b, on, params, top_level, labels, finals, errors),
         };
-        if let Some(settle) = settle {
+        let staking = b
+            .staking
+            .as_ref()
+            .map(|name| staking(name, top_level, finals, errors));
+        if let (Some(settle), Ok(staking)) = (settle, staking.transpose()) {
             bets.push(Bet {
                 name: b.name.name.clone(),
                 span: b.name.span,
                 settle,
+                staking,
             });
         }
     }
@@ -292,51 +297,18 @@ fn value_bet(
         Some((_, _, Ty::Label(set))) => labels.get(*set),
         _ => None,
     };
-    let final_index = match binding {
-        Some((_, slot, ty)) => {
-            // A condition counts 1 where it holds and 0 where it does not.
-            if !matches!(ty, Ty::Int | Ty::Bool | Ty::Error | Ty::Label(_)) {
-                errors.push(CheckError::Type {
-                    expected: "a number",
-                    found: ty.describe(),
-                    span: on.span,
-                    help: Some(
-                        "a bet is settled on a number: `let score = count(t, 6)`".to_string(),
-                    ),
-                });
-            }
-            match finals.iter().position(|f| f.slot == *slot) {
-                Some(i) => Some(i),
-                None => {
-                    finals.push(Final {
-                        name: on.name.clone(),
-                        slot: *slot,
-                        span: on.span,
-                        shown: Shown::No,
-                        kind: match named {
-                            Some(names) => ValueKind::Labels(names.clone()),
-                            None => final_kind(*ty),
-                        },
-                    });
-                    Some(finals.len() - 1)
-                }
-            }
-        }
-        None => {
-            let mut err = unknown("name", on, top_level.iter().map(|(n, _, _)| n.as_str()));
-            if let CheckError::Unknown {
-                help: help @ None, ..
-            } = &mut err
-            {
-                *help = Some(
-                    "a bet is settled on a name bound at the top of the round, outside any block"
-                        .to_string(),
-                );
-            }
-            errors.push(err);
-            None
-        }
-    };
+    let final_index = top_level_final(
+        on,
+        top_level,
+        named,
+        Read {
+            help_type: "a bet is settled on a number: `let score = count(t, 6)`",
+            help_unknown:
+                "a bet is settled on a name bound at the top of the round, outside any block",
+        },
+        finals,
+        errors,
+    );
     let mut lines = Vec::new();
     let mut after_else = false;
     // A name whose type is an error already reported: its keys say nothing.
@@ -406,6 +378,80 @@ fn value_bet(
         final_index: final_index?,
         lines,
     })
+}
+
+/// How a bet reads a name of the round, for the help of its errors.
+struct Read {
+    /// Where the name is not a number.
+    help_type: &'static str,
+    /// Where no name so called is bound at the top of the round.
+    help_unknown: &'static str,
+}
+
+/// The index into `finals` of the name `name` bound at the top level of the
+/// round (added the first time), a number or a condition, or with `labels`
+/// a label of those; `None` where it is unknown, its error pushed.
+fn top_level_final(
+    name: &ast::Ident,
+    top_level: &[(String, usize, Ty)],
+    labels: Option<&Vec<String>>,
+    read: Read,
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Option<usize> {
+    let binding = top_level.iter().rev().find(|(n, _, _)| *n == name.name);
+    let Some((_, slot, ty)) = binding else {
+        let mut err = unknown("name", name, top_level.iter().map(|(n, _, _)| n.as_str()));
+        if let CheckError::Unknown {
+            help: help @ None, ..
+        } = &mut err
+        {
+            *help = Some(read.help_unknown.to_string());
+        }
+        errors.push(err);
+        return None;
+    };
+    // A condition counts 1 where it holds and 0 where it does not.
+    let label = labels.is_some() && matches!(ty, Ty::Label(_));
+    if !(matches!(ty, Ty::Int | Ty::Bool | Ty::Error) || label) {
+        errors.push(CheckError::Type {
+            expected: "a number",
+            found: ty.describe(),
+            span: name.span,
+            help: Some(read.help_type.to_string()),
+        });
+    }
+    if let Some(i) = finals.iter().position(|f| f.slot == *slot) {
+        return Some(i);
+    }
+    finals.push(Final {
+        name: name.name.clone(),
+        slot: *slot,
+        span: name.span,
+        shown: Shown::No,
+        kind: match labels {
+            Some(names) if label => ValueKind::Labels(names.clone()),
+            _ => final_kind(*ty),
+        },
+    });
+    Some(finals.len() - 1)
+}
+
+/// `staking wager`: the final value of a number bound at the top level of
+/// the round, what a round stakes on the bet (its average the bet's average
+/// wager); `Err` where it is unknown, its error pushed.
+fn staking(
+    name: &ast::Ident,
+    top_level: &[(String, usize, Ty)],
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Result<usize, ()> {
+    let read = Read {
+        help_type: "a bet stakes a number of units: `let wager = 1 + (action is play)`",
+        help_unknown:
+            "a bet's stake is a name bound at the top of the round, outside any block, so that every end sees it",
+    };
+    top_level_final(name, top_level, None, read, finals, errors).ok_or(())
 }
 
 /// The key of label `n` of `names` (its index), or its error.

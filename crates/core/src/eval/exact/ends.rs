@@ -183,9 +183,22 @@ impl Ends {
     }
 }
 
-/// Checks that every end is settled by every bet on values.
+/// Checks that every end is settled by every bet on values, and sees the
+/// stake of every bet `staking` a name.
 pub(super) fn check_settled(program: &Program, ends: &[End]) -> Result<(), EvalError> {
     for bet in &program.bets {
+        if let Some(staking) = bet.staking {
+            if ends
+                .iter()
+                .any(|end| end.values.get(staking).copied().flatten().is_none())
+            {
+                return Err(EvalError::Unstaked {
+                    bet: bet.name.clone(),
+                    name: program.finals[staking].name.clone(),
+                    span: program.finals[staking].span,
+                });
+            }
+        }
         let Settle::Value { final_index, lines } = &bet.settle else {
             continue;
         };

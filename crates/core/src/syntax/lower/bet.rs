@@ -14,10 +14,19 @@ pub(super) fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
         Some(p) if p.as_rule() == Rule::ident => Some(ident(next(&mut it, at)?, base)),
         _ => None,
     };
+    let staking = match it.peek() {
+        Some(p) if p.as_rule() == Rule::staking => {
+            let clause = next(&mut it, at)?;
+            let at = span(&clause, base);
+            Some(ident(next(&mut children(clause), at)?, base))
+        }
+        _ => None,
+    };
     let lines = it.map(|l| pay_line(l, base)).collect::<Result<_>>()?;
     Ok(BetDecl {
         name,
         on,
+        staking,
         lines,
         span: at,
     })
