@@ -198,6 +198,16 @@ fn three_card_poker_s_file_equals_the_count() {
         assert_eq!(b.house_edge.0, nets.house_edge(), "{name}");
         assert_eq!(settlements(b), nets.reached(), "{name}");
     }
+    // The ante and play's average wager (ante plus play) and element of
+    // risk, the count's.
+    let ante = bet(&report, "ante");
+    let average = ante
+        .average_wager
+        .as_ref()
+        .expect("the ante stakes `wager`");
+    assert_eq!(average.0, tcp.average_wager);
+    let risk = ante.element_of_risk.as_ref().expect("an element of risk");
+    assert_eq!(risk.0, tcp.ante_play.house_edge() / &tcp.average_wager);
     let strategies = report.strategies.as_ref().expect("a strategy");
     let [summary] = &strategies.summaries[..] else {
         panic!("one summary: {:?}", strategies.summaries);
