@@ -327,34 +327,53 @@ impl Shape {
 const RUN: usize = 2_048;
 
 /// The values of the parts reading only the hand, for each hand met
-/// (`None` where one fails): by its interned multiset's number (hands are
-/// interned as they are met, so the numbers are dense).
+/// (`None` where one fails): by its interned multiset's number, counted from
+/// the first met (a draw's hands are interned together, so their numbers
+/// are dense), for at most [`DENSE`] numbers; any other in a map.
 #[derive(Default)]
 struct ByHand {
+    first: Option<u32>,
     pools: Vec<Option<Option<Values>>>,
     others: FxHashMap<Value, Option<Values>>,
 }
 
+/// The most hands [`ByHand`] keeps in a table by number: about 80 bytes a
+/// hand, and a draw lists at most a million hands (`observe::MAX_LISTED`).
+const DENSE: usize = 1 << 20;
+
 impl ByHand {
+    /// The hand's place in the table, if it has one.
+    fn place(&self, hand: Value) -> Option<usize> {
+        match (hand, self.first) {
+            (Value::Pool(id), Some(first)) => {
+                let i = id.checked_sub(first)? as usize;
+                (i < DENSE).then_some(i)
+            }
+            _ => None,
+        }
+    }
+
     /// The values for `hand`, if computed.
     fn get(&self, hand: Value) -> Option<&Option<Values>> {
-        match hand {
-            Value::Pool(id) => self.pools.get(id as usize)?.as_ref(),
-            other => self.others.get(&other),
+        match self.place(hand) {
+            Some(i) => self.pools.get(i)?.as_ref(),
+            None => self.others.get(&hand),
         }
     }
 
     fn insert(&mut self, hand: Value, parts: Option<Values>) {
-        match hand {
-            Value::Pool(id) => {
-                let id = id as usize;
-                if self.pools.len() <= id {
-                    self.pools.resize(id + 1, None);
+        if let (None, Value::Pool(id)) = (self.first, hand) {
+            self.first = Some(id);
+        }
+        match self.place(hand) {
+            Some(i) => {
+                if self.pools.len() <= i {
+                    self.pools.resize(i + 1, None);
                 }
-                self.pools[id] = Some(parts);
+                self.pools[i] = Some(parts);
             }
-            other => {
-                self.others.insert(other, parts);
+            None => {
+                self.others.insert(hand, parts);
             }
         }
     }
