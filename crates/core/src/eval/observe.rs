@@ -101,12 +101,14 @@ struct DealtHand {
 }
 
 impl DealtHand {
-    /// The hand's chance at `odds`.
+    /// The hand's chance at `odds`; on the `fast` path, a hand of distinct
+    /// kinds by a test of bits (`Odds::of_distinct`), its plain twin
+    /// [`shoe::Odds::of`].
     #[inline]
-    fn chance(&self, odds: &shoe::Odds) -> Option<Factor> {
-        match self.distinct {
-            Some(kinds) => odds.of_distinct(kinds, &self.hand),
-            None => odds.of(&self.hand),
+    fn chance(&self, odds: &shoe::Odds, fast: bool) -> Option<Factor> {
+        match (self.distinct, fast) {
+            (Some(kinds), true) => odds.of_distinct(kinds, &self.hand),
+            _ => odds.of(&self.hand),
         }
     }
 }
@@ -235,7 +237,7 @@ impl Throws {
             }
         })?;
         for (index, hand) in hands.iter().enumerate() {
-            let Some(factor) = hand.chance(&odds) else {
+            let Some(factor) = hand.chance(&odds, fast) else {
                 continue;
             };
             let after = track.then(|| self.after(before, hand));
@@ -300,7 +302,7 @@ impl Throws {
                 let mut dealt = chunk.iter().enumerate().filter_map(|(i, hand)| {
                     Some(Dealt {
                         index: n * size + i,
-                        factor: hand.chance(&odds)?,
+                        factor: hand.chance(&odds, true)?,
                         hand: Value::Pool(hand.pool),
                         dealt: None,
                     })

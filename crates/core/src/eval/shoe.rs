@@ -347,6 +347,32 @@ mod tests {
         assert_eq!(ways, choose_big(1_000_000_000, 15));
     }
 
+    /// One card of a kind at most, as one deck less some cards: a hand of
+    /// distinct kinds is weighed by its bits as by its kinds, every hand of
+    /// three of eight kinds.
+    #[test]
+    fn distinct_kinds_weigh_alike_both_ways() {
+        let left = [1, 0, 1, 1, 0, 1, 1, 1];
+        let odds = Odds::new(Source::Finite(&left), 3).expect("cards");
+        let mut dealt = 0;
+        for a in 0..8 {
+            for b in a + 1..8 {
+                for c in b + 1..8 {
+                    let hand = Hand {
+                        values: vec![a as u32, b as u32, c as u32],
+                        cards: vec![0; 3],
+                        kinds: vec![(a, 1), (b, 1), (c, 1)],
+                    };
+                    let bits = (1u128 << a) | (1 << b) | (1 << c);
+                    assert_eq!(odds.of_distinct(bits, &hand), odds.of(&hand), "{hand:?}");
+                    dealt += usize::from(odds.of(&hand).is_some());
+                }
+            }
+        }
+        // Three of the six kinds left.
+        assert_eq!(dealt, 20);
+    }
+
     #[test]
     fn counts_pack_and_unpack() {
         // Ten kinds of counts up to 7 fit 3 bits each; 21 kinds of up to
