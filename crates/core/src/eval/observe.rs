@@ -106,9 +106,9 @@ impl DealtHand {
     /// [`shoe::Odds::of`].
     #[inline]
     fn chance(&self, odds: &shoe::Odds, fast: bool) -> Option<Factor> {
-        match (self.distinct, fast) {
-            (Some(kinds), true) => odds.of_distinct(kinds, &self.hand),
-            _ => odds.of(&self.hand),
+        match fast {
+            true => odds.of_distinct(self.distinct, &self.hand),
+            false => odds.of(&self.hand),
         }
     }
 }

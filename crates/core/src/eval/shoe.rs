@@ -204,13 +204,18 @@ impl<'a> Odds<'a> {
         &self.total
     }
 
-    /// The chance of a hand of distinct kinds, `kinds` (bit k for kind
-    /// k), or `None` when it cannot be dealt: as [`Odds::of`], where no
-    /// kind has more than one card left, one test of bits.
+    /// The chance of `hand`, or `None` when it cannot be dealt, as
+    /// [`Odds::of`] gives it, where no kind has more than one card left
+    /// (one deck) by a test of bits: `kinds` has bit k for kind k of a hand
+    /// of distinct kinds (`None` for a hand holding a kind twice, which
+    /// cannot be dealt then).
     #[inline]
-    pub fn of_distinct(&self, kinds: u128, hand: &Hand) -> Option<Factor> {
-        match (self.ones, self.small) {
-            (Some(ones), Some(total)) => (kinds & !ones == 0).then_some(Factor::Small(1, total)),
+    pub fn of_distinct(&self, kinds: Option<u128>, hand: &Hand) -> Option<Factor> {
+        match (self.ones, self.small, kinds) {
+            (Some(ones), Some(total), Some(kinds)) => {
+                (kinds & !ones == 0).then_some(Factor::Small(1, total))
+            }
+            (Some(_), _, None) if hand.kinds.iter().any(|&(_, m)| m > 1) => None,
             _ => self.of(hand),
         }
     }
@@ -364,13 +369,25 @@ mod tests {
                         kinds: vec![(a, 1), (b, 1), (c, 1)],
                     };
                     let bits = (1u128 << a) | (1 << b) | (1 << c);
-                    assert_eq!(odds.of_distinct(bits, &hand), odds.of(&hand), "{hand:?}");
+                    assert_eq!(
+                        odds.of_distinct(Some(bits), &hand),
+                        odds.of(&hand),
+                        "{hand:?}"
+                    );
                     dealt += usize::from(odds.of(&hand).is_some());
                 }
             }
         }
         // Three of the six kinds left.
         assert_eq!(dealt, 20);
+        // A kind twice: never, where no kind has two left.
+        let twice = Hand {
+            values: vec![0, 0, 2],
+            cards: vec![0; 3],
+            kinds: vec![(0, 2), (2, 1)],
+        };
+        assert_eq!(odds.of_distinct(None, &twice), None);
+        assert_eq!(odds.of(&twice), None);
     }
 
     #[test]
