@@ -576,21 +576,10 @@ fn a_suited_play_or_fold_equals_the_count() {
     assert_eq!(count.total(), q(1, 1));
     assert_eq!(count.house_edge(), q(-1696, 5525));
     assert_eq!(played, 1230);
-    let source = std::fs::read_to_string("tests/fixtures/poker/play_or_fold_suited.dice")
-        .expect("the fixture");
-    let report = dicerules::Analysis::new(source.as_str(), &dicerules::Options::default())
-        .expect("it evaluates")
-        .report;
-    let bet = report.bets.iter().find(|b| b.bet == "ante").expect("ante");
-    assert_eq!(bet.house_edge.0, count.house_edge());
-    let mut nets: BTreeMap<BigRational, BigRational> = BTreeMap::new();
-    for row in &bet.outcomes {
-        *nets
-            .entry(row.net.0.clone())
-            .or_insert_with(BigRational::zero) += &row.probability.0;
-    }
-    nets.retain(|_, p| !p.is_zero());
-    assert_eq!(nets, count.0);
+    let report = report("tests/fixtures/poker/play_or_fold_suited.dice");
+    let ante = bet(&report, "ante");
+    assert_eq!(ante.house_edge.0, count.house_edge());
+    assert_eq!(settlements(ante), count.0);
     let strategies = report.strategies.as_ref().expect("strategies");
     assert_eq!(strategies.decisions.len(), 169);
     // Each situation's reach is its hands' share: 6, 4 or 12 of 1,326.
@@ -614,12 +603,8 @@ fn a_staked_play_or_fold_gives_the_count_s_average_wager() {
     // 1,326 hands, 1,230 played: (1,326 + 1,230) / 1,326 antes a round.
     assert_eq!(average_wager, ratio(1326 + played as u64, 1326));
     assert_eq!(average_wager, q(426, 221));
-    let source = std::fs::read_to_string("tests/fixtures/poker/play_or_fold_staked.dice")
-        .expect("the fixture");
-    let report = dicerules::Analysis::new(source.as_str(), &dicerules::Options::default())
-        .expect("it evaluates")
-        .report;
-    let bet = report.bets.iter().find(|b| b.bet == "ante").expect("ante");
+    let report = report("tests/fixtures/poker/play_or_fold_staked.dice");
+    let bet = bet(&report, "ante");
     assert_eq!(bet.house_edge.0, count.house_edge());
     assert_eq!(bet.staking.as_deref(), Some("staked"));
     let reported = bet.average_wager.as_ref().expect("an average wager");

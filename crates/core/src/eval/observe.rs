@@ -21,7 +21,7 @@ use super::weight::Factor;
 use super::EvalError;
 use crate::ast::Span;
 use crate::program::builtin::Stat;
-use crate::program::{Draw, Expr, Instr, Program, Projection, Throw};
+use crate::program::{Draw, Expr, Instr, Program, Projection, Shoe, Throw};
 
 /// Grouping one throw by its statistics may always hold this many states,
 /// whatever the limit on the round's states: it is transient, and small
@@ -122,6 +122,22 @@ pub struct OneCard {
     pub full: Vec<u64>,
     /// The one-card hand of each kind, as the draw's slot holds it.
     pub hands: Vec<Value>,
+}
+
+/// The odds of a draw of `count` cards from finite `shoe` holding `left`
+/// cards of each kind; the shoe's emptiness an error at the draw, `span`.
+fn finite_odds<'a>(
+    shoe: &Shoe,
+    left: &'a [u64],
+    count: u32,
+    span: Span,
+) -> Result<shoe::Odds<'a>, EvalError> {
+    shoe::Odds::new(shoe::Source::Finite(left), count).map_err(|short| EvalError::ShoeEmpty {
+        shoe: shoe.name.clone(),
+        count,
+        left: short.left,
+        span,
+    })
 }
 
 /// The parts of a throw instruction its results depend on.
@@ -228,14 +244,7 @@ impl Throws {
             }
             return Ok(());
         }
-        let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
-            EvalError::ShoeEmpty {
-                shoe: shoe.name.clone(),
-                count,
-                left: short.left,
-                span,
-            }
-        })?;
+        let odds = finite_odds(shoe, &left, count, span)?;
         for (index, hand) in hands.iter().enumerate() {
             let Some(factor) = hand.chance(&odds, fast) else {
                 continue;
@@ -286,14 +295,7 @@ impl Throws {
         }
         let hands = self.hands(program, index, count);
         let left = self.left(program, index, shoe.decks.unwrap_or(0), before);
-        let odds = shoe::Odds::new(shoe::Source::Finite(&left), count).map_err(|short| {
-            EvalError::ShoeEmpty {
-                shoe: shoe.name.clone(),
-                count,
-                left: short.left,
-                span,
-            }
-        })?;
+        let odds = finite_odds(shoe, &left, count, span)?;
         let pools = &self.pools;
         Ok(hands
             .par_chunks(size.max(1))

@@ -69,12 +69,7 @@ pub fn rank(cards: &[u32]) -> Option<Ranked> {
     if !ranks_size(cards.len()) {
         return None;
     }
-    let hand = Hand::of(cards)?;
-    Some(if cards.len() == 3 {
-        three(&hand)
-    } else {
-        five(&hand)
-    })
+    Hand::of(cards)?.ranked()
 }
 
 /// A hand's category alone (an index into [`CATEGORIES`]), as [`rank`]
@@ -83,11 +78,7 @@ pub fn category(cards: &[u32]) -> Option<usize> {
     if !ranks_size(cards.len()) {
         return None;
     }
-    if cards.len() == 3 {
-        return rank(cards).map(|r| r.category);
-    }
-    let hand = Hand::of(cards)?;
-    Some(five_category(&hand))
+    Hand::of(cards)?.category()
 }
 
 /// What ranking reads of a hand: the ranks held at least once, twice,
