@@ -82,7 +82,7 @@ fn assert_published(x: &BigRational, published: f64) {
 
 /// The report of a shipped game, as `check` makes it.
 pub(crate) fn report(file: &str) -> Report {
-    report_at(file, &[])
+    crate::common::fixture::shipped_report(std::path::Path::new(file))
 }
 
 /// The report of a shipped game at a setting: `--set NAME=VALUE`, each.

@@ -167,10 +167,14 @@ fn a_directory_as_json_is_an_array_of_every_file() {
     );
 }
 
+/// `check games/` walks the directory in order and passes every game,
+/// lint-clean: the one run of the tests over every game, the slow ones
+/// too (tests/common/fixture.rs).
 #[test]
 fn the_games_directory() {
     let run = run_in(&crate_root(), &["check", "games/"]);
     assert_eq!(run.code, Some(0), "{}", run.transcript);
+    assert!(!run.stderr.contains("warning"), "{}", run.transcript);
     let mut games: Vec<PathBuf> = std::fs::read_dir(crate_root().join("games"))
         .expect("games/ lists")
         .flatten()
@@ -610,8 +614,12 @@ fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
 /// stops too.
 #[test]
 fn a_closed_pipe_ends_the_command_quietly() {
+    // Every game but the slow ones (tests/common/fixture.rs).
+    let games = crate::common::fixture::quick_games();
+    let games: Vec<&str> = games.iter().map(String::as_str).collect();
+    let every_game = [&["check"], &games[..], &["--format", "json"]].concat();
     let cases: [&[&str]; 4] = [
-        &["check", "games/", "--format", "json"],
+        &every_game,
         &["check", "games/heist.dice"],
         &[
             "play",
@@ -647,9 +655,12 @@ fn a_closed_pipe_ends_the_command_quietly() {
 #[test]
 fn a_full_disk_is_one_line_and_exit_2() {
     let full = || Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full"));
+    let games = crate::common::fixture::quick_games();
+    let games: Vec<&str> = games.iter().map(String::as_str).collect();
+    let every_game = [&["check"], &games[..], &["--format", "ron"]].concat();
     let cases: [&[&str]; 4] = [
         &["check", "games/heist.dice"],
-        &["check", "games/", "--format", "ron"],
+        &every_game,
         &["play", "games/heist.dice"],
         &["simulate", "games/heist.dice", "--rounds", "1000"],
     ];

@@ -217,12 +217,17 @@ fn check_of_the_games_gives_a_page_per_game_with_every_bet_charted_and_exact() {
     let dir = scratch("games");
     let out = dir.join("report");
     let out_str = out.to_str().expect("a UTF-8 path");
-    let (code, stdout, _) = dicerules(&["check", "games/", "--html", out_str]);
+    // Every game but the slow ones (tests/common/fixture.rs).
+    let games = crate::common::fixture::quick_games();
+    let mut check: Vec<&str> = vec!["check"];
+    check.extend(games.iter().map(String::as_str));
+    let with_html = [&check[..], &["--html", out_str]].concat();
+    let (code, stdout, _) = dicerules(&with_html);
     assert_eq!(code, 0);
-    let (_, text_alone, _) = dicerules(&["check", "games/"]);
+    let (_, text_alone, _) = dicerules(&check);
     assert_eq!(stdout, text_alone, "--html leaves stdout as it was");
     let pages = files(&out);
-    let json = reports(&["check", "games/"]);
+    let json = reports(&check);
     assert_eq!(pages.len(), json.len() + 1, "a page per game and the index");
     for report in &json {
         let file = report["file"].as_str().expect("a file");
@@ -662,14 +667,11 @@ fn two_runs_write_the_same_bytes() {
     let dir = scratch("twice");
     let write = |to: &str| {
         let out = dir.join(to);
-        let (code, _, _) = dicerules(&[
-            "check",
-            "games/",
-            "--show",
-            "score",
-            "--html",
-            out.to_str().expect("UTF-8"),
-        ]);
+        let games = crate::common::fixture::quick_games();
+        let mut args: Vec<&str> = vec!["check"];
+        args.extend(games.iter().map(String::as_str));
+        args.extend(["--show", "score", "--html", out.to_str().expect("UTF-8")]);
+        let (code, _, _) = dicerules(&args);
         assert_eq!(code, 0, "a game with no `score` reports without it");
         files(&out)
     };

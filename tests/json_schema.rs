@@ -194,7 +194,6 @@ fn documents() -> &'static [Document] {
             ));
         }
         runs.push((Kind::Check, check(&games), &[0]));
-        runs.push((Kind::Check, check(&strings(&["games"])), &[0]));
         // Broken files, lint findings, strategies, table rules: every
         // failure among reports.
         let fixtures = strings(&[

@@ -77,6 +77,11 @@ fn sessions_conserve_chips_and_respect_stakes() {
 #[test]
 fn a_seed_gives_the_same_transcript() {
     insta::glob!("../games", "*.dice", |path| {
+        // The slow games (tests/common/fixture.rs) are played by the test
+        // of chips and stakes above and simulated below.
+        if crate::common::fixture::is_slow_game(path) {
+            return;
+        }
         let (program, distribution) = load(path);
         let once = session(&program, &distribution, options(3, 20, 7), None);
         let again = session(&program, &distribution, options(3, 20, 7), None);
@@ -89,6 +94,9 @@ fn a_seed_gives_the_same_transcript() {
 #[test]
 fn short_sessions() {
     insta::glob!("../games", "*.dice", |path| {
+        if crate::common::fixture::is_slow_game(path) {
+            return;
+        }
         let (program, distribution) = load(path);
         let events = session(&program, &distribution, options(3, 3, 1), None);
         let text: Vec<String> = events

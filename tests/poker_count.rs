@@ -10,12 +10,15 @@ mod caribbean_stud;
 mod let_it_ride;
 mod mississippi_stud;
 mod three_card_poker;
+mod three_streets;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
+
+use dicerules::report::Report;
 
 use crate::casino_count::{bet, report, settlements};
 pub(crate) use crate::casino_count::{q, Nets};
@@ -247,6 +250,72 @@ fn let_it_ride_gives_the_published_edge() {
     // The Wizard of Odds (wizardofodds.com/games/let-it-ride/): 3.51% of
     // one unit.
     assert_published(&edge, 3.51, 2);
+}
+
+/// games/let_it_ride.dice, settlement by settlement, its average wager and
+/// element of risk, are the count's (bets worth nothing either way pulled
+/// back, as the count pulls them); its first choice rides on the count's
+/// 1,608 hands of 22,100.
+#[test]
+fn let_it_ride_s_file_equals_the_count() {
+    let lir = let_it_ride::count();
+    let report = report("games/let_it_ride.dice");
+    let ride = bet(&report, "ride");
+    assert_eq!(ride.house_edge.0, lir.player.house_edge());
+    assert_eq!(settlements(ride), lir.player.reached());
+    let average = ride.average_wager.as_ref().expect("the bet stakes `units`");
+    assert_eq!(average.0, lir.average_wager);
+    let risk = ride.element_of_risk.as_ref().expect("an element of risk");
+    assert_eq!(risk.0, lir.player.house_edge() / &lir.average_wager);
+    assert_eq!(reach_of(&report, "first", "ride"), q(1_608, 22_100));
+}
+
+/// games/mississippi_stud.dice, settlement by settlement, its average wager
+/// and element of risk, are the count's, equal choices taking the larger
+/// bet (the file's first option on a tie); its first choice bets three
+/// antes, one or folds on as many two-card hands as the count's.
+#[test]
+fn mississippi_stud_s_file_equals_the_count() {
+    use mississippi_stud::{Bet, Ties};
+    let ms = mississippi_stud::count(Ties::Larger);
+    let report = report("games/mississippi_stud.dice");
+    let ante = bet(&report, "ante");
+    assert_eq!(ante.house_edge.0, ms.player.house_edge());
+    assert_eq!(settlements(ante), ms.player.reached());
+    let average = ante
+        .average_wager
+        .as_ref()
+        .expect("the ante stakes `staked`");
+    assert_eq!(average.0, ms.average_wager);
+    let risk = ante.element_of_risk.as_ref().expect("an element of risk");
+    assert_eq!(risk.0, ms.player.house_edge() / &ms.average_wager);
+    for (option, counted) in [
+        ("raise_3x", Bet::Three),
+        ("raise_1x", Bet::One),
+        ("fold", Bet::Fold),
+    ] {
+        let hands: u64 = (ms.first.iter())
+            .filter(|(_, _, b)| *b == counted)
+            .map(|(_, size, _)| size)
+            .sum();
+        assert_eq!(
+            reach_of(&report, "third", option),
+            ratio(hands, 1_326),
+            "{option}"
+        );
+    }
+}
+
+/// The chance, summed over the situations of `decision`, of coming to one
+/// where the report's strategy takes `option` (with probability 1).
+fn reach_of(report: &Report, decision: &str, option: &str) -> BigRational {
+    let strategies = report.strategies.as_ref().expect("a strategy");
+    let one = q(1, 1);
+    (strategies.decisions.iter())
+        .filter(|r| r.decision == decision)
+        .filter(|r| (r.options.iter()).any(|o| o.option == option && o.probability.0 == one))
+        .map(|r| r.reach.0.clone())
+        .sum()
 }
 
 #[test]
@@ -618,4 +687,15 @@ fn a_staked_play_or_fold_gives_the_count_s_average_wager() {
         "{percent}"
     );
     assert!((bet.average_wager_float.expect("a float") - 426.0 / 221.0).abs() < 1e-12);
+}
+
+/// `tests/fixtures/poker/three_streets.dice`, whose second choice knows the
+/// two cards joined (`knowing mine + flop`) and whose states the fast path
+/// keeps by the cards held, not their order: its edge is the count's.
+#[test]
+fn three_streets_equals_the_count() {
+    let net = three_streets::expected_net();
+    assert_eq!(net, q(-3012, 5525));
+    let report = report("tests/fixtures/poker/three_streets.dice");
+    assert_eq!(bet(&report, "ante").house_edge.0, -net);
 }

@@ -299,18 +299,15 @@ fn shows_change_no_figure_and_no_lint_finding() {
 fn games_stay_lint_clean_with_shows_under_deny() {
     // `1` is shown by every file; `score` by those that bind it, and left
     // out of the others' reports.
-    let out = run(
-        root(),
-        &[
-            "check", "games", "--deny", "warnings", "--show", "1", "--show", "score",
-        ],
-        b"",
-    );
+    // The quick games (tests/common/fixture.rs): the slow ones are shown
+    // in tests/poker_count.rs.
+    let games = crate::common::fixture::quick_games();
+    let mut args = vec!["check"];
+    args.extend(games.iter().map(String::as_str));
+    args.extend(["--deny", "warnings", "--show", "1", "--show", "score"]);
+    let out = run(root(), &args, b"");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(!out.stderr.contains("warning"), "{}", out.stderr);
     assert_eq!(out.stdout.matches("distribution of score").count(), 2);
-    assert_eq!(
-        out.stdout.matches("distribution of 1").count(),
-        files("games").len()
-    );
+    assert_eq!(out.stdout.matches("distribution of 1").count(), games.len());
 }

@@ -154,7 +154,10 @@ fn json_gives_each_line_s_with_and_whether_it_was_checked() {
 /// decks pinned at eight, each noted; the run passes.
 #[test]
 fn several_files_note_their_unchecked_lines_each() {
-    let run = check(&["games/", "--set", "decks=6"]);
+    let games = crate::common::fixture::quick_games();
+    let mut args: Vec<&str> = games.iter().map(String::as_str).collect();
+    args.extend(["--set", "decks=6"]);
+    let run = check(&args);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let notes: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(notes.len(), 3, "{}", run.stderr);

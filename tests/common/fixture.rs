@@ -1,6 +1,8 @@
 //! What a fixture says of itself.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use dicerules_core::syntax::format::SKIP;
 
@@ -38,12 +40,63 @@ pub fn dice_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
 }
 
 /// The shipped games that take seconds to evaluate (three card poker deals
-/// 32 million pairs of hands): the fuzzer neither mutates them (a mutant
-/// of one may run past its hang limit without any fault) nor evaluates
-/// every prefix of them (each character of an `expect` line would evaluate
-/// the game again). The small fixtures of tests/fixtures/poker take the same
-/// paths, and are mutated and cut like every other.
-pub const SLOW_GAMES: [&str; 1] = ["three_card_poker.dice"];
+/// 32 million pairs of hands; let it ride and mississippi stud solve the
+/// player's choices over tens of thousands of hands): the fuzzer neither
+/// mutates them (a mutant of one may run past its hang limit without any
+/// fault) nor evaluates every prefix of them (each character of an
+/// `expect` line would evaluate the game again), and the tests that run a
+/// command over every game name the others ([`quick_games`]). Each is
+/// still evaluated whole by the tests of its report (tests/games.rs, once
+/// for its text, JSON and expect lines), its count (tests/poker_count.rs),
+/// its play (tests/play.rs) and the walk of `check games/`
+/// (tests/hostile.rs). The small fixtures of tests/fixtures/poker take the
+/// same paths, and are mutated and cut like every other.
+pub const SLOW_GAMES: [&str; 3] = [
+    "let_it_ride.dice",
+    "mississippi_stud.dice",
+    "three_card_poker.dice",
+];
+
+/// The shipped games but [`SLOW_GAMES`], as `games/NAME.dice` from the
+/// crate root, in order: what a test runs a command over where it would
+/// otherwise name `games/`.
+pub fn quick_games() -> Vec<String> {
+    dice_files("games")
+        .into_iter()
+        .filter(|p| !is_slow_game(p))
+        .map(|p| {
+            format!(
+                "games/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            )
+        })
+        .collect()
+}
+
+/// The report of a shipped game as `check` makes it, evaluated once for
+/// every test that asks (tests/games.rs's text, JSON and expect lines, the
+/// counts of tests/casino_count.rs and tests/poker_count.rs): the slow
+/// games take seconds each.
+pub fn shipped_report(path: &Path) -> dicerules::report::Report {
+    type Reports = Mutex<HashMap<PathBuf, Arc<OnceLock<dicerules::report::Report>>>>;
+    static REPORTS: OnceLock<Reports> = OnceLock::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join(path);
+    let cell = REPORTS
+        .get_or_init(Reports::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .entry(path.clone())
+        .or_default()
+        .clone();
+    cell.get_or_init(|| {
+        let source = std::fs::read_to_string(&path).expect("the game reads");
+        dicerules::Analysis::new(source, &dicerules::Options::default())
+            .expect("the game checks and evaluates")
+            .report
+    })
+    .clone()
+}
 
 /// Whether `path` is one of [`SLOW_GAMES`].
 pub fn is_slow_game(path: &Path) -> bool {

@@ -15,6 +15,7 @@ pub mod card;
 pub mod poker;
 mod round;
 pub mod suits;
+pub mod together;
 
 pub use assertions::{Assertion, Figure, SessionTable, ShoeDeal};
 pub use banking::{Bank, Banking, BankruptBanker, Chips, Limit, Stake};

@@ -257,6 +257,19 @@ impl Expr {
         a.into_iter().chain(b).chain(args)
     }
 
+    /// Each read of a slot of `by` replaced by its expression.
+    pub fn substitute(&mut self, by: &[(usize, Expr)]) {
+        if let ExprKind::Slot(s) = self.kind {
+            if let Some((_, e)) = by.iter().find(|(slot, _)| *slot == s) {
+                *self = e.clone();
+            }
+            return;
+        }
+        for child in self.children_mut() {
+            child.substitute(by);
+        }
+    }
+
     /// A call of a built-in: the built-in and its arguments.
     #[inline]
     pub fn as_call(&self) -> Option<(Builtin, &[Expr])> {

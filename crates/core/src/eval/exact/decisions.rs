@@ -113,9 +113,13 @@ impl Decisions {
     /// its state, so the side's past then changes neither what each option
     /// is worth nor how likely it is to come there, and one strategy per
     /// information set is as good as one that remembers (blackjack: a hard
-    /// 15 after hitting a 10 or a 12 deals the same cards). Otherwise the
-    /// game as written forgets: `dice::eval::imperfect_recall`. The states
-    /// recorded for the check are dropped.
+    /// 15 after hitting a 10 or a 12 deals the same cards). A state is
+    /// taken up to what its future cannot tell apart (`Machine::canonical`):
+    /// mississippi stud's player who knows `mine + flop + turn` comes to the
+    /// same four cards whichever came last, and the round reads them only
+    /// together from there. Otherwise the game as written forgets:
+    /// `dice::eval::imperfect_recall`. The states recorded for the check
+    /// are dropped.
     pub(super) fn forgets_nothing(&mut self, program: &Program) -> Result<(), EvalError> {
         let arrivals = std::mem::take(&mut self.arrivals);
         for (id, info) in self.infosets.iter().enumerate() {

@@ -72,11 +72,20 @@ struct Machine<'p> {
     /// For each draw of a shoe's last card, its states summed as they
     /// arrive (see [`Linear`]).
     linear: Vec<Option<Linear>>,
-    /// In a round symmetric in the suits, the renaming of each waiting
-    /// state to a canonical one (see [`suits`](super::suits)).
+    /// In a round symmetric in the suits, the renaming of each state to a
+    /// canonical one (see [`suits`](super::suits)).
     renaming: Option<super::suits::Renaming>,
     /// A state renamed, a buffer reused.
     renamed: Vec<Value>,
+    /// Where the round reads hands only joined, the joining of each state
+    /// there (see [`joining`](super::joining)).
+    joining: Option<super::joining::Joining>,
+    /// Whether a waiting state is kept as [`Machine::canonical`] makes it
+    /// (the fast paths); a lone chooser's recall is judged on that form
+    /// either way.
+    keeps_canonical: bool,
+    /// A state joined, a buffer reused.
+    joined: Vec<Value>,
     /// For each shoe's last draw whose hand the round reads only through a
     /// few expressions, those expressions (see [`observed`](super::observed)):
     /// its hands go on grouped by their values.
@@ -247,9 +256,7 @@ impl<'p> Machine<'p> {
                 crate::eval::fast_paths().then(|| Linear::new(card, draw.dealt, keep.clone()))
             })
             .collect();
-        let renaming = crate::eval::fast_paths()
-            .then(|| super::suits::Renaming::new(program, throws, code.symmetric))
-            .flatten();
+        let renaming = super::suits::Renaming::new(program, throws, code.symmetric);
         let observed = (0..program.code.len())
             .map(|pc| {
                 forgets[pc].as_ref()?;
@@ -258,10 +265,14 @@ impl<'p> Machine<'p> {
                     .flatten()
             })
             .collect();
+        let joining = super::joining::Joining::new(program);
         Machine {
             observed,
             renaming,
             renamed: Vec::new(),
+            joining,
+            joined: Vec::new(),
+            keeps_canonical: crate::eval::fast_paths(),
             linear,
             paths,
             forgets,
@@ -351,17 +362,41 @@ impl Machine<'_> {
         if self.work > self.limits.max_work() {
             return Err(self.work_limit());
         }
-        // A state and its suits renamed have one future: keep one of them.
-        let mut renamed = std::mem::take(&mut self.renamed);
-        let env = match &self.renaming {
-            Some(r) if r.rename(&self.live[pc], env, &mut self.throws, &mut renamed) => {
-                &renamed[..]
-            }
-            _ => env,
+        let (mut joined, mut renamed) = (
+            std::mem::take(&mut self.joined),
+            std::mem::take(&mut self.renamed),
+        );
+        let env = match self.keeps_canonical {
+            true => self.canonical(pc, env, &mut joined, &mut renamed),
+            false => env,
         };
         let result = self.push_as_is(pc, env, weight, factor, span);
-        self.renamed = renamed;
+        (self.joined, self.renamed) = (joined, renamed);
         result
+    }
+
+    /// The state `env` at `pc` up to what its future cannot tell apart: its
+    /// hands read only joined put together, and in a round symmetric in the
+    /// suits, its suits renamed; states alike in it have one future. The
+    /// fast paths keep waiting states so; a lone chooser's recall is judged
+    /// on it on either path (`Decisions::forgets_nothing`). `joined` and
+    /// `renamed` are buffers.
+    pub(super) fn canonical<'e>(
+        &mut self,
+        pc: usize,
+        env: &'e [Value],
+        joined: &'e mut Vec<Value>,
+        renamed: &'e mut Vec<Value>,
+    ) -> &'e [Value] {
+        let joins = match &mut self.joining {
+            Some(j) => j.join(pc, env, &mut self.throws, joined),
+            None => false,
+        };
+        let env = if joins { &joined[..] } else { env };
+        match &self.renaming {
+            Some(r) if r.rename(&self.live[pc], env, &mut self.throws, renamed) => &renamed[..],
+            _ => env,
+        }
     }
 
     /// Adds a state at `pc` as it is, keeping only the values live there.

@@ -12,6 +12,7 @@ mod choices;
 mod decisions;
 mod ends;
 pub mod figures;
+mod joining;
 mod linear;
 mod machine;
 mod observed;

@@ -126,6 +126,12 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
             }
         }
     }
+    // Names bound right after the draw from what it deals (`let hand =
+    // category(mine + river)`) are read as their expressions.
+    let defined = bound_after(program, pc, hand);
+    for e in &mut exprs {
+        e.substitute(&defined);
+    }
     let mut context = Vec::new();
     for e in &exprs {
         e.slots_read(&mut context);
@@ -170,6 +176,34 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
 /// Replaces the largest parts of `e` that read the hand and nothing else,
 /// or other names and not the hand, by slots from `base` on, adding them to
 /// `lifted`. A name alone, or a constant, is left as it is.
+/// The names bound by the steps right after the draw at `pc`, before any
+/// branch or jump target, from expressions reading its `hand`, each with
+/// its expression (those of the names before it in place), where nothing
+/// else in the round binds it: wherever the round reads such a name, it
+/// holds that expression's value for the cards just dealt.
+fn bound_after(program: &Program, pc: usize, hand: usize) -> Vec<(usize, Expr)> {
+    let mut defined: Vec<(usize, Expr)> = Vec::new();
+    for (q, instr) in program.code.iter().enumerate().skip(pc + 1) {
+        let landed = (program.code.iter()).any(|i| i.jumps_to() == Some(q));
+        let crate::program::Instr::Assign { slot, value } = instr else {
+            break;
+        };
+        if landed {
+            break;
+        }
+        let once = (program.code.iter())
+            .filter(|i| i.writes().contains(slot))
+            .count()
+            == 1;
+        if once && value.reads(hand) {
+            let mut value = value.clone();
+            value.substitute(&defined);
+            defined.push((*slot, value));
+        }
+    }
+    defined
+}
+
 fn lift(e: &mut Expr, hand: usize, base: usize, lifted: &mut Vec<Lifted>) {
     let mut read = Vec::new();
     e.slots_read(&mut read);

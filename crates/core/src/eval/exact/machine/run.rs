@@ -161,23 +161,28 @@ impl Machine<'_> {
             None => info.parents.push((own, arrived.clone())),
         }
         if lone {
-            // The state as play sees it: what only a show keeps is left
-            // out, so that a show never makes the chooser remember.
+            // The state as play sees it, and as it is kept (alike in what
+            // its future reads: see [`Machine::canonical`]): what only a
+            // show keeps is left out, so that a show never makes the
+            // chooser remember.
             let side_slot = program.sides[d.side].slot;
             let played = program.live_unshown.get(pc);
+            let (mut joined, mut renamed) = (Vec::new(), Vec::new());
+            let kept = self.canonical(pc, env, &mut joined, &mut renamed);
             let state = self.live[pc]
                 .iter()
                 .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
-                .map(|&s| env[s])
+                .map(|&s| kept[s])
                 .collect();
-            ds.arrivals
+            self.decisions
+                .arrivals
                 .entry((id, own))
                 .or_default()
                 .entry(state)
                 .or_insert_with(Weight::zero)
                 .add(&arrived);
         }
-        let info = &mut ds.infosets[id];
+        let info = &mut self.decisions.infosets[id];
         match info.reach.iter_mut().find(|(s, _)| *s == other) {
             Some((_, w)) => w.add(&arrived),
             None => info.reach.push((other, arrived)),
