@@ -913,6 +913,41 @@ fn a_refused_answer_is_shown_escaped() {
     );
 }
 
+/// A person who knows hands joined and an earlier choice is asked with
+/// the hands named as joined and the choice by its option: in
+/// tests/fixtures/poker/three_streets.dice, raising the first card, then
+/// folding the second.
+#[test]
+fn a_person_is_told_the_earlier_choice_by_its_option() {
+    let run = dicerules(
+        &[
+            "play",
+            "tests/fixtures/poker/three_streets.dice",
+            "--seats",
+            "1",
+            "--rounds",
+            "1",
+            "--interactive",
+        ],
+        "1\nraise\nfold\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let asked: Vec<&str> = (run.stderr.lines())
+        .map(|l| l.trim_start_matches("> "))
+        .filter(|l| l.starts_with("first") || l.starts_with("second"))
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "first: fold or raise (you know mine as dealt)",
+            "second: fold or raise (you know mine + flop as dealt, first = raise)"
+        ],
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("seat 1 loses 2 on ante"), "{}", run.stdout);
+}
+
 /// A person who knows a hand is asked after the transcript deals it, and
 /// the question names the hand (its cards are the line above, as dealt:
 /// the key of a round symmetric in the suits is renamed, no card to show).
@@ -938,7 +973,7 @@ fn a_person_knowing_a_hand_is_asked_after_seeing_it() {
         .map(|l| l.trim_start_matches("> "))
         .filter(|l| l.starts_with("action"))
         .collect();
-    let question = "action: play or fold (you know your player as dealt)";
+    let question = "action: play or fold (you know player as dealt)";
     assert_eq!(asked, [question, question], "{}", run.stderr);
     let out = &run.stdout;
     let dealt = out.find("player: ").expect("the hand dealt");

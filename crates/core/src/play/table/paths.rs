@@ -307,11 +307,20 @@ impl Source for PathSource<'_, '_, '_> {
         let bet = program.sides.get(d.side).map(|s| s.bet);
         // A hand known is the one the transcript has just dealt: its key
         // (in a round symmetric in the suits, renamed) is no card to show.
+        // An earlier choice known is named by its option.
+        let option = |name: &str, v: i64| {
+            let earlier = program.decisions.iter().find(|e| e.name == name)?;
+            let at = earlier.values.iter().position(|&x| x == v)?;
+            earlier.options.get(at)
+        };
         let mut known: Vec<String> = (d.knowing.iter().enumerate())
             .zip(key)
-            .map(|((i, name), v)| match d.hands.get(i).copied().flatten() {
-                Some(_) => format!("your {name} as dealt"),
-                None => format!("{name} = {v}"),
+            .map(|((i, name), &v)| match d.hands.get(i).copied().flatten() {
+                Some(_) => format!("{name} as dealt"),
+                None => match option(name, v) {
+                    Some(label) => format!("{name} = {label}"),
+                    None => format!("{name} = {v}"),
+                },
             })
             .collect();
         if let Some(of) = &d.faces {

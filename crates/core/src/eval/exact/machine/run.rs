@@ -167,13 +167,17 @@ impl Machine<'_> {
             // chooser remember.
             let side_slot = program.sides[d.side].slot;
             let played = program.live_unshown.get(pc);
-            let (mut joined, mut renamed) = (Vec::new(), Vec::new());
+            let (mut joined, mut renamed) = (
+                std::mem::take(&mut self.joined),
+                std::mem::take(&mut self.renamed),
+            );
             let kept = self.canonical(pc, env, &mut joined, &mut renamed);
             let state = self.live[pc]
                 .iter()
                 .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
                 .map(|&s| kept[s])
                 .collect();
+            (self.joined, self.renamed) = (joined, renamed);
             self.decisions
                 .arrivals
                 .entry((id, own))
