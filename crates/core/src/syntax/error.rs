@@ -374,6 +374,7 @@ fn describe_token(rule: Rule) -> Option<&'static str> {
         Rule::cell => "`D` (draw), `S` (stand) or `?` (a choice)",
         Rule::decided_by | Rule::word_decided => "`decided by BET`",
         Rule::staking | Rule::word_staking => "`staking NAME`",
+        Rule::pays | Rule::word_pays => "`pays NAME`",
         Rule::label_set => "a list of options such as `[draw, stand]`",
         Rule::knowing | Rule::word_knowing => "`knowing` and the names the chooser sees",
         Rule::word_nothing => "`nothing`",
