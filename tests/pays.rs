@@ -275,3 +275,30 @@ fn the_paid_name_is_read() {
         unpaid.stderr
     );
 }
+
+/// The HTML report lists the bet's settlements, one per value, as the JSON
+/// does.
+#[test]
+fn the_html_report_lists_a_settlement_per_value() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pays_html");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().expect("a UTF-8 path");
+    let run = binary::run(binary::root(), &["check", PAYS, "--html", out], b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let page = std::fs::read_to_string(dir.join("ride_pays.html")).expect("the page");
+    let page = scraper::Html::parse_document(&page);
+    let bet = scraper::Selector::parse("section.bet").expect("a selector");
+    let text: String = page
+        .select(&bet)
+        .flat_map(|s| s.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let report = json(&["check", PAYS]);
+    for row in report["bets"][0]["outcomes"]
+        .as_array()
+        .expect("settlements")
+    {
+        let label = row["outcome"].as_str().expect("a label");
+        assert!(text.contains(label), "{label}: {text}");
+    }
+}
