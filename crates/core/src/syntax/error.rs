@@ -253,8 +253,18 @@ fn help(source: &str, at: usize, item_start: bool, expected: &str) -> Option<Str
     let before = source[..at].trim_end_matches([' ', '\t']);
     let unclosed = expected.contains("`}`")
         && (rest.trim().is_empty() || ITEM_KEYWORDS.contains(&word.as_str()));
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let paid =
+        line.trim_start().starts_with("bet ") && line.split_whitespace().nth(2) == Some("pays");
     if unclosed {
         Some("a block opened above is not closed: add its `}`".to_string())
+    } else if rest.starts_with('{') && paid {
+        Some("a bet that `pays` a name has no lines: its net is the name's value; for lines, write `bet NAME on VALUE { ... }`".to_string())
+    } else if word == "pays" && expected.contains("`{`") {
+        Some(
+            "a bet is settled `on` a value by its lines, or `pays` a value with none: not both"
+                .to_string(),
+        )
     } else if item_start && !word.is_empty() {
         did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
     } else if rest.starts_with('=') && before.ends_with('=') {
