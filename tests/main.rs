@@ -45,6 +45,7 @@ mod layout;
 mod lint;
 mod lsp;
 mod numbers;
+mod pays;
 mod play;
 mod poker_count;
 mod punto_banco_count;

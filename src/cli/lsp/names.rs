@@ -670,4 +670,19 @@ mod tests {
         assert!(names.clash(option, "stand").is_some());
         assert!(names.clash(option, "t").is_none());
     }
+
+    #[test]
+    fn the_name_a_bet_pays_is_the_round_s() {
+        let source = "round {\n  throw t = d6\n  let net = total(t) - 4\n  let units = 1\n}\nbet ride pays net staking units\n";
+        let (names, shown) = resolved(source);
+        let symbol = |word: &str, nth: usize| {
+            let start = source.match_indices(word).nth(nth).unwrap().0;
+            names.at(start + 1).map(|o| o.symbol)
+        };
+        assert_eq!(symbol("net", 1), symbol("net", 0), "{shown:?}");
+        assert_eq!(symbol("units", 1), symbol("units", 0), "{shown:?}");
+        let net = symbol("net", 0).expect("the let");
+        assert_eq!(names.symbol(net).kind, Kind::Round);
+        assert_eq!(names.occurrences(net).count(), 2, "{shown:?}");
+    }
 }

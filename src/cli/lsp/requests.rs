@@ -454,9 +454,10 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
                 out.push(with(s, bound));
             }
             ast::Item::Bet(b) => {
-                let mut detail = match &b.on {
-                    Some(on) => format!("bet on {}", on.name),
-                    None => "bet".to_string(),
+                let mut detail = match (&b.on, &b.pays) {
+                    (Some(on), _) => format!("bet on {}", on.name),
+                    (None, Some(pays)) => format!("bet pays {}", pays.name),
+                    (None, None) => "bet".to_string(),
                 };
                 if let Some(staking) = &b.staking {
                     detail = format!("{detail} staking {}", staking.name);

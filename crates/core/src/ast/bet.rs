@@ -4,12 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ident, Number, Span};
 
-/// `bet player { outcome => payout ... }`, or `bet player on score { ... }`.
+/// `bet player { outcome => payout ... }`, `bet player on score { ... }`,
+/// or `bet ride pays net`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BetDecl {
     pub name: Ident,
     /// The name whose final value the bet is settled on, if not the outcome.
     pub on: Option<Ident>,
+    /// `pays net`: the name whose final value is the bettor's net in
+    /// stakes; such a bet has no `on` and no lines.
+    pub pays: Option<Ident>,
     /// `staking wager`: the name bound at the top of the round whose final
     /// value is what a round stakes, per unit put down before it.
     pub staking: Option<Ident>,
@@ -19,24 +23,35 @@ pub struct BetDecl {
 
 impl BetDecl {
     /// The names of the round the bet reads when the round ends: the one it
-    /// is settled `on`, and the one it is `staking`.
+    /// is settled `on` or `pays`, and the one it is `staking`.
     pub fn finals(&self) -> impl Iterator<Item = &Ident> {
-        self.on.iter().chain(&self.staking)
+        self.on.iter().chain(&self.pays).chain(&self.staking)
     }
 
     /// The bet's header as written, without its brace: `bet ante on net
-    /// staking wager`.
+    /// staking wager`, or the whole bet, `bet ride pays net staking units`
+    /// (see [`BetDecl::braced`]).
     pub fn header(&self) -> String {
         let mut out = format!("bet {}", self.name.name);
         if let Some(on) = &self.on {
             out.push_str(" on ");
             out.push_str(&on.name);
         }
+        if let Some(pays) = &self.pays {
+            out.push_str(" pays ");
+            out.push_str(&pays.name);
+        }
         if let Some(staking) = &self.staking {
             out.push_str(" staking ");
             out.push_str(&staking.name);
         }
         out
+    }
+
+    /// Whether the bet is written with braces and pay lines: every bet
+    /// but one that `pays` a name.
+    pub fn braced(&self) -> bool {
+        self.pays.is_none()
     }
 }
 

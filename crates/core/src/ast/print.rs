@@ -130,6 +130,9 @@ fn write_item(out: &mut String, item: &Item) {
             write_block(out, &r.body, 0);
             out.push('\n');
         }
+        Item::Bet(b) if !b.braced() => {
+            let _ = writeln!(out, "{}", b.header());
+        }
         Item::Bet(b) => {
             let _ = writeln!(out, "{} {{", b.header());
             for line in &b.lines {

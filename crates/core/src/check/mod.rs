@@ -300,7 +300,7 @@ fn need_outcomes(
     let needs_outcomes = file
         .items
         .iter()
-        .any(|i| matches!(i, Item::Bet(b) if b.on.is_none()))
+        .any(|i| matches!(i, Item::Bet(b) if b.on.is_none() && b.pays.is_none()))
         || round.is_some_and(|r| r.body.ends());
     if outcomes.is_empty() && needs_outcomes {
         errors.push(CheckError::Missing {

@@ -107,11 +107,11 @@ pub enum EvalError {
         span: Span,
     },
     /// A bet settled on a value that no line of the bet takes, or on a name
-    /// not bound when the round ends.
+    /// (it is `on`, or it `pays`) not bound when the round ends.
     #[error("bet `{bet}` does not settle a round ending with {name} {value}")]
     #[diagnostic(
         code(dice::eval::unsettled_value),
-        help("add a line for this value, or a last line `else => lose`")
+        help("add a line for this value, or a last line `else => lose`; a name a bet reads is bound before any `end` a round can reach")
     )]
     UnsettledValue {
         bet: String,

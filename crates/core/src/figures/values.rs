@@ -120,9 +120,9 @@ fn pays(program: &Program, i: usize, value: i64) -> Vec<String> {
         .bets
         .iter()
         .filter_map(|b| match &b.settle {
-            Settle::Value { final_index, lines } if *final_index == i => {
-                let pay = lines.iter().find(|(m, _)| m.matches(value))?;
-                Some(format!("{}: {}", b.name, pay.1.label))
+            Settle::Value { final_index, .. } if *final_index == i => {
+                let pay = b.value_payout(value)?;
+                Some(format!("{}: {}", b.name, pay.label))
             }
             _ => None,
         })

@@ -106,10 +106,12 @@ fn range(program: &Program, a: &Assertion) -> Option<(Exact, Exact)> {
 }
 
 /// The nets a bet can pay by its definition: every outcome's, or every
-/// line's that some value reaches first.
+/// line's that some value reaches first; none that the file bounds for a
+/// bet that `pays` a name (any whole number).
 fn nets(bet: &Bet) -> Vec<Exact> {
     match &bet.settle {
         Settle::Outcomes(pays) => pays.iter().map(|p| p.net.clone()).collect(),
+        Settle::Value { .. } if bet.pays().is_some() => Vec::new(),
         Settle::Value { lines, .. } => first_takes(lines)
             .iter()
             .zip(lines)

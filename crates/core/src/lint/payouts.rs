@@ -8,6 +8,7 @@
 //! never paid either. A bet that every end settles with the same net result
 //! has nothing at stake (`unused_bet`).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::values::{self, describe, finals, first_takes, meets};
@@ -132,7 +133,7 @@ fn in_values(values: &values::Values) -> String {
 /// Bets every round settles with the same net result.
 fn alike(program: &Program, coverage: &Coverage, lints: &mut Vec<Lint>) {
     for bet in &program.bets {
-        let mut paid: Vec<&Payout> = Vec::new();
+        let mut paid: Vec<Cow<Payout>> = Vec::new();
         for (outcome, values) in &coverage.ends {
             let Some(p) = bet.payout(*outcome, values) else {
                 continue;
@@ -141,7 +142,7 @@ fn alike(program: &Program, coverage: &Coverage, lints: &mut Vec<Lint>) {
                 paid.push(p);
             }
         }
-        if let [only] = paid[..] {
+        if let [only] = &paid[..] {
             lints.push(Lint::UnusedBet {
                 bet: bet.name.clone(),
                 payout: describe_payout(only),

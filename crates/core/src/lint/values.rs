@@ -21,7 +21,7 @@ pub(super) type Values = Vec<(i64, i64)>;
 /// The values a line names.
 pub(super) fn of(m: &ValueMatch) -> Values {
     match m {
-        ValueMatch::Else => vec![(i64::MIN, i64::MAX)],
+        ValueMatch::Else | ValueMatch::Net => vec![(i64::MIN, i64::MAX)],
         ValueMatch::Key(k) => of_key(k),
         ValueMatch::Set(keys) => {
             let mut ranges: Values = keys.iter().flat_map(of_key).collect();
@@ -137,7 +137,8 @@ pub(super) fn first_takes(lines: &[(ValueMatch, Payout)]) -> Vec<Values> {
         .collect()
 }
 
-/// Each bet settled on a value, with its lines as written.
+/// Each bet settled on a value, with its lines as written (not a bet that
+/// `pays` a name: it writes none).
 pub(super) fn value_bets<'a>(
     file: &'a ast::File,
     program: &'a Program,
@@ -148,6 +149,9 @@ pub(super) fn value_bets<'a>(
         let Settle::Value { lines, .. } = &bet.settle else {
             return None;
         };
+        if bet.pays().is_some() {
+            return None;
+        }
         (lines.len() == decl.lines.len()).then_some((bet, &lines[..], &decl.lines[..]))
     })
 }
@@ -195,7 +199,7 @@ pub(super) fn lint(
                     })
                     .collect();
                 let label = match m {
-                    ValueMatch::Else => "the lines above take every value",
+                    ValueMatch::Else | ValueMatch::Net => "the lines above take every value",
                     ValueMatch::Key(_) | ValueMatch::Set(_) => {
                         "the lines above take every value it names"
                     }

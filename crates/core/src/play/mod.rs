@@ -21,3 +21,42 @@ pub mod steps;
 pub mod strategy;
 pub(crate) mod sums;
 pub mod table;
+
+use std::collections::BTreeSet;
+
+use crate::eval::exact::Distribution;
+use crate::number::Exact;
+use crate::program::Bet;
+
+/// The nets a bet can pay in rounds played under `distribution`'s
+/// strategies: each payout line's in order ([`Bet::nets`]), or for a bet
+/// that `pays` a name (whose nets the file does not bound), each value the
+/// name ends with there, in every option of a choice made before the
+/// round, ascending.
+pub(crate) fn nets(bet: &Bet, distribution: &Distribution) -> Vec<Exact> {
+    match values_paid(bet, distribution) {
+        Some(values) => values.into_iter().map(Exact::int).collect(),
+        None => bet.nets().cloned().collect(),
+    }
+}
+
+/// For a bet that `pays` a name, the values the name ends with under
+/// `distribution`, ascending (see [`nets`]).
+pub(crate) fn values_paid(bet: &Bet, distribution: &Distribution) -> Option<Vec<i64>> {
+    let final_index = bet.pays()?;
+    let mut values = BTreeSet::new();
+    let mut stack = vec![distribution];
+    while let Some(d) = stack.pop() {
+        values.extend(
+            d.ends
+                .iter()
+                .filter_map(|end| end.values.get(final_index).copied().flatten()),
+        );
+        stack.extend(
+            d.choice
+                .iter()
+                .flat_map(|c| c.options.iter().map(|(_, o)| &**o)),
+        );
+    }
+    Some(values.into_iter().collect())
+}

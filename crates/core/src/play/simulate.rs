@@ -113,7 +113,7 @@ fn run<'p>(
     let settlements: Vec<Settlement> = program
         .bets
         .iter()
-        .map(|bet| Settlement::new(program, bet))
+        .map(|bet| Settlement::new(program, bet, distribution))
         .collect();
     let new_round = || -> Round<'p> {
         Round::new(program)
@@ -457,27 +457,50 @@ struct Settlement {
 enum Rule {
     /// By outcome: the line is the outcome.
     Outcomes,
-    /// By the final value in a slot: the first line that matches.
+    /// By the final value in a slot: the first line that matches; for a
+    /// bet that `pays` the value, the value's own line, one per value the
+    /// exact evaluation meets (`nets` ascending).
     Value {
         slot: usize,
         name: String,
-        lines: Vec<ValueMatch>,
+        lines: Lines,
         bet: String,
         span: crate::ast::Span,
     },
 }
 
+/// The lines of a bet on a value, as a round picks one.
+#[derive(Clone, Debug)]
+enum Lines {
+    Matched(Vec<ValueMatch>),
+    /// `bet ride pays net`: the values, ascending, each its own line.
+    Pays(Vec<i64>),
+}
+
+impl Lines {
+    fn position(&self, v: i64) -> Option<usize> {
+        match self {
+            Lines::Matched(lines) => lines.iter().position(|m| m.matches(v)),
+            Lines::Pays(values) => values.binary_search(&v).ok(),
+        }
+    }
+}
+
 impl Settlement {
-    fn new(program: &Program, bet: &Bet) -> Settlement {
-        let nets = bet.nets().cloned().collect();
+    fn new(program: &Program, bet: &Bet, distribution: &Distribution) -> Settlement {
+        let nets: Vec<Exact> = super::nets(bet, distribution);
         let rule = match &bet.settle {
             Settle::Outcomes(_) => Rule::Outcomes,
             Settle::Value { final_index, lines } => {
                 let f = &program.finals[*final_index];
+                let lines = match super::values_paid(bet, distribution) {
+                    Some(values) => Lines::Pays(values),
+                    None => Lines::Matched(lines.iter().map(|(m, _)| m.clone()).collect()),
+                };
                 Rule::Value {
                     slot: f.slot,
                     name: f.name.clone(),
-                    lines: lines.iter().map(|(m, _)| m.clone()).collect(),
+                    lines,
                     bet: bet.name.clone(),
                     span: bet.span,
                 }
@@ -506,7 +529,7 @@ impl Settlement {
             } => {
                 let value = round.final_value(*slot);
                 value
-                    .and_then(|v| lines.iter().position(|m| m.matches(v)))
+                    .and_then(|v| lines.position(v))
                     .ok_or_else(|| EvalError::UnsettledValue {
                         bet: bet.clone(),
                         name: name.clone(),

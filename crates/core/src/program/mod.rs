@@ -5,6 +5,8 @@
 //! which slots hold a value still needed at `pc`; the evaluator clears the
 //! others, so that states differing only in dead values merge.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::ast::Span;
@@ -363,10 +365,12 @@ pub struct Bet {
 }
 
 impl Bet {
-    /// The net of every payout line, in order.
+    /// The net of every payout line, in order; none for a bet that `pays`
+    /// a name (its nets are its values: [`Bet::pays`]).
     pub fn nets(&self) -> impl Iterator<Item = &Exact> {
         let (outcomes, lines) = match &self.settle {
             Settle::Outcomes(pays) => (&pays[..], &[][..]),
+            Settle::Value { .. } if self.pays().is_some() => (&[][..], &[][..]),
             Settle::Value { lines, .. } => (&[][..], &lines[..]),
         };
         outcomes
@@ -375,14 +379,47 @@ impl Bet {
             .chain(lines.iter().map(|(_, p)| &p.net))
     }
 
-    /// What the bet pays at an end: its outcome and final values.
-    pub fn payout(&self, outcome: Option<usize>, values: &[Option<i64>]) -> Option<&Payout> {
+    /// For a bet that `pays` a name, the index into [`Program::finals`] of
+    /// that name.
+    pub fn pays(&self) -> Option<usize> {
         match &self.settle {
-            Settle::Outcomes(pays) => pays.get(outcome?),
+            Settle::Value { final_index, lines } if matches!(lines[..], [(ValueMatch::Net, _)]) => {
+                Some(*final_index)
+            }
+            _ => None,
+        }
+    }
+
+    /// What the bet pays at an end: its outcome and final values.
+    pub fn payout(
+        &self,
+        outcome: Option<usize>,
+        values: &[Option<i64>],
+    ) -> Option<Cow<'_, Payout>> {
+        match &self.settle {
+            Settle::Outcomes(pays) => pays.get(outcome?).map(Cow::Borrowed),
             Settle::Value { final_index, lines } => {
                 let v = (*values.get(*final_index)?)?;
-                Some(&lines.iter().find(|(m, _)| m.matches(v))?.1)
+                Some(Self::line_payout(lines, v)?)
             }
+        }
+    }
+
+    /// What a bet on a value pays for the value `v`, if it is one of its
+    /// values (the first line that takes it).
+    pub fn value_payout(&self, v: i64) -> Option<Cow<'_, Payout>> {
+        match &self.settle {
+            Settle::Outcomes(_) => None,
+            Settle::Value { lines, .. } => Self::line_payout(lines, v),
+        }
+    }
+
+    /// The payout of the first of `lines` that takes `v`: its own, or for
+    /// the line of a bet that `pays` a name, `v`'s.
+    fn line_payout(lines: &[(ValueMatch, Payout)], v: i64) -> Option<Cow<'_, Payout>> {
+        match lines.iter().find(|(m, _)| m.matches(v))? {
+            (ValueMatch::Net, _) => Some(Cow::Owned(Payout::of_net(v))),
+            (_, pay) => Some(Cow::Borrowed(pay)),
         }
     }
 }
@@ -393,7 +430,8 @@ pub enum Settle {
     /// The round's outcome: the payout of each, indexed by outcome.
     Outcomes(Vec<Payout>),
     /// The final value of a name (`Program::finals[final_index]`): the
-    /// payout of the first line that matches.
+    /// payout of the first line that matches. A bet that `pays` the name
+    /// has the one line [`ValueMatch::Net`].
     Value {
         final_index: usize,
         lines: Vec<(ValueMatch, Payout)>,
@@ -407,6 +445,11 @@ pub enum ValueMatch {
     /// `[3, 4, 9..11]`: any of the keys.
     Set(Vec<crate::ast::ValueKey>),
     Else,
+    /// `bet ride pays net`: every value, the bettor's net in stakes. The
+    /// line's payout is computed from the value ([`Payout::of_net`], read
+    /// through [`Bet::payout`] and [`Bet::value_payout`]); the one written
+    /// beside it only names the line (`pays net`).
+    Net,
 }
 
 impl ValueMatch {
@@ -414,7 +457,7 @@ impl ValueMatch {
         match self {
             ValueMatch::Key(k) => k.matches(v),
             ValueMatch::Set(keys) => keys.iter().any(|k| k.matches(v)),
-            ValueMatch::Else => true,
+            ValueMatch::Else | ValueMatch::Net => true,
         }
     }
 }
@@ -479,6 +522,24 @@ pub enum ValueKind {
 pub struct Payout {
     pub net: Exact,
     pub label: String,
+}
+
+impl Payout {
+    /// The settlement of a net of `v` stakes, labelled as its pay line
+    /// would be written: `win 24 to 1`, `push`, `lose`, `lose 3`. The one
+    /// meaning of `bet NAME pays VALUE`, for every engine.
+    pub fn of_net(v: i64) -> Payout {
+        let label = match v {
+            0 => "push".to_string(),
+            -1 => "lose".to_string(),
+            v if v < 0 => format!("lose {}", v.unsigned_abs()),
+            v => format!("win {v} to 1"),
+        };
+        Payout {
+            net: Exact::int(v),
+            label,
+        }
+    }
 }
 
 /// A choice made during the round: a `choose` statement, or a call of a

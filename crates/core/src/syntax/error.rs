@@ -253,8 +253,18 @@ fn help(source: &str, at: usize, item_start: bool, expected: &str) -> Option<Str
     let before = source[..at].trim_end_matches([' ', '\t']);
     let unclosed = expected.contains("`}`")
         && (rest.trim().is_empty() || ITEM_KEYWORDS.contains(&word.as_str()));
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let paid =
+        line.trim_start().starts_with("bet ") && line.split_whitespace().nth(2) == Some("pays");
     if unclosed {
         Some("a block opened above is not closed: add its `}`".to_string())
+    } else if rest.starts_with('{') && paid {
+        Some("a bet that `pays` a name has no lines: its net is the name's value; for lines, write `bet NAME on VALUE { ... }`".to_string())
+    } else if word == "pays" && expected.contains("`{`") {
+        Some(
+            "a bet is settled `on` a value by its lines, or `pays` a value with none: not both"
+                .to_string(),
+        )
     } else if item_start && !word.is_empty() {
         did_you_mean(&word, ITEM_KEYWORDS.iter().copied()).map(|k| format!("did you mean `{k}`?"))
     } else if rest.starts_with('=') && before.ends_with('=') {
@@ -374,6 +384,7 @@ fn describe_token(rule: Rule) -> Option<&'static str> {
         Rule::cell => "`D` (draw), `S` (stand) or `?` (a choice)",
         Rule::decided_by | Rule::word_decided => "`decided by BET`",
         Rule::staking | Rule::word_staking => "`staking NAME`",
+        Rule::pays | Rule::word_pays => "`pays NAME`",
         Rule::label_set => "a list of options such as `[draw, stand]`",
         Rule::knowing | Rule::word_knowing => "`knowing` and the names the chooser sees",
         Rule::word_nothing => "`nothing`",

@@ -179,6 +179,9 @@ fn item_lines(lines: &mut Lines, item: &Item, source: &str) {
             block_lines(lines, &r.body, 1);
             lines.close(0, r.body.span);
         }
+        Item::Bet(b) if !b.braced() => {
+            lines.push(0, b.header(), b.span.start, b.span.end);
+        }
         Item::Bet(b) => {
             let header = format!("{} {{", b.header());
             let open = brace_after(source, b.span.start);

@@ -1,5 +1,5 @@
-//! Bets: settled on the round's outcome, or `on` the final value of a
-//! name; their payouts (odds, parameters, commissions).
+//! Bets: settled on the round's outcome, `on` the final value of a name,
+//! or by a name they `pays`; their payouts (odds, parameters, commissions).
 
 use super::{declare, param, unknown};
 use crate::ast::{self, Item, OddsForm, OddsTerm, PayKey, Payout as AstPayout, Span, ValueKey};
@@ -145,9 +145,10 @@ pub(in crate::check) fn bets(
         if !declare(&mut names, "bet", &b.name, errors) {
             continue;
         }
-        let settle = match &b.on {
-            None => outcome_bet(b, params, outcomes, errors),
-            Some(on) => value_bet(b, on, params, top_level, labels, finals, errors),
+        let settle = match (&b.on, &b.pays) {
+            (_, Some(pays)) => pays_bet(pays, top_level, finals, errors),
+            (None, None) => outcome_bet(b, params, outcomes, errors),
+            (Some(on), None) => value_bet(b, on, params, top_level, labels, finals, errors),
         };
         let staking = b
             .staking
@@ -435,6 +436,30 @@ fn top_level_final(
         },
     });
     Some(finals.len() - 1)
+}
+
+/// `bet ride pays net`: settled by the final value of a number bound at the
+/// top level of the round, the bettor's net in stakes (one line that takes
+/// every value, [`ValueMatch::Net`]).
+fn pays_bet(
+    name: &ast::Ident,
+    top_level: &[(String, usize, Ty)],
+    finals: &mut Vec<Final>,
+    errors: &mut Vec<CheckError>,
+) -> Option<Settle> {
+    let read = Read {
+        help_type: "a bet that `pays` a name settles by a number of stakes; use `bet NAME on VALUE { ... }` for a label",
+        help_unknown: "a bet pays a name bound at the top of the round, outside any block, so that every end sees it",
+    };
+    let final_index = top_level_final(name, top_level, None, read, finals, errors)?;
+    let line = Payout {
+        net: Exact::zero(),
+        label: format!("pays {}", name.name),
+    };
+    Some(Settle::Value {
+        final_index,
+        lines: vec![(ValueMatch::Net, line)],
+    })
 }
 
 /// `staking wager`: the final value of a number bound at the top level of

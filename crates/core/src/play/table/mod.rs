@@ -250,7 +250,7 @@ impl<'p, 'e> Table<'p, 'e> {
             .into_iter()
             .min_by(|&a, &b| edges[a].cmp(&edges[b]))
             .unwrap_or(0);
-        let (most_won, most_lost) = money::extremes(program);
+        let (most_won, most_lost) = money::extremes(program, distribution);
         let bank_risk = money::bank_risk(program, &most_won, &most_lost);
         let cost = most_lost.into_iter().map(|l| l.max(Exact::one())).collect();
         Table {

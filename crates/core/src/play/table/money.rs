@@ -14,6 +14,7 @@
 //! was dealt ([`Ledger::audit`], checked in debug builds).
 
 use super::TableError;
+use crate::eval::exact::Distribution;
 use crate::number::Exact;
 use crate::program::Program;
 
@@ -36,14 +37,16 @@ pub(super) fn stakes_payable(chips: &Exact, per_unit: &Exact) -> u64 {
 }
 
 /// Each bet's largest net per chip staked, and its largest loss, both at
-/// least zero.
-pub(super) fn extremes(program: &Program) -> (Vec<Exact>, Vec<Exact>) {
+/// least zero: over its payout lines, or for a bet that `pays` a name, the
+/// values the name ends with under `distribution` ([`crate::play::nets`]).
+pub(super) fn extremes(program: &Program, distribution: &Distribution) -> (Vec<Exact>, Vec<Exact>) {
     program
         .bets
         .iter()
         .map(|b| {
-            let won = b.nets().max().cloned().unwrap_or_default();
-            let lost = b.nets().min().map(|n| -n).unwrap_or_default();
+            let nets = crate::play::nets(b, distribution);
+            let won = nets.iter().max().cloned().unwrap_or_default();
+            let lost = nets.iter().min().map(|n| -n).unwrap_or_default();
             (won.max(Exact::zero()), lost.max(Exact::zero()))
         })
         .unzip()

@@ -10,6 +10,14 @@ pub(super) fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
     let at = span(&pair, base);
     let mut it = children(pair).peekable();
     let name = ident(next(&mut it, at)?, base);
+    let pays = match it.peek() {
+        Some(p) if p.as_rule() == Rule::pays => {
+            let clause = next(&mut it, at)?;
+            let at = span(&clause, base);
+            Some(ident(next(&mut children(clause), at)?, base))
+        }
+        _ => None,
+    };
     let on = match it.peek() {
         Some(p) if p.as_rule() == Rule::ident => Some(ident(next(&mut it, at)?, base)),
         _ => None,
@@ -26,6 +34,7 @@ pub(super) fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
     Ok(BetDecl {
         name,
         on,
+        pays,
         staking,
         lines,
         span: at,

@@ -114,6 +114,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::word_when
             | Rule::word_bets
             | Rule::word_staking
+            | Rule::word_pays
             | Rule::word_stake
             | Rule::word_fixed
             | Rule::word_up
