@@ -945,7 +945,11 @@ fn a_person_is_told_the_earlier_choice_by_its_option() {
         "{}",
         run.stderr
     );
-    assert!(run.stdout.contains("seat 1 loses 2 on ante"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("seat 1 loses 2 on ante"),
+        "{}",
+        run.stdout
+    );
 }
 
 /// A person who knows a hand is asked after the transcript deals it, and

@@ -28,11 +28,11 @@ use crate::eval::exact::Distribution;
 use crate::number::Exact;
 use crate::program::Bet;
 
-/// The nets a bet can pay in rounds played under `distribution`'s
-/// strategies: each payout line's in order ([`Bet::nets`]), or for a bet
-/// that `pays` a name (whose nets the file does not bound), each value the
-/// name ends with there, in every option of a choice made before the
-/// round, ascending.
+/// The nets a bet can pay in rounds played under `distribution`: each
+/// payout line's in order ([`Bet::nets`]), or for a bet that `pays` a name
+/// (whose nets the file does not bound), each value the name ends with
+/// there, in every option of a choice made before the round and of every
+/// decision during it (the strategies' or a person's), ascending.
 pub(crate) fn nets(bet: &Bet, distribution: &Distribution) -> Vec<Exact> {
     match values_paid(bet, distribution) {
         Some(values) => values.into_iter().map(Exact::int).collect(),
@@ -52,6 +52,15 @@ pub(crate) fn values_paid(bet: &Bet, distribution: &Distribution) -> Option<Vec<
                 .iter()
                 .filter_map(|end| end.values.get(final_index).copied().flatten()),
         );
+        // Where sides choose during the round, the ends their strategies
+        // never reach too.
+        if let Some(met) = d
+            .solution
+            .as_ref()
+            .and_then(|s| s.finals_met.get(final_index))
+        {
+            values.extend(met.iter().copied());
+        }
         stack.extend(
             d.choice
                 .iter()

@@ -325,6 +325,13 @@ pub fn solve(
         }
     }
     ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
+    let finals_met = (0..finals)
+        .map(|f| {
+            let met: std::collections::BTreeSet<i64> =
+                tree.ends.iter().filter_map(|e| e.values[f]).collect();
+            met.into_iter().collect()
+        })
+        .collect();
     Ok(Distribution {
         outcomes,
         ends,
@@ -335,6 +342,7 @@ pub fn solve(
             kind,
             sides: program.sides.iter().map(|s| s.bet).collect(),
             infosets,
+            finals_met,
         })),
     })
 }

@@ -76,6 +76,11 @@ pub struct Solution {
     pub sides: Vec<usize>,
     /// In the order the evaluation met them.
     pub infosets: Vec<InfoSetReport>,
+    /// For each of `Program::finals`, the values it ends with under any
+    /// strategy (every option of every decision, where the solved
+    /// distribution keeps only what the strategies reach), ascending: what
+    /// a person at a table may come to by choosing otherwise.
+    pub finals_met: Vec<Vec<i64>>,
 }
 
 /// One information set: where it is, how often it is reached, and each
