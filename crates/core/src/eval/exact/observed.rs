@@ -314,6 +314,7 @@ impl Shape {
         let mut groups: Vec<Group> = Vec::new();
         let mut values = Values::new();
         let mut met = Vec::new();
+        let mut last = 0;
         for d in run {
             scratch[self.hand] = d.hand;
             let parts = match by_hand.get(d.hand) {
@@ -340,9 +341,20 @@ impl Shape {
             for e in exprs {
                 values.push(eval(c, &scratch, e).unwrap_or(Value::Unset));
             }
-            match index.get(&values) {
-                Some(&g) => groups[g].factor.add(&d.factor),
+            // Hands dealt one after another differ in a card or two, and
+            // often fall in the group of the one before: tried before the
+            // hash.
+            let found = match groups.get(last) {
+                Some(g) if g.values == values => Some(last),
+                _ => index.get(&values).copied(),
+            };
+            match found {
+                Some(g) => {
+                    groups[g].factor.add(&d.factor);
+                    last = g;
+                }
                 None => {
+                    last = groups.len();
                     index.insert(values.clone(), groups.len());
                     groups.push(Group {
                         values: values.clone(),
