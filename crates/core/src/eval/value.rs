@@ -271,7 +271,7 @@ fn joined(c: Context, env: &[Value], b: Builtin, args: &[Expr], e: &Expr) -> Res
 /// Poker's category or value of hands joined with `+`, by joining what
 /// poker reads of each ([`Pools::poker`]); `None` where a hand has none (or
 /// an argument is not a name holding a hand), to be read card by card.
-fn ranked_joined(c: Context, env: &[Value], b: Builtin, hands: &[Expr]) -> Option<i64> {
+pub(crate) fn ranked_joined(c: Context, env: &[Value], b: Builtin, hands: &[Expr]) -> Option<i64> {
     let mut joined = poker::Hand::default();
     for arg in hands {
         let ExprKind::Slot(s) = arg.kind else {

@@ -32,10 +32,11 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::eval::observe::{Dealt, Throws};
-use crate::eval::value::{eval, Context, Value};
+use crate::eval::value::{compare, eval, ranked_joined, Context, Value};
 use crate::eval::weight::Factor;
 use crate::eval::EvalError;
-use crate::program::{Draw, Expr, ExprKind, Program};
+use crate::program::builtin::Builtin;
+use crate::program::{Cmp, Draw, Expr, ExprKind, Program};
 
 /// The values of the expressions for one hand: the key of its group.
 pub(super) type Values = SmallVec<[Value; 4]>;
@@ -80,9 +81,58 @@ struct Shape {
     /// `base + i`.
     residual: Vec<Expr>,
     lifted: Vec<Lifted>,
+    /// Each of `residual` in the shape evaluated for every hand, where it
+    /// has one of the few the parts leave (see [`Quick`]).
+    quick: Vec<Quick>,
     base: usize,
     /// The slots of the lifted parts that read the hand, in order.
     hand_slots: Vec<usize>,
+}
+
+/// A residual expression of a shape met for every hand of every state,
+/// read without the tree evaluator's dispatch: a slot (a part computed
+/// apart), two slots compared, or poker's rank or category of hands joined;
+/// anything else, or a value these do not take (not two numbers, not
+/// hands poker ranks), is evaluated as written.
+enum Quick {
+    Slot(usize),
+    Compare(Cmp, usize, usize),
+    Ranked(Builtin),
+    Written,
+}
+
+impl Quick {
+    fn of(e: &Expr) -> Quick {
+        match &e.kind {
+            ExprKind::Slot(s) => Quick::Slot(*s),
+            ExprKind::Cmp(op, a, b) => match (&a.kind, &b.kind) {
+                (ExprKind::Slot(x), ExprKind::Slot(y)) => Quick::Compare(*op, *x, *y),
+                _ => Quick::Written,
+            },
+            ExprKind::Call(b, args) if b.ranks_poker() && args.len() > b.args().len() => {
+                Quick::Ranked(*b)
+            }
+            _ => Quick::Written,
+        }
+    }
+
+    /// The value of `e` (whose quick form this is) for the state and hand
+    /// in `scratch`.
+    #[inline]
+    fn value(&self, c: Context, scratch: &[Value], e: &Expr) -> Value {
+        let quick = match (self, &e.kind) {
+            (Quick::Slot(s), _) => Some(scratch[*s]),
+            (Quick::Compare(op, a, b), _) => match (scratch[*a], scratch[*b]) {
+                (Value::Int(x), Value::Int(y)) => Some(Value::Bool(compare(*op, x, y))),
+                _ => None,
+            },
+            (Quick::Ranked(b), ExprKind::Call(_, args)) => {
+                ranked_joined(c, scratch, *b, args).map(Value::Int)
+            }
+            _ => None,
+        };
+        quick.unwrap_or_else(|| eval(c, scratch, e).unwrap_or(Value::Unset))
+    }
 }
 
 /// A part of an expression computed apart.
@@ -161,6 +211,7 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
         shape: Shape {
             hand,
             exprs,
+            quick: residual.iter().map(Quick::of).collect(),
             residual,
             lifted,
             base,
@@ -328,18 +379,21 @@ impl Shape {
                     met.last().and_then(|(_, p)| p.as_ref())
                 }
             };
-            let exprs = match (parts, whole) {
+            values.clear();
+            match (parts, whole) {
                 (Some(parts), false) => {
                     for (&slot, &v) in self.hand_slots.iter().zip(parts.iter()) {
                         scratch[slot] = v;
                     }
-                    &self.residual
+                    for (e, quick) in self.residual.iter().zip(&self.quick) {
+                        values.push(quick.value(c, &scratch, e));
+                    }
                 }
-                _ => &self.exprs,
-            };
-            values.clear();
-            for e in exprs {
-                values.push(eval(c, &scratch, e).unwrap_or(Value::Unset));
+                _ => {
+                    for e in &self.exprs {
+                        values.push(eval(c, &scratch, e).unwrap_or(Value::Unset));
+                    }
+                }
             }
             // Hands dealt one after another differ in a card or two, and
             // often fall in the group of the one before: tried before the
