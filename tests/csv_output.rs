@@ -189,3 +189,37 @@ fn simulate_gives_a_row_per_bet() {
         assert!(low < estimate && estimate < high, "{low} {estimate} {high}");
     }
 }
+
+/// A bet with `staking` has its average wager and element of risk in the
+/// row, as the JSON gives them (`tests/fixtures/poker/ride_pays.dice`: 4/3
+/// units staked on average, an edge of 1/9, so 1/12 per unit staked); a
+/// bet without has empty cells.
+#[test]
+fn a_staked_bet_has_its_average_wager_and_element_of_risk() {
+    let file = "tests/fixtures/poker/ride_pays.dice";
+    let csv = run(root(), &["check", file, "--format", "csv"], b"");
+    assert_eq!(csv.code, Some(0), "{}", csv.stderr);
+    let (_, rows) = read(&csv.stdout);
+    let [row] = &rows[..] else {
+        panic!("one bet: {rows:?}");
+    };
+    assert_eq!(cell(row, "average_wager"), "4/3");
+    assert_eq!(cell(row, "element_of_risk"), "1/12");
+    let percent: f64 = cell(row, "element_of_risk_percent")
+        .parse()
+        .expect("a decimal");
+    assert!((percent - 100.0 / 12.0).abs() < 1e-9, "{percent}");
+    let float: f64 = cell(row, "average_wager_float").parse().expect("a decimal");
+    assert!((float - 4.0 / 3.0).abs() < 1e-12, "{float}");
+    let plain = run(
+        root(),
+        &["check", "games/heist.dice", "--format", "csv"],
+        b"",
+    );
+    let (_, rows) = read(&plain.stdout);
+    for row in &rows {
+        for column in ["average_wager", "average_wager_float", "element_of_risk"] {
+            assert_eq!(cell(row, column), "", "{column}");
+        }
+    }
+}

@@ -50,6 +50,10 @@ pub fn bets(reports: &[(&str, &str, &Report)]) -> Rows {
         "std_dev",
         "hit_frequency",
         "hit_frequency_percent",
+        "average_wager",
+        "average_wager_float",
+        "element_of_risk",
+        "element_of_risk_percent",
     ];
     let mut rows = Vec::new();
     for (file, setting, report) in reports {
@@ -74,6 +78,11 @@ pub fn bets(reports: &[(&str, &str, &Report)]) -> Rows {
             row.push(float(bet.variance.to_f64()));
             row.push(float(bet.std_dev));
             row.extend(exact_and_percent(Some(&bet.hit_frequency)));
+            // A bet without `staking` has neither: empty cells.
+            let average = bet.average_wager.as_ref();
+            row.push(average.map(Exact::to_string).unwrap_or_default());
+            row.push(average.map(|a| float(a.to_f64())).unwrap_or_default());
+            row.extend(exact_and_percent(bet.element_of_risk.as_ref()));
             rows.push(row);
         }
     }
