@@ -96,3 +96,31 @@ fn shoes_less_removed_cards_are_the_same_on_the_plain_path() {
         );
     }
 }
+
+/// A round is symmetric in the suits (its states kept up to a renaming of
+/// them) where it compares suits of single cards with one another only:
+/// `suit(a) = suit(b)` is; `suit(a) = 4`, `suit(a) > suit(b)` and the
+/// suit of a hand of two cards (its highest card's, a tie broken by suit)
+/// are not.
+#[test]
+fn suits_compared_with_one_another_keep_the_round_symmetric() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join("tests/fixtures/poker/suits_compared.dice"))
+        .expect("the fixture reads");
+    let symmetric = |source: &str| {
+        let program = dicerules::Game::load(source)
+            .expect("the file checks")
+            .program;
+        dicerules_core::program::suits::symmetric(&program)
+    };
+    assert!(symmetric(&source));
+    let compared = "let suited = suit(a) = suit(b)";
+    assert!(source.contains(compared));
+    for other in [
+        "let suited = suit(a) = 4",
+        "let suited = suit(a) > suit(b)",
+        "let suited = suit(a + b) = suit(a)",
+    ] {
+        assert!(!symmetric(&source.replace(compared, other)), "{other}");
+    }
+}

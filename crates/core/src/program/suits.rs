@@ -7,13 +7,14 @@
 //! situation of `Q♥ 6♣ 4♠`).
 //!
 //! A round is symmetric when some shoe tells suits apart, nothing reads a
-//! card's suit as a number (`suit(c)`), and no card was taken out of a
-//! shoe telling suits apart (cards removed are spread over the suits,
-//! clubs first).
+//! card's suit as a number (`suit(c)`) but to ask whether two single
+//! cards share one (`suit(a) = suit(b)`, `suit(a) != suit(b)`), and no
+//! card was taken out of a shoe telling suits apart (cards removed are
+//! spread over the suits, clubs first).
 
 use super::builtin::Builtin;
 use super::card::Card;
-use super::{Expr, ExprKind, Instr, Program, Shoe};
+use super::{Cmp, Expr, ExprKind, Instr, Program, Shoe};
 
 /// The 24 renamings of the suits: `PERMUTATIONS[p][s]` is the new name of
 /// suit `s` (1 to 4; index 0 unused), the identity first.
@@ -57,10 +58,10 @@ pub fn symmetric(program: &Program) -> bool {
     let suited: Vec<&Shoe> = (program.shoes.iter()).filter(|s| s.telling().1).collect();
     !suited.is_empty()
         && suited.iter().all(|s| s.removed.iter().all(|&r| r == 0))
-        && !program.code.iter().any(instr_reads_suit)
+        && !program.code.iter().any(|i| instr_reads_suit(program, i))
 }
 
-fn instr_reads_suit(instr: &Instr) -> bool {
+fn instr_reads_suit(program: &Program, instr: &Instr) -> bool {
     let mut exprs: Vec<&Expr> = instr.expr().into_iter().collect();
     if let Some((_, row, column)) = instr.as_cell() {
         exprs.extend([row, column]);
@@ -73,11 +74,41 @@ fn instr_reads_suit(instr: &Instr) -> bool {
                 .flat_map(|p| p.observations.iter().map(|(_, e)| e)),
         );
     }
-    exprs.into_iter().any(reads_suit)
+    exprs.into_iter().any(|e| reads_suit(program, e))
 }
 
-fn reads_suit(e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Call(Builtin::CardSuit, _)) || e.children().any(reads_suit)
+/// Whether `e` reads a suit as more than the same as another card's or
+/// not: `suit(a) = suit(b)` of two one-card hands is the same whatever the
+/// suits are called, where `suit(a) = 4`, `suit(a) > suit(b)` or the
+/// suit of a hand of several cards (its highest card's, ties broken by
+/// suit) are not.
+fn reads_suit(program: &Program, e: &Expr) -> bool {
+    let one_card_suit = |e: &Expr| match &e.kind {
+        ExprKind::Call(Builtin::CardSuit, args) => match &args[..] {
+            [Expr {
+                kind: ExprKind::Slot(s),
+                ..
+            }] => one_card(program, *s),
+            _ => false,
+        },
+        _ => false,
+    };
+    match &e.kind {
+        ExprKind::Cmp(Cmp::Eq | Cmp::Ne, a, b) if one_card_suit(a) && one_card_suit(b) => false,
+        ExprKind::Call(Builtin::CardSuit, _) => true,
+        _ => e.children().any(|c| reads_suit(program, c)),
+    }
+}
+
+/// Whether `slot` holds a hand of one card wherever the round deals it.
+fn one_card(program: &Program, slot: usize) -> bool {
+    let mut draws = program
+        .code
+        .iter()
+        .filter_map(Instr::as_draw)
+        .filter(|d| d.slot == slot);
+    let first = draws.next();
+    first.is_some_and(|d| d.count == 1) && draws.all(|d| d.count == 1)
 }
 
 /// For each renaming, where each kind of `shoe` goes (an index into its
