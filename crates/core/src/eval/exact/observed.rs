@@ -10,7 +10,9 @@
 //! computed when the cards are dealt: that is its value there only if
 //! nothing it reads besides the hand changes in between. So every other
 //! name it reads must be written nowhere after the draw, and the hand's
-//! name nowhere else. An expression that fails to evaluate at the deal
+//! name nowhere else; a name bound right after the draw from the cards
+//! (`let hand = category(mine + river)`, then `hand is pair and ...`) is
+//! read as its expression. An expression that fails to evaluate at the deal
 //! (`mod 0`, an overflow) counts as one more value: where the round does
 //! read it, it fails alike for every hand of the group, as it would for each.
 //!
@@ -22,7 +24,8 @@
 //! whole evaluation, those that read only the other names (`poker(player)`)
 //! once per state: what is left to compute for each hand of each state
 //! reads both (`category(player + dealer)`, `poker(player) >
-//! poker(dealer)` with both sides looked up). Where a part fails to
+//! poker(dealer)` with both sides looked up), the common shapes of it read
+//! without the tree evaluator (`Quick`). Where a part fails to
 //! evaluate, the expressions are evaluated whole for that hand, so that
 //! what fails is what the round would evaluate.
 
@@ -224,9 +227,6 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
     })
 }
 
-/// Replaces the largest parts of `e` that read the hand and nothing else,
-/// or other names and not the hand, by slots from `base` on, adding them to
-/// `lifted`. A name alone, or a constant, is left as it is.
 /// The names bound by the steps right after the draw at `pc`, before any
 /// branch or jump target, from expressions reading its `hand`, each with
 /// its expression (those of the names before it in place), where nothing
@@ -255,6 +255,9 @@ fn bound_after(program: &Program, pc: usize, hand: usize) -> Vec<(usize, Expr)> 
     defined
 }
 
+/// Replaces the largest parts of `e` that read the hand and nothing else,
+/// or other names and not the hand, by slots from `base` on, adding them to
+/// `lifted`. A name alone, or a constant, is left as it is.
 fn lift(e: &mut Expr, hand: usize, base: usize, lifted: &mut Vec<Lifted>) {
     let mut read = Vec::new();
     e.slots_read(&mut read);
