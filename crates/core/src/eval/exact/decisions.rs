@@ -137,6 +137,12 @@ impl Decisions {
             let states = |parent: u32| arrivals.get(&(id, parent));
             let scaled = |parent: u32| -> Option<Vec<(&State, Exact)>> {
                 let states = states(parent)?;
+                // One state (the common case: mississippi stud's four cards
+                // whichever came last) is all of its parent's chance.
+                if states.len() == 1 {
+                    let (state, w) = states.iter().next()?;
+                    return (!w.is_zero()).then(|| vec![(state, Exact::one())]);
+                }
                 let total = states
                     .values()
                     .fold(Exact::zero(), |sum, w| &sum + &w.to_exact());
