@@ -203,14 +203,7 @@ fn three_card_poker_s_file_equals_the_count() {
     }
     // The ante and play's average wager (ante plus play) and element of
     // risk, the count's.
-    let ante = bet(&report, "ante");
-    let average = ante
-        .average_wager
-        .as_ref()
-        .expect("the ante stakes `wager`");
-    assert_eq!(average.0, tcp.average_wager);
-    let risk = ante.element_of_risk.as_ref().expect("an element of risk");
-    assert_eq!(risk.0, tcp.ante_play.house_edge() / &tcp.average_wager);
+    assert_staked_as_counted(bet(&report, "ante"), &tcp.ante_play, &tcp.average_wager);
     let strategies = report.strategies.as_ref().expect("a strategy");
     let [summary] = &strategies.summaries[..] else {
         panic!("one summary: {:?}", strategies.summaries);
@@ -260,13 +253,7 @@ fn let_it_ride_gives_the_published_edge() {
 fn let_it_ride_s_file_equals_the_count() {
     let lir = let_it_ride::count();
     let report = report("games/let_it_ride.dice");
-    let ride = bet(&report, "ride");
-    assert_eq!(ride.house_edge.0, lir.player.house_edge());
-    assert_eq!(settlements(ride), lir.player.reached());
-    let average = ride.average_wager.as_ref().expect("the bet stakes `units`");
-    assert_eq!(average.0, lir.average_wager);
-    let risk = ride.element_of_risk.as_ref().expect("an element of risk");
-    assert_eq!(risk.0, lir.player.house_edge() / &lir.average_wager);
+    assert_staked_as_counted(bet(&report, "ride"), &lir.player, &lir.average_wager);
     assert_eq!(reach_of(&report, "first", "ride"), q(1_608, 22_100));
 }
 
@@ -279,16 +266,7 @@ fn mississippi_stud_s_file_equals_the_count() {
     use mississippi_stud::{Bet, Ties};
     let ms = mississippi_stud::count(Ties::Larger);
     let report = report("games/mississippi_stud.dice");
-    let ante = bet(&report, "ante");
-    assert_eq!(ante.house_edge.0, ms.player.house_edge());
-    assert_eq!(settlements(ante), ms.player.reached());
-    let average = ante
-        .average_wager
-        .as_ref()
-        .expect("the ante stakes `staked`");
-    assert_eq!(average.0, ms.average_wager);
-    let risk = ante.element_of_risk.as_ref().expect("an element of risk");
-    assert_eq!(risk.0, ms.player.house_edge() / &ms.average_wager);
+    assert_staked_as_counted(bet(&report, "ante"), &ms.player, &ms.average_wager);
     for (option, counted) in [
         ("raise_3x", Bet::Three),
         ("raise_1x", Bet::One),
@@ -304,6 +282,18 @@ fn mississippi_stud_s_file_equals_the_count() {
             "{option}"
         );
     }
+}
+
+/// A bet of a file with `staking` is the count's: its house edge and
+/// settlements are `nets`', its average wager `average`, its element of
+/// risk the one over the other.
+fn assert_staked_as_counted(b: &dicerules::report::BetReport, nets: &Nets, average: &BigRational) {
+    assert_eq!(b.house_edge.0, nets.house_edge(), "{}", b.bet);
+    assert_eq!(settlements(b), nets.reached(), "{}", b.bet);
+    let wager = b.average_wager.as_ref().expect("the bet has `staking`");
+    assert_eq!(&wager.0, average, "{}", b.bet);
+    let risk = b.element_of_risk.as_ref().expect("an element of risk");
+    assert_eq!(risk.0, nets.house_edge() / average, "{}", b.bet);
 }
 
 /// The chance, summed over the situations of `decision`, of coming to one

@@ -81,6 +81,15 @@ impl Pools {
         id
     }
 
+    /// The id of the hand of `pairs` (each card's value, then the card), in
+    /// any order: sorted first, as [`Pools::intern_hand`] wants them.
+    pub fn intern_pairs(&mut self, pairs: &mut [(u32, u32)]) -> u32 {
+        pairs.sort_unstable();
+        let faces: SmallVec<[u32; 8]> = pairs.iter().map(|&(v, _)| v).collect();
+        let cards: SmallVec<[u32; 8]> = pairs.iter().map(|&(_, c)| c).collect();
+        self.intern_hand(&faces, &cards)
+    }
+
     /// Adds a sorted throw under a new id, equal throws or not.
     pub fn push(&mut self, faces: &[u32]) -> u32 {
         let start = self.faces.len() as u32;

@@ -34,8 +34,14 @@ use crate::program::Bet;
 /// there, in every option of a choice made before the round and of every
 /// decision during it (the strategies' or a person's), ascending.
 pub(crate) fn nets(bet: &Bet, distribution: &Distribution) -> Vec<Exact> {
-    match values_paid(bet, distribution) {
-        Some(values) => values.into_iter().map(Exact::int).collect(),
+    nets_of(bet, values_paid(bet, distribution).as_deref())
+}
+
+/// [`nets`], the values a `pays` bet's name ends with already found
+/// ([`values_paid`]).
+pub(crate) fn nets_of(bet: &Bet, paid: Option<&[i64]>) -> Vec<Exact> {
+    match paid {
+        Some(values) => values.iter().copied().map(Exact::int).collect(),
         None => bet.nets().cloned().collect(),
     }
 }

@@ -488,12 +488,13 @@ impl Lines {
 
 impl Settlement {
     fn new(program: &Program, bet: &Bet, distribution: &Distribution) -> Settlement {
-        let nets: Vec<Exact> = super::nets(bet, distribution);
+        let paid = super::values_paid(bet, distribution);
+        let nets: Vec<Exact> = super::nets_of(bet, paid.as_deref());
         let rule = match &bet.settle {
             Settle::Outcomes(_) => Rule::Outcomes,
             Settle::Value { final_index, lines } => {
                 let f = &program.finals[*final_index];
-                let lines = match super::values_paid(bet, distribution) {
+                let lines = match paid {
                     Some(values) => Lines::Pays(values),
                     None => Lines::Matched(lines.iter().map(|(m, _)| m.clone()).collect()),
                 };

@@ -63,16 +63,12 @@ impl Joining {
             if ids[1..].iter().all(|&id| id == empty) {
                 continue;
             }
-            // The cards by value, then card, as a hand is interned.
             let mut pairs: SmallVec<[(u32, u32); 8]> = SmallVec::new();
             for &id in &ids {
                 let (faces, cards) = (pools.faces(id), pools.cards(id));
                 pairs.extend(faces.iter().copied().zip(cards.iter().copied()));
             }
-            pairs.sort_unstable();
-            let faces: SmallVec<[u32; 8]> = pairs.iter().map(|&(v, _)| v).collect();
-            let cards: SmallVec<[u32; 8]> = pairs.iter().map(|&(_, c)| c).collect();
-            let union = pools.intern_hand(&faces, &cards);
+            let union = pools.intern_pairs(&mut pairs);
             if !changed {
                 out.clear();
                 out.extend_from_slice(env);

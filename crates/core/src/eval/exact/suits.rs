@@ -173,14 +173,11 @@ impl Renaming {
                     Value::Pool(throws.pools.intern(&kinds))
                 }
                 (None, Value::Pool(id)) if !throws.pools.cards(id).is_empty() => {
-                    let mut pairs: Vec<(u32, u32)> = (throws.pools.faces(id).iter())
+                    let mut pairs: SmallVec<[(u32, u32); 8]> = (throws.pools.faces(id).iter())
                         .zip(throws.pools.cards(id))
                         .map(|(&v, &c)| (v, crate::program::suits::renamed(c, p)))
                         .collect();
-                    pairs.sort_unstable();
-                    let values: Vec<u32> = pairs.iter().map(|&(v, _)| v).collect();
-                    let cards: Vec<u32> = pairs.iter().map(|&(_, c)| c).collect();
-                    Value::Pool(throws.pools.intern_hand(&values, &cards))
+                    Value::Pool(throws.pools.intern_pairs(&mut pairs))
                 }
                 (_, v) => v,
             };

@@ -239,16 +239,6 @@ impl<'p, 'e> Table<'p, 'e> {
                 })?;
             let mut net = &chips(p.stake) * &payout.net;
             let mut label = payout.label.clone();
-            // A seat loses no more than it holds. Its stake is bounded by
-            // the most the bet can lose (`cost`: for a bet that `pays` a
-            // name, the worst value it ends with under any choice,
-            // `crate::play::nets`), so this never cuts a loss; it stands
-            // guard so that no seat goes below zero whatever.
-            let holds = &self.seats[p.seat].chips;
-            if -&net > *holds {
-                net = -holds;
-                label.push_str(", all the seat holds");
-            }
             // A bank that covers every bet pays no more than it holds.
             if let (Some(b), true) = (banker, self.banking().covers_every_bet) {
                 let holds = &self.seats[b].chips + &banker_net;

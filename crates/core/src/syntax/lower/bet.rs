@@ -10,26 +10,12 @@ pub(super) fn bet(pair: Pair<Rule>, base: usize) -> Result<BetDecl> {
     let at = span(&pair, base);
     let mut it = children(pair).peekable();
     let name = ident(next(&mut it, at)?, base);
-    let pays = match it.peek() {
-        Some(p) if p.as_rule() == Rule::pays => {
-            let clause = next(&mut it, at)?;
-            let at = span(&clause, base);
-            Some(ident(next(&mut children(clause), at)?, base))
-        }
-        _ => None,
-    };
+    let pays = named_clause(&mut it, Rule::pays, at, base)?;
     let on = match it.peek() {
         Some(p) if p.as_rule() == Rule::ident => Some(ident(next(&mut it, at)?, base)),
         _ => None,
     };
-    let staking = match it.peek() {
-        Some(p) if p.as_rule() == Rule::staking => {
-            let clause = next(&mut it, at)?;
-            let at = span(&clause, base);
-            Some(ident(next(&mut children(clause), at)?, base))
-        }
-        _ => None,
-    };
+    let staking = named_clause(&mut it, Rule::staking, at, base)?;
     let lines = it.map(|l| pay_line(l, base)).collect::<Result<_>>()?;
     Ok(BetDecl {
         name,
@@ -111,6 +97,24 @@ fn pay_key(pair: Pair<Rule>, base: usize) -> Result<PayKey> {
             })
         }
     })
+}
+
+/// The name of an optional clause of a bet (`pays NAME`, `staking NAME`),
+/// where the next pair is that clause.
+fn named_clause<'a>(
+    it: &mut std::iter::Peekable<impl Iterator<Item = Pair<'a, Rule>>>,
+    rule: Rule,
+    at: crate::ast::Span,
+    base: usize,
+) -> Result<Option<Ident>> {
+    match it.peek() {
+        Some(p) if p.as_rule() == rule => {
+            let clause = next(it, at)?;
+            let at = span(&clause, base);
+            Ok(Some(ident(next(&mut children(clause), at)?, base)))
+        }
+        _ => Ok(None),
+    }
 }
 
 fn pay_line(pair: Pair<Rule>, base: usize) -> Result<PayLine> {
