@@ -54,9 +54,14 @@ fn every_game_fixture_and_example_is_the_same_on_the_plain_path() {
     // hands. Their figures are the independent counts' (tests/poker_count.rs),
     // and the fast paths they take are compared here on the small fixtures
     // of tests/fixtures/poker, which take each of them.
+    //
+    // And the fixture whose first deal only the fast path deals by the
+    // suits (five cards, 2,598,960 hands, past the plain path's bound of
+    // states): its figures are hand counts, checked by its expect lines.
     let sources: Vec<_> = games_fixtures_and_examples(&["games", "tests/fixtures"])
         .into_iter()
         .filter(|(name, _)| !name.contains("tests/fixtures/limits/"))
+        .filter(|(name, _)| !name.ends_with("five_dealt_by_suits.dice"))
         .filter(|(name, _)| !is_slow_game(Path::new(name)))
         .collect();
     let mut compared = 0;

@@ -529,21 +529,42 @@ impl Compiler<'_, '_, '_> {
             Ty::Bool => (as_number(x), Ty::Int),
             _ => (x, t),
         };
-        let (mut left, mut lt) = number(self.typer.expr(&c.left));
-        let (mut right, mut rt) = number(self.typer.expr(&c.right));
+        // Hands joined with `+` (`up + hole`) are a hand only as poker
+        // reads them.
+        let joins_hands = |typer: &mut Typer, e: &ast::Expr| {
+            let mut parts = Vec::new();
+            super::expand::joined(e, &mut parts);
+            let errors = typer.errors.len();
+            let hands =
+                parts.len() > 1 && matches!(typer.expr(parts[0]).1, Ty::Pool { shoe: Some(_), .. });
+            typer.errors.truncate(errors);
+            hands
+        };
+        let joined =
+            joins_hands(&mut self.typer, &c.left) || joins_hands(&mut self.typer, &c.right);
         // Two hands of cards compare as poker ranks them.
-        let hand = |t: Ty| matches!(t, Ty::Pool { shoe: Some(_), .. });
-        if hand(lt) && hand(rt) {
-            let poker = |e: &ast::Expr| ast::Expr {
-                kind: ast::ExprKind::Call {
-                    func: ast::Ident {
-                        name: Builtin::Poker.name().to_string(),
-                        span: e.span,
-                    },
-                    args: vec![e.clone()],
+        let poker = |e: &ast::Expr| ast::Expr {
+            kind: ast::ExprKind::Call {
+                func: ast::Ident {
+                    name: Builtin::Poker.name().to_string(),
+                    span: e.span,
                 },
-                span: e.span,
-            };
+                args: vec![e.clone()],
+            },
+            span: e.span,
+        };
+        let hand = |t: Ty| matches!(t, Ty::Pool { shoe: Some(_), .. });
+        let ((mut left, mut lt), (mut right, mut rt)) = match joined {
+            true => (
+                self.typer.expr(&poker(&c.left)),
+                self.typer.expr(&poker(&c.right)),
+            ),
+            false => (
+                number(self.typer.expr(&c.left)),
+                number(self.typer.expr(&c.right)),
+            ),
+        };
+        if !joined && hand(lt) && hand(rt) {
             (left, lt) = self.typer.expr(&poker(&c.left));
             (right, rt) = self.typer.expr(&poker(&c.right));
         }

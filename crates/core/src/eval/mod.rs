@@ -3,9 +3,11 @@
 //! with dice from a source ([`play`](crate::play)). Both share [`value`]'s semantics;
 //! [`compiled`] is a faster path to the same values.
 
+pub mod by_suits;
 pub mod compiled;
 pub mod coverage;
 pub mod exact;
+pub mod fives;
 pub mod frontier;
 pub mod nat;
 pub mod observe;

@@ -14,6 +14,7 @@ use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use super::fives::Deck;
 use super::pool;
 use super::shoe;
 use super::value::{eval, Context, Pools, Value};
@@ -30,7 +31,7 @@ const MIN_GROUPING: usize = 1 << 16;
 
 /// The multisets of one throw that may always be listed: the checker's
 /// bound on a throw the round reads whole.
-const MAX_LISTED: u64 = 1_000_000;
+pub(crate) const MAX_LISTED: u64 = 1_000_000;
 
 /// One distinct result of a throw: the values it puts in slots, and its
 /// probability as a factor whose numerator is its number of ordered ways.
@@ -73,6 +74,9 @@ pub struct Throws {
     /// For each interchangeable slot, its classes of values: how the throws
     /// reading it are observed, and the first value seen so.
     classes: Vec<(usize, Signature, Value)>,
+    /// Each one-deck shoe's five-card hands by value, once asked for (see
+    /// [`Throws::deck`]).
+    decks: FxHashMap<usize, Option<Rc<Deck>>>,
 }
 
 /// One hand a draw deals in some state.
@@ -260,6 +264,35 @@ impl Throws {
         Ok(())
     }
 
+    /// The first deal of the round, `draw`, one hand of each set alike up
+    /// to the suits' names (see [`by_suits`](super::by_suits)) into `out`,
+    /// with the chance of the set and the cards dealt; `false` (and nothing
+    /// dealt) where the shoe is not one deck of 52 cards told apart.
+    pub fn deal_by_suits(&mut self, program: &Program, draw: &Draw, out: &mut Vec<Dealt>) -> bool {
+        out.clear();
+        let shoe = &program.shoes[draw.shoe];
+        let Some(hands) = super::by_suits::hands(shoe, draw.count) else {
+            return false;
+        };
+        let all: u64 = hands.iter().map(|(_, n)| n).sum();
+        let packing = self.packing(program, draw.shoe);
+        for (index, (hand, n)) in hands.into_iter().enumerate() {
+            let hand = DealtHand {
+                pool: self.pools.intern_hand(&hand.values, &hand.cards),
+                packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
+                distinct: None,
+                hand,
+            };
+            out.push(Dealt {
+                index,
+                factor: Factor::Small(u128::from(n), u128::from(all)),
+                hand: Value::Pool(hand.pool),
+                dealt: Some(self.after(Value::Unset, &hand)),
+            });
+        }
+        true
+    }
+
     /// Deals the draw `draw` in state `env` as [`Throws::deal`] does, not
     /// tracking the cards dealt, on every core: `run` is handed the hands in
     /// runs of `size` (in the order of the shoe's hands, and the interned
@@ -314,10 +347,29 @@ impl Throws {
             .collect())
     }
 
+    /// The five-card hands of shoe `index` by value, when it is one deck
+    /// of cards of rank and suit known (less any taken out): built once, on
+    /// the first call (about a second and 310 MB for 52 cards).
+    pub(crate) fn deck(&mut self, program: &Program, index: usize) -> Option<Rc<Deck>> {
+        self.decks
+            .entry(index)
+            .or_insert_with(|| {
+                let shoe = &program.shoes[index];
+                Deck::of(shoe, shoe.decks?).map(Rc::new)
+            })
+            .clone()
+    }
+
     /// The cards of each kind left in finite shoe `index` of `decks` decks,
     /// `before` the cards dealt so far: packed in a whole number when they
     /// fit one, else a multiset of kinds.
-    fn left(&mut self, program: &Program, index: usize, decks: u32, before: Value) -> shoe::Counts {
+    pub(crate) fn left(
+        &mut self,
+        program: &Program,
+        index: usize,
+        decks: u32,
+        before: Value,
+    ) -> shoe::Counts {
         let shoe = &program.shoes[index];
         let kinds = shoe.kinds.len();
         let gone = match (before, self.packing(program, index)) {

@@ -157,6 +157,47 @@ pub fn canonical_keys(shoes: &[Shoe], hands: &[(usize, &[u32], &[u32])]) -> Opti
         .collect()
 }
 
+/// How many hands of `count` cards one deck of 52 (13 ranks of 4 suits)
+/// holds up to the suits' names: by Burnside's lemma, the mean over the 24
+/// renamings of the hands each leaves as they are (for each rank, a union
+/// of the renaming's cycles of suits). 134,459 of five cards of 2,598,960.
+pub fn hands_up_to_suits(count: u32) -> u64 {
+    let n = count as usize;
+    // The cycles of each kind of renaming, and how many renamings have them.
+    let kinds: [(&[usize], u128); 5] = [
+        (&[1, 1, 1, 1], 1),
+        (&[2, 1, 1], 6),
+        (&[2, 2], 3),
+        (&[3, 1], 8),
+        (&[4], 6),
+    ];
+    let mut sum: u128 = 0;
+    for (cycles, renamings) in kinds {
+        // One rank: a product of (1 + x^len) over the cycles.
+        let mut rank = vec![0u128; n + 1];
+        rank[0] = 1;
+        for &len in cycles {
+            for d in (len..=n).rev() {
+                rank[d] = rank[d].saturating_add(rank[d - len]);
+            }
+        }
+        // Thirteen ranks.
+        let mut all = vec![0u128; n + 1];
+        all[0] = 1;
+        for _ in 0..13 {
+            let mut next = vec![0u128; n + 1];
+            for (i, &a) in all.iter().enumerate() {
+                for (j, &r) in rank.iter().enumerate().take(n + 1 - i) {
+                    next[i + j] = next[i + j].saturating_add(a.saturating_mul(r));
+                }
+            }
+            all = next;
+        }
+        sum = sum.saturating_add(all[n].saturating_mul(renamings));
+    }
+    u64::try_from(sum / 24).unwrap_or(u64::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +218,13 @@ mod tests {
         for p in 0..24 {
             assert_eq!(Card(renamed(q_spades, p)).rank(), 12);
         }
+    }
+
+    #[test]
+    fn hands_up_to_suits_are_counted_as_published() {
+        // Five-card hands up to suits: 134,459; three cards, 1,755.
+        assert_eq!(hands_up_to_suits(5), 134_459);
+        assert_eq!(hands_up_to_suits(3), 1_755);
+        assert_eq!(hands_up_to_suits(1), 13);
     }
 }

@@ -86,6 +86,10 @@ struct Machine<'p> {
     keeps_canonical: bool,
     /// A state joined, a buffer reused.
     joined: Vec<Value>,
+    /// In a round symmetric in the suits, the round's first draw, dealt
+    /// one hand of each set alike up to the suits' names (see
+    /// [`by_suits`](crate::eval::by_suits)).
+    by_suits: Option<usize>,
     /// For each shoe's last draw whose hand the round reads only through a
     /// few expressions, those expressions (see [`observed`](super::observed)):
     /// its hands go on grouped by their values.
@@ -266,7 +270,11 @@ impl<'p> Machine<'p> {
             })
             .collect();
         let joining = super::joining::Joining::new(program);
+        let by_suits = (renaming.is_some() && crate::eval::fast_paths())
+            .then(|| program.code.iter().position(|i| i.as_draw().is_some()))
+            .flatten();
         Machine {
+            by_suits,
             observed,
             renaming,
             renamed: Vec::new(),
@@ -561,6 +569,7 @@ impl Machine<'_> {
                 span: program.round_span,
             });
         };
+        self.listable(draw)?;
         // The states alike in the values kept, in order of arrival.
         let mut groups: Vec<Vec<usize>> = Vec::new();
         let mut group_of: FxHashMap<SmallVec<[Value; 8]>, usize> = FxHashMap::default();
@@ -631,6 +640,23 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// Whether the hands of `draw` may be listed: at most as many as the
+    /// bound of states allows, or the checker's bound (which only the
+    /// round's first deal, dealt up to the suits' names, passes); else the
+    /// error of too many states, at the draw.
+    fn listable(&self, draw: &Draw) -> Result<(), EvalError> {
+        let kinds = self.program.shoes[draw.shoe].kinds.len() as u64;
+        let hands = crate::multiset::count(u64::from(draw.count), kinds);
+        let limit = (self.limits.max_states as u64).max(crate::eval::observe::MAX_LISTED);
+        match hands > limit {
+            true => Err(EvalError::StateLimit {
+                limit: self.limits.max_states,
+                span: draw.span,
+            }),
+            false => Ok(()),
+        }
+    }
+
     /// Throws the dice, or deals the cards, of the step at `pc` for one
     /// state.
     fn throw(
@@ -656,7 +682,12 @@ impl Machine<'_> {
             ),
             (_, Some(draw)) => {
                 let mut deals = std::mem::take(&mut self.deals);
-                self.throws.deal(program, draw, env, &mut deals, true)?;
+                let by_suits = self.by_suits == Some(pc)
+                    && self.throws.deal_by_suits(program, draw, &mut deals);
+                if !by_suits {
+                    self.listable(draw)?;
+                    self.throws.deal(program, draw, env, &mut deals, true)?;
+                }
                 for d in &deals {
                     next.copy_from_slice(env);
                     self.set(next, draw.slot, d.hand)?;

@@ -9,6 +9,7 @@
 //! the state's weight to its outcome. Weights are exact (`Weight`).
 
 mod choices;
+mod counted;
 mod decisions;
 mod ends;
 pub mod figures;
@@ -17,6 +18,7 @@ mod linear;
 mod machine;
 mod observed;
 mod paths;
+mod residual;
 mod split;
 mod suits;
 

@@ -34,23 +34,13 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use super::counted::Counted;
+use super::residual::{lift, Lifted, Quick};
+pub(super) use super::residual::{Group, Values};
 use crate::eval::observe::{Dealt, Throws};
-use crate::eval::value::{compare, eval, ranked_joined, Context, Value};
-use crate::eval::weight::Factor;
+use crate::eval::value::{eval, Context, Value};
 use crate::eval::EvalError;
-use crate::program::builtin::Builtin;
-use crate::program::{Cmp, Draw, Expr, ExprKind, Program};
-
-/// The values of the expressions for one hand: the key of its group.
-pub(super) type Values = SmallVec<[Value; 4]>;
-
-/// The hands dealt to a state alike in the expressions' values: the values,
-/// the chance of the group (its hands' chances summed) and one of its hands.
-pub(super) struct Group {
-    pub values: Values,
-    pub factor: Factor,
-    pub hand: Value,
-}
+use crate::program::{Draw, Expr, Program};
 
 /// The most groups remembered at once, of all states: past it the memory
 /// is emptied and fills again. A group takes about a hundred bytes, so
@@ -70,6 +60,10 @@ pub(super) struct Observed {
     groups: FxHashMap<SmallVec<[Value; 8]>, Rc<[Group]>>,
     /// The groups in [`Observed::groups`], of all states.
     remembered: usize,
+    /// Where the hand is read only as part of a five-card poker hand, the
+    /// expressions so (see [`counted`](super::counted)): its groups are
+    /// counted, not listed.
+    counted: Option<Counted>,
 }
 
 /// The expressions, as the round reads them and with their parts computed
@@ -90,60 +84,6 @@ struct Shape {
     base: usize,
     /// The slots of the lifted parts that read the hand, in order.
     hand_slots: Vec<usize>,
-}
-
-/// A residual expression of a shape met for every hand of every state,
-/// read without the tree evaluator's dispatch: a slot (a part computed
-/// apart), two slots compared, or poker's rank or category of hands joined;
-/// anything else, or a value these do not take (not two numbers, not
-/// hands poker ranks), is evaluated as written.
-enum Quick {
-    Slot(usize),
-    Compare(Cmp, usize, usize),
-    Ranked(Builtin),
-    Written,
-}
-
-impl Quick {
-    fn of(e: &Expr) -> Quick {
-        match &e.kind {
-            ExprKind::Slot(s) => Quick::Slot(*s),
-            ExprKind::Cmp(op, a, b) => match (&a.kind, &b.kind) {
-                (ExprKind::Slot(x), ExprKind::Slot(y)) => Quick::Compare(*op, *x, *y),
-                _ => Quick::Written,
-            },
-            ExprKind::Call(b, args) if b.ranks_poker() && args.len() > b.args().len() => {
-                Quick::Ranked(*b)
-            }
-            _ => Quick::Written,
-        }
-    }
-
-    /// The value of `e` (whose quick form this is) for the state and hand
-    /// in `scratch`.
-    #[inline]
-    fn value(&self, c: Context, scratch: &[Value], e: &Expr) -> Value {
-        let quick = match (self, &e.kind) {
-            (Quick::Slot(s), _) => Some(scratch[*s]),
-            (Quick::Compare(op, a, b), _) => match (scratch[*a], scratch[*b]) {
-                (Value::Int(x), Value::Int(y)) => Some(Value::Bool(compare(*op, x, y))),
-                _ => None,
-            },
-            (Quick::Ranked(b), ExprKind::Call(_, args)) => {
-                ranked_joined(c, scratch, *b, args).map(Value::Int)
-            }
-            _ => None,
-        };
-        quick.unwrap_or_else(|| eval(c, scratch, e).unwrap_or(Value::Unset))
-    }
-}
-
-/// A part of an expression computed apart.
-struct Lifted {
-    expr: Expr,
-    /// Whether it reads the hand (and nothing else); else it reads only
-    /// other names.
-    reads_hand: bool,
 }
 
 /// The expressions reading the hand of the draw at `pc`, when the round
@@ -211,6 +151,7 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
     key.sort_unstable();
     key.dedup();
     Some(Observed {
+        counted: Counted::new(program, draw, &exprs, base),
         shape: Shape {
             hand,
             exprs,
@@ -255,35 +196,6 @@ fn bound_after(program: &Program, pc: usize, hand: usize) -> Vec<(usize, Expr)> 
     defined
 }
 
-/// Replaces the largest parts of `e` that read the hand and nothing else,
-/// or other names and not the hand, by slots from `base` on, adding them to
-/// `lifted`. A name alone, or a constant, is left as it is.
-fn lift(e: &mut Expr, hand: usize, base: usize, lifted: &mut Vec<Lifted>) {
-    let mut read = Vec::new();
-    e.slots_read(&mut read);
-    let reads_hand = read.contains(&hand);
-    let reads_other = read.iter().any(|&s| s != hand);
-    let leaf = e.children().next().is_none();
-    if !leaf && reads_hand != reads_other {
-        // A part written twice (`compare`'s two tests) is computed once.
-        let i = match lifted.iter().position(|l| l.expr == *e) {
-            Some(i) => i,
-            None => {
-                lifted.push(Lifted {
-                    expr: e.clone(),
-                    reads_hand,
-                });
-                lifted.len() - 1
-            }
-        };
-        e.kind = ExprKind::Slot(base + i);
-        return;
-    }
-    for child in e.children_mut() {
-        lift(child, hand, base, lifted);
-    }
-}
-
 impl Observed {
     /// The groups of the hands the draw deals to the state `env`,
     /// remembered by what they depend on (see the module).
@@ -294,6 +206,12 @@ impl Observed {
         draw: &Draw,
         env: &[Value],
     ) -> Result<Rc<[Group]>, EvalError> {
+        // Counted, the groups are as quick to count again as to look up.
+        if let Some(counted) = &mut self.counted {
+            if let Some(groups) = counted.groups(program, throws, draw, env) {
+                return Ok(groups.into());
+            }
+        }
         let key: SmallVec<[Value; 8]> = self.key.iter().map(|&s| env[s]).collect();
         if let Some(groups) = self.groups.get(&key) {
             return Ok(groups.clone());

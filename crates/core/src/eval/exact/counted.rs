@@ -1,0 +1,563 @@
+//! A shoe's last draw whose hand the round reads only as part of one
+//! five-card poker hand joined with cards dealt before (caribbean stud's
+//! dealer, `up + hole`), and only through what that hand's poker value
+//! tells (its category, its ranks: `qualifies(up + hole)`) or through its
+//! value compared with values the rest of the state gives (`compare mine
+//! with up + hole`). The hands dealt to a state are not listed: they fall in
+//! a few ranges of value, bounded by the values compared and by where what
+//! is read of the hand changes, in each of which the round reads them
+//! alike; the hands of each range are counted (`eval::fives`), by inclusion
+//! and exclusion over the cards dealt elsewhere, as sums of the hands
+//! holding a set of cards below a value. Each range goes on as one group,
+//! with one of its hands, as [`observed`](super::observed) groups hands
+//! alike: caribbean stud's dealer deals 163,185 hands to each of millions
+//! of states, counted in a few dozen binary searches each.
+//!
+//! Within one deck a five-card hand's poker value tells its category, its
+//! ranks and so its values (a straight's, a pair's kickers), not its suits:
+//! so the joined hand may be read by `category`, `poker`, `rank` (its
+//! highest card's), `count`, `total`, `highest`, `lowest`,
+//! `most_frequent`, `highest_count` and `size`, and by nothing else.
+//!
+//! It applies where the shoe is one deck of cards of rank and suit known
+//! (each kind one card, less any taken out). In a state where the cards
+//! joined were not dealt from it, or so many cards were dealt elsewhere
+//! that the sums would be longer than the list, or an expression fails to
+//! evaluate, the hands are listed as `observed` lists them.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::residual::{lift, Group, Lifted, Quick, Values};
+use crate::eval::fives::{binomial, Deck};
+use crate::eval::observe::Throws;
+use crate::eval::value::{eval, Context, Value};
+use crate::eval::weight::Factor;
+use crate::program::builtin::Builtin;
+use crate::program::{Draw, Expr, ExprKind, Instr, Program};
+
+/// What may read the joined hand: each tells no more than its poker value.
+const READS_VALUE: [Builtin; 10] = [
+    Builtin::Category,
+    Builtin::Poker,
+    Builtin::CardRank,
+    Builtin::Count,
+    Builtin::Total,
+    Builtin::Highest,
+    Builtin::Lowest,
+    Builtin::MostFrequent,
+    Builtin::HighestCount,
+    Builtin::Size,
+];
+
+/// The most places where what is read of the joined hand changes with its
+/// value: past it, every state would have that many ranges to count.
+const MOST_CHANGES: usize = 64;
+
+/// The most sets a state's count sums (the sets of the joined cards and
+/// up to five less of the cards dealt elsewhere): past it, the hands are
+/// listed.
+const MOST_SETS: u64 = 1_024;
+
+/// The expressions reading a last draw's hand, when they read it only as
+/// part of one five-card poker hand (see the module).
+pub(super) struct Counted {
+    /// The slots of the hands joined with the draw's, sorted.
+    with: Vec<usize>,
+    /// How many cards the draw deals.
+    count: usize,
+    /// The slot holding the joined hand while the parts reading it are
+    /// computed; the lifted parts follow it.
+    joined: usize,
+    residual: Vec<Expr>,
+    quick: Vec<Quick>,
+    lifted: Vec<Lifted>,
+    /// What each lifted part is.
+    parts: Vec<Part>,
+    /// The expressions compared with the joined hand's poker value (reading
+    /// nothing of the hand): where its ranges are bounded.
+    compared: Vec<Expr>,
+    /// The deck and what the parts reading the hand are worth by value,
+    /// once built; `Some(None)` where the shoe is not one deck.
+    ready: Option<Option<Ready>>,
+}
+
+/// A lifted part of the expressions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// It reads the rest of the state, not the hand.
+    Context,
+    /// The joined hand's poker value (`poker(up + hole)`), read only as
+    /// compared.
+    Value,
+    /// Something else of the joined hand, a function of its value.
+    Of,
+}
+
+/// The deck, and what the [`Part::Of`] parts are worth by value.
+struct Ready {
+    deck: Rc<Deck>,
+    /// For each value (by its place in `Fives::values`), the values of the
+    /// [`Part::Of`] parts, in order.
+    of: Vec<Values>,
+    /// The places of the values at which those values change.
+    changes: Vec<usize>,
+}
+
+impl Counted {
+    /// The counted form of `exprs` (those reading the draw's hand, names
+    /// bound after it read as their expressions), when they read the hand as
+    /// the module says; `base` is the first slot past the round's own.
+    pub(super) fn new(
+        program: &Program,
+        draw: &Draw,
+        exprs: &[Expr],
+        base: usize,
+    ) -> Option<Counted> {
+        let hand = draw.slot;
+        let joined = base;
+        let mut with = None;
+        let mut rewritten = exprs.to_vec();
+        for e in &mut rewritten {
+            if !join(e, hand, joined, &mut with) {
+                return None;
+            }
+        }
+        let with = with?;
+        if rewritten.iter().any(|e| e.reads(hand)) {
+            return None;
+        }
+        let dealt_before: Option<usize> = with.iter().map(|&s| drawn(program, s, draw.shoe)).sum();
+        if dealt_before? + draw.count as usize != 5 {
+            return None;
+        }
+        let mut lifted = Vec::new();
+        let mut residual = rewritten;
+        for e in &mut residual {
+            lift(e, joined, joined + 1, &mut lifted);
+        }
+        if residual.iter().any(|e| e.reads(joined)) {
+            return None;
+        }
+        let value = |e: &Expr| match &e.kind {
+            ExprKind::Call(Builtin::Poker, args) => {
+                matches!(&args[..], [Expr { kind: ExprKind::Slot(s), .. }] if *s == joined)
+            }
+            _ => false,
+        };
+        let parts: Vec<Part> = (lifted.iter())
+            .map(|l| match (l.reads_hand, value(&l.expr)) {
+                (false, _) => Part::Context,
+                (true, true) => Part::Value,
+                (true, false) => Part::Of,
+            })
+            .collect();
+        let slots = |kind: &[Part]| -> Vec<usize> {
+            (parts.iter().enumerate())
+                .filter(|(_, p)| kind.contains(p))
+                .map(|(i, _)| joined + 1 + i)
+                .collect()
+        };
+        let (values, of_hand) = (slots(&[Part::Value]), slots(&[Part::Value, Part::Of]));
+        let mut compared = Vec::new();
+        if !(residual.iter()).all(|e| compared_only(e, &values, &of_hand, &mut compared)) {
+            return None;
+        }
+        Some(Counted {
+            with,
+            count: draw.count as usize,
+            joined,
+            quick: residual.iter().map(Quick::of).collect(),
+            residual,
+            lifted,
+            parts,
+            compared,
+            ready: None,
+        })
+    }
+
+    /// The groups of the hands the draw deals to the state `env`, counted;
+    /// `None` where they must be listed (see the module).
+    pub(super) fn groups(
+        &mut self,
+        program: &Program,
+        throws: &mut Throws,
+        draw: &Draw,
+        env: &[Value],
+    ) -> Option<Vec<Group>> {
+        let decks = program.shoes[draw.shoe].decks?;
+        if self.ready.is_none() {
+            self.ready = Some(self.build(program, throws, draw));
+        }
+        let ready = self.ready.as_ref()?.as_ref()?;
+        let deck = ready.deck.clone();
+        let fives = &deck.fives;
+        // The cards left, a bit for each.
+        let left = throws.left(program, draw.shoe, decks, env[draw.dealt]);
+        let mut available = 0u64;
+        for (i, &k) in deck.kind.iter().enumerate() {
+            match left[k] {
+                0 => {}
+                1 => available |= 1 << i,
+                _ => return None,
+            }
+        }
+        // The cards joined, dealt before from this deck.
+        let mut held: SmallVec<[u8; 5]> = SmallVec::new();
+        for &s in &self.with {
+            let Value::Pool(id) = env[s] else {
+                return None;
+            };
+            for card in throws.pools.cards(id) {
+                let &n = deck.number.get(card)?;
+                if available >> n & 1 == 1 || held.contains(&n) {
+                    return None;
+                }
+                held.push(n);
+            }
+        }
+        if held.len() + self.count != 5 {
+            return None;
+        }
+        held.sort_unstable();
+        let gone: SmallVec<[u8; 16]> = (0..deck.kind.len() as u8)
+            .filter(|&n| available >> n & 1 == 0 && !held.contains(&n))
+            .collect();
+        let room = 5 - held.len();
+        let sets: u64 = (0..=room).map(|k| binomial(gone.len().min(64), k)).sum();
+        let total = binomial(available.count_ones() as usize, self.count);
+        if sets > MOST_SETS || total == 0 {
+            return None;
+        }
+        let mut scratch = env.to_vec();
+        scratch.resize(self.joined + 1 + self.lifted.len(), Value::Unset);
+        let c = Context {
+            program,
+            pools: &throws.pools,
+        };
+        for (i, (part, l)) in self.parts.iter().zip(&self.lifted).enumerate() {
+            if *part == Part::Context {
+                scratch[self.joined + 1 + i] = eval(c, &scratch, &l.expr).ok()?;
+            }
+        }
+        // The ranges' bounds, as places of values.
+        let mut bounds: SmallVec<[usize; 16]> = SmallVec::new();
+        bounds.extend([0, fives.values().len()]);
+        bounds.extend_from_slice(&ready.changes);
+        for e in &self.compared {
+            let Ok(Value::Int(t)) = eval(c, &scratch, e) else {
+                return None;
+            };
+            bounds.extend([fives.at_least(t), fives.above(t)]);
+        }
+        bounds.sort_unstable();
+        bounds.dedup();
+        // The hands dealt below each bound: those holding the joined cards
+        // less those holding one of the cards gone too, plus ...
+        let mut below: SmallVec<[i64; 16]> = smallvec::smallvec![0; bounds.len()];
+        for_each_set(&held, &gone, room, &mut |set, sign| {
+            for (b, &bound) in below.iter_mut().zip(&bounds) {
+                *b += sign * i64::from(fives.below(set, bound));
+            }
+        });
+        // Each range with hands, read through one of them.
+        let mut ranges: Vec<(Values, u64, u32)> = Vec::new();
+        for (j, w) in bounds.windows(2).enumerate() {
+            let n = below[j + 1] - below[j];
+            if n <= 0 {
+                continue;
+            }
+            let (from, to) = (fives.start(w[0]), fives.start(w[1]));
+            let number = representative(fives.holding(&held), &held, fives, available, from, to)?;
+            let place = fives.value_place(number);
+            let mut of = ready.of[place].iter();
+            for (i, part) in self.parts.iter().enumerate() {
+                match part {
+                    Part::Context => {}
+                    Part::Value => scratch[self.joined + 1 + i] = Value::Int(fives.values()[place]),
+                    Part::Of => scratch[self.joined + 1 + i] = *of.next()?,
+                }
+            }
+            let values = (self.residual.iter().zip(&self.quick))
+                .map(|(e, q)| q.value(c, &scratch, e))
+                .collect();
+            ranges.push((values, n as u64, number));
+        }
+        debug_assert_eq!(ranges.iter().map(|r| r.1).sum::<u64>(), total);
+        // Ranges alike in what the round reads are one group.
+        let mut index: FxHashMap<Values, usize> = FxHashMap::default();
+        let mut groups: Vec<Group> = Vec::new();
+        for (values, n, number) in ranges {
+            match index.get(&values) {
+                Some(&g) => groups[g]
+                    .factor
+                    .add(&Factor::Small(u128::from(n), u128::from(total))),
+                None => {
+                    let mut pairs: SmallVec<[(u32, u32); 5]> = (fives.hand(number).iter())
+                        .filter(|c| !held.contains(c))
+                        .map(|&c| {
+                            let kind = &program.shoes[draw.shoe].kinds[deck.kind[usize::from(c)]];
+                            (kind.value, kind.card.0)
+                        })
+                        .collect();
+                    index.insert(values.clone(), groups.len());
+                    groups.push(Group {
+                        values,
+                        factor: Factor::Small(u128::from(n), u128::from(total)),
+                        hand: Value::Pool(throws.pools.intern_pairs(&mut pairs)),
+                    });
+                }
+            }
+        }
+        Some(groups)
+    }
+
+    /// The deck, and what the parts reading the joined hand are worth at
+    /// each value (read off one hand of it); `None` where the shoe is not
+    /// one deck, a part fails to evaluate, or the parts change too often.
+    fn build(&self, program: &Program, throws: &mut Throws, draw: &Draw) -> Option<Ready> {
+        let deck = throws.deck(program, draw.shoe)?;
+        let fives = &deck.fives;
+        let mut scratch = vec![Value::Unset; self.joined + 1 + self.lifted.len()];
+        let mut of: Vec<Values> = Vec::with_capacity(fives.values().len());
+        let mut changes = Vec::new();
+        for place in 0..fives.values().len() {
+            let first = fives.start(place);
+            let mut pairs: SmallVec<[(u32, u32); 5]> = (fives.hand(first).iter())
+                .map(|&c| {
+                    let kind = &program.shoes[draw.shoe].kinds[deck.kind[usize::from(c)]];
+                    (kind.value, kind.card.0)
+                })
+                .collect();
+            scratch[self.joined] = Value::Pool(throws.pools.intern_pairs(&mut pairs));
+            let c = Context {
+                program,
+                pools: &throws.pools,
+            };
+            let values: Option<Values> = (self.parts.iter().zip(&self.lifted))
+                .filter(|(p, _)| **p == Part::Of)
+                .map(|(_, l)| eval(c, &scratch, &l.expr).ok())
+                .collect();
+            let values = values?;
+            if of.last().is_some_and(|last| *last != values) {
+                changes.push(place);
+            }
+            of.push(values);
+        }
+        (changes.len() <= MOST_CHANGES).then_some(Ready { deck, of, changes })
+    }
+}
+
+/// A name: `slot` read at `span`.
+fn slot(slot: usize, span: crate::ast::Span) -> Expr {
+    Expr {
+        kind: ExprKind::Slot(slot),
+        span,
+    }
+}
+
+/// Rewrites each call reading `hand` joined with other hands into the same
+/// call of the slot `joined`, where it is one of [`READS_VALUE`] and the
+/// hands joined are names, the same in every call (`with`); `false` where
+/// the hand is read otherwise in a call.
+fn join(e: &mut Expr, hand: usize, joined: usize, with: &mut Option<Vec<usize>>) -> bool {
+    if let ExprKind::Call(b, args) = &e.kind {
+        let reads = |a: &Expr| matches!(a.kind, ExprKind::Slot(s) if s == hand);
+        if args.iter().any(reads) {
+            if !READS_VALUE.contains(b) {
+                return false;
+            }
+            let numbers = b.args().len().saturating_sub(1);
+            let (hands, rest) = args.split_at(args.len().saturating_sub(numbers));
+            let mut others = Vec::new();
+            for a in hands {
+                match a.kind {
+                    ExprKind::Slot(s) if s != hand => others.push(s),
+                    ExprKind::Slot(_) => {}
+                    _ => return false,
+                }
+            }
+            if hands.iter().filter(|a| reads(a)).count() != 1 || rest.iter().any(|a| a.reads(hand))
+            {
+                return false;
+            }
+            others.sort_unstable();
+            match with {
+                Some(w) if *w != others => return false,
+                Some(_) => {}
+                None => *with = Some(others),
+            }
+            let mut args: Vec<Expr> = vec![slot(joined, e.span)];
+            args.extend(rest.iter().cloned());
+            e.kind = ExprKind::Call(*b, args.into());
+            return true;
+        }
+    }
+    e.children_mut()
+        .all(|child| join(child, hand, joined, with))
+}
+
+/// How many cards `slot` holds, where the round binds it once, by a draw
+/// from `shoe`.
+fn drawn(program: &Program, slot: usize, shoe: usize) -> Option<usize> {
+    let mut writers = program.code.iter().filter(|i| i.writes().contains(&slot));
+    match (writers.next().and_then(Instr::as_draw), writers.next()) {
+        (Some(d), None) if d.shoe == shoe => Some(d.count as usize),
+        _ => None,
+    }
+}
+
+/// Whether `e` reads the slots `values` only each compared with an
+/// expression reading none of the slots `of_hand` (added to `compared`).
+fn compared_only(e: &Expr, values: &[usize], of_hand: &[usize], compared: &mut Vec<Expr>) -> bool {
+    let is_value = |x: &Expr| matches!(x.kind, ExprKind::Slot(s) if values.contains(&s));
+    match &e.kind {
+        ExprKind::Cmp(_, a, b) if is_value(a) || is_value(b) => {
+            let other = if is_value(a) { b } else { a };
+            if of_hand.iter().any(|&s| other.reads(s)) {
+                return false;
+            }
+            if !compared.contains(other) {
+                compared.push((**other).clone());
+            }
+            true
+        }
+        ExprKind::Slot(s) => !values.contains(s),
+        _ => e
+            .children()
+            .all(|c| compared_only(c, values, of_hand, compared)),
+    }
+}
+
+/// Calls `f` with each set of the cards `held` and up to `room` of `gone`
+/// (increasing), and its sign in inclusion and exclusion: +1 with an even
+/// number of `gone`, -1 with an odd.
+fn for_each_set(held: &[u8], gone: &[u8], room: usize, f: &mut dyn FnMut(&[u8], i64)) {
+    fn go(
+        set: &mut SmallVec<[u8; 5]>,
+        gone: &[u8],
+        room: usize,
+        sign: i64,
+        f: &mut dyn FnMut(&[u8], i64),
+    ) {
+        let mut sorted = set.clone();
+        sorted.sort_unstable();
+        f(&sorted, sign);
+        if room == 0 {
+            return;
+        }
+        for (i, &c) in gone.iter().enumerate() {
+            set.push(c);
+            go(set, &gone[i + 1..], room - 1, -sign, f);
+            set.pop();
+        }
+    }
+    let mut set: SmallVec<[u8; 5]> = held.iter().copied().collect();
+    go(&mut set, gone, room, 1, f);
+}
+
+/// A hand numbered from `from` to before `to`, among `holding` (the hands
+/// holding `held`, by number; every hand when `held` is empty), whose
+/// other cards are all `available`.
+fn representative(
+    holding: &[u32],
+    held: &[u8],
+    fives: &crate::eval::fives::Fives,
+    available: u64,
+    from: u32,
+    to: u32,
+) -> Option<u32> {
+    let dealt = |number: u32| {
+        (fives.hand(number).iter()).all(|c| held.contains(c) || available >> c & 1 == 1)
+    };
+    if held.is_empty() {
+        return (from..to).find(|&n| dealt(n));
+    }
+    let start = holding.partition_point(|&n| n < from);
+    holding[start..]
+        .iter()
+        .copied()
+        .take_while(|&n| n < to)
+        .find(|&n| dealt(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::fives::Fives;
+    use crate::program::card::Card;
+
+    /// The hands of four of the `available` cards that, joined with
+    /// `held`, are below the value at `place`, counted two ways: one by
+    /// one, and by inclusion and exclusion as [`Counted::groups`] sums them.
+    #[test]
+    fn hands_avoiding_the_cards_gone_are_counted_by_inclusion_and_exclusion() {
+        // Six ranks, ace down to nine, of four suits: 24 cards.
+        let cards: Vec<Card> = (0..6)
+            .flat_map(|r| (1..=4).map(move |s| Card::new(14 - r, s)))
+            .collect();
+        let fives = Fives::new(cards).expect("24 cards rank");
+        let n = 24u8;
+        for (held, gone) in [
+            (vec![0u8], vec![1u8, 5, 9, 13, 22]),
+            (vec![7], vec![0, 1, 2, 3, 4]),
+            (vec![3, 17], vec![2, 8, 20]),
+            (vec![], vec![4, 5, 6, 7, 10, 11]),
+        ] {
+            let available: u64 = (0..n)
+                .filter(|c| !held.contains(c) && !gone.contains(c))
+                .fold(0, |m, c| m | 1 << c);
+            let room = 5 - held.len();
+            let places = fives.values().len();
+            for place in [0, 1, places / 3, places / 2, places - 7, places] {
+                let mut counted = 0i64;
+                for_each_set(&held, &gone, room, &mut |set, sign| {
+                    counted += sign * i64::from(fives.below(set, place));
+                });
+                let free: Vec<u8> = (0..n).filter(|c| available >> c & 1 == 1).collect();
+                let mut listed = 0i64;
+                each_subset(&free, room, &mut Vec::new(), &mut |hole| {
+                    let mut hand: Vec<u8> = held.iter().chain(hole).copied().collect();
+                    hand.sort_unstable();
+                    let number = fives.holding(&hand)[0];
+                    listed += i64::from(number < fives.start(place));
+                });
+                assert_eq!(
+                    counted, listed,
+                    "{held:?} less {gone:?} below place {place}"
+                );
+                if place > 0 && listed > 0 {
+                    let number = representative(
+                        fives.holding(&held),
+                        &held,
+                        &fives,
+                        available,
+                        0,
+                        fives.start(place),
+                    )
+                    .expect("a hand dealt below the bound");
+                    let hand = fives.hand(number);
+                    assert!(held.iter().all(|c| hand.contains(c)));
+                    assert!(hand
+                        .iter()
+                        .all(|c| held.contains(c) || available >> c & 1 == 1));
+                    assert!(number < fives.start(place));
+                }
+            }
+        }
+    }
+
+    fn each_subset(from: &[u8], k: usize, set: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+        if k == 0 {
+            f(set);
+            return;
+        }
+        for (i, &c) in from.iter().enumerate() {
+            set.push(c);
+            each_subset(&from[i + 1..], k - 1, set, f);
+            set.pop();
+        }
+    }
+}
