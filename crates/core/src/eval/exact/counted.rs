@@ -19,8 +19,9 @@
 //! highest card's), `count`, `total`, `highest`, `lowest`,
 //! `most_frequent`, `highest_count` and `size`, and by nothing else.
 //!
-//! It applies where the shoe is one deck of cards of rank and suit known
-//! (each kind one card, less any taken out). In a state where the cards
+//! It applies to a draw of three or more cards (of fewer, listing the
+//! hands is quicker) where the shoe is one deck of cards of rank and suit
+//! known (each kind one card, less any taken out). In a state where the cards
 //! joined were not dealt from it, or so many cards were dealt elsewhere
 //! that the sums would be longer than the list, or an expression fails to
 //! evaluate, the hands are listed as `observed` lists them.
@@ -55,6 +56,9 @@ const READS_VALUE: [Builtin; 10] = [
 /// The most places where what is read of the joined hand changes with its
 /// value: past it, every state would have that many ranges to count.
 const MOST_CHANGES: usize = 64;
+
+/// The fewest cards of a draw counted rather than listed.
+const FEWEST_COUNTED: u32 = 3;
 
 /// The most sets a state's count sums (the sets of the joined cards and
 /// up to five less of the cards dealt elsewhere): past it, the hands are
@@ -116,6 +120,11 @@ impl Counted {
         exprs: &[Expr],
         base: usize,
     ) -> Option<Counted> {
+        // Of one or two cards, the hands (47, or 1,081) are listed sooner
+        // than counted, and the table is not built for them.
+        if draw.count < FEWEST_COUNTED {
+            return None;
+        }
         let hand = draw.slot;
         let joined = base;
         let mut with = None;
