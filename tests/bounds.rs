@@ -38,7 +38,9 @@ fn assert_clean(run: &Run, args: &[&str]) {
 
 /// Two sides choosing from `1..n`, each knowing a `d6` total: 12
 /// situations, `12 n` options over them. With `lone`, the player alone
-/// chooses: 6 situations, `6 n` options.
+/// chooses: 6 situations, `6 n` options. The round reads the player's die
+/// again after his choice (`total(p)`, which he knows as `pv`), so that
+/// the choice is solved in the sequence form, not where it stands.
 fn choosing(n: u32, lone: bool) -> String {
     let banker = if lone {
         "  let c = 1\n".to_string()
@@ -48,10 +50,49 @@ fn choosing(n: u32, lone: bool) -> String {
     format!(
         "game \"Wide\"\noutcomes pw, bw, tie\nround {{\n  throw p = d6\n  let pv = total(p)\n  \
          choose a from 1..{n} by player knowing pv\n  throw q = d6\n  let qv = total(q)\n{banker}  \
-         compare pv * a with qv * c {{\n    higher => end pw\n    equal => end tie\n    \
+         compare total(p) * a with qv * c {{\n    higher => end pw\n    equal => end tie\n    \
          lower => end bw\n  }}\n}}\nbet player {{\n  pw => win 1 to 1\n  bw => lose\n  \
          tie => push\n}}\nbet banker {{\n  bw => win 1 to 1\n  pw => lose\n  tie => push\n}}\n"
     )
+}
+
+/// A lone side choosing from `1..n` knowing a `d6` total, and the round
+/// holding nothing else it does not know: solved where it stands
+/// (`program::local`).
+fn choosing_here(n: u32) -> String {
+    format!(
+        "game \"Here\"\noutcomes pw, bw, tie\nround {{\n  throw p = d6\n  let pv = total(p)\n  \
+         choose a from 1..{n} by player knowing pv\n  throw q = d6\n  \
+         compare pv * a with total(q) * 3 {{\n    higher => end pw\n    equal => end tie\n    \
+         lower => end bw\n  }}\n}}\nbet player {{\n  pw => win 1 to 1\n  bw => lose\n  \
+         tie => push\n}}\n"
+    )
+}
+
+/// A lone side's choice solved where it stands is bounded by its options
+/// over every situation, 16 for each state `--max-states` allows: 6
+/// situations of 266 options (1,596) are solved at `--max-states 100`
+/// (1,600), of 267 (1,602) refused at the choice.
+#[test]
+fn a_choice_solved_where_it_stands_is_bounded_by_its_options() {
+    let dir = scratch("here");
+    for (n, solved) in [(266, true), (267, false)] {
+        let file = format!("here_{n}.dice");
+        std::fs::write(dir.join(&file), choosing_here(n)).expect("written");
+        let args = ["check", &file, "--max-states", "100"];
+        let run = dicerules(&dir, &args);
+        let t = run.transcript(&args);
+        assert_clean(&run, &args);
+        if solved {
+            assert_eq!(run.code, Some(0), "{t}");
+            continue;
+        }
+        assert_eq!(run.code, Some(2), "{t}");
+        assert!(run.stderr.contains("dice::solve::too_large"), "{t}");
+        let brought = number_after(&run.stderr, "brings the round's choices to ")
+            .unwrap_or_else(|| panic!("a count of options: {t}"));
+        assert_eq!(brought, 1_602, "{t}");
+    }
 }
 
 /// The number after `text` in `haystack`.

@@ -129,3 +129,42 @@ fn suits_compared_with_one_another_keep_the_round_symmetric() {
         assert!(!symmetric(&source.replace(compared, other)), "{other}");
     }
 }
+
+/// A lone chooser who knows everything the round holds, with no choice
+/// after hers, has it solved where it stands (`program::local`): three card
+/// poker's player knowing his three cards. Not let it ride's, whose first
+/// choice has another after it and whose second knows his cards joined
+/// with the board's; nor a choice knowing a total the round reads the dice
+/// of again, nor one after a branch on something it does not know. The
+/// figures are the sequence form's either way: the plain path solves every
+/// choice in the sequence form, and the tests above compare the two.
+#[test]
+fn choices_knowing_the_whole_state_are_solved_where_they_stand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let local = |source: &str| {
+        let program = dicerules::Game::load(source)
+            .expect("the file checks")
+            .program;
+        dicerules_core::program::local::local_decisions(&program)
+    };
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).expect("the file reads");
+    assert_eq!(local(&read("games/three_card_poker.dice")), [true]);
+    assert_eq!(local(&read("games/let_it_ride.dice")), [false, false]);
+    assert_eq!(local(&read("games/mississippi_stud.dice")), [false; 3]);
+    let here =
+        "game \"Here\"\noutcomes won, lost\nround {\n  throw p = d6\n  let pv = total(p)\n  \
+                choose a from [hi, lo] by player knowing pv\n  throw q = d6\n  \
+                if a is hi and total(q) > pv {\n    end won\n  }\n  end lost\n}\n\
+                bet player {\n  won  => win 1 to 1\n  lost => lose\n}\n";
+    assert_eq!(local(here), [true]);
+    // The die itself read after the choice: the chooser knows only its total.
+    let die = here.replace("total(q) > pv", "total(q) > total(p)");
+    assert_eq!(local(&die), [false]);
+    // A value bound on a branch of what the chooser does not know.
+    let branched = here.replace(
+        "  let pv = total(p)\n",
+        "  throw r = d2\n  let pv = total(p)\n  let bonus = 0\n  if total(r) = 2 {\n    set bonus = 1\n  }\n",
+    );
+    let branched = branched.replace("total(q) > pv", "total(q) > pv + bonus");
+    assert_eq!(local(&branched), [false]);
+}

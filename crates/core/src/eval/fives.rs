@@ -220,6 +220,47 @@ impl Fives {
     }
 }
 
+impl Fives {
+    /// Adds `sign` times [`Fives::below`] of `set` at each of `places`
+    /// (increasing) to `out`, the set found once and each list searched
+    /// from where the search before stopped.
+    #[inline]
+    pub fn add_below(&self, set: &[u8], places: &[usize], sign: i64, out: &mut [i64]) {
+        let n = self.cards.len();
+        let s = set.len();
+        let last = self.start.len() - 1;
+        match s {
+            0 => {
+                for (o, &p) in out.iter_mut().zip(places) {
+                    *o += sign * i64::from(self.start[p]);
+                }
+            }
+            1 | 2 => {
+                let row = &self.prefix[s - 1][colex(set) * self.start.len()..];
+                for (o, &p) in out.iter_mut().zip(places) {
+                    *o += sign * i64::from(row[p]);
+                }
+            }
+            _ => {
+                let list = self.holding(set);
+                let mut from = 0;
+                for (o, &p) in out.iter_mut().zip(places) {
+                    let below = match p {
+                        0 => 0,
+                        p if p == last => BINOMIAL[n - s][5 - s] as usize,
+                        p => {
+                            let bound = self.start[p];
+                            from += list[from..].partition_point(|&h| h < bound);
+                            from
+                        }
+                    };
+                    *o += sign * below as i64;
+                }
+            }
+        }
+    }
+}
+
 /// For each set of `s` cards, how many of the hands holding it have a
 /// value below each place (from none to every value): a row of
 /// `start.len()` numbers per set, by its colex number.

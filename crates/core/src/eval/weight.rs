@@ -170,6 +170,14 @@ impl Weight {
         Weight::one().scaled(&Factor::magnitude(x))
     }
 
+    /// The weight as a factor, to scale another by.
+    pub fn as_factor(&self) -> Factor {
+        match self {
+            Weight::Small(n, d) => Factor::Small(*n, *d),
+            Weight::Wide(n, d) => Factor::Wide(n.to_big(), (**d).clone()),
+        }
+    }
+
     /// The exact value, reduced.
     pub fn to_exact(&self) -> Exact {
         match self {

@@ -14,6 +14,7 @@ mod assertions;
 mod banking;
 pub mod builtin;
 pub mod card;
+pub mod local;
 pub mod poker;
 mod round;
 pub mod suits;

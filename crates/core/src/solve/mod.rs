@@ -31,8 +31,8 @@ use rustc_hash::FxHashMap;
 
 use crate::eval::coverage::{Coverage, Probe};
 use crate::eval::exact::{
-    self, Decisions, Distribution, End, InfoSetReport, Kind, Limits, OptionReport, Solution,
-    SOLVE_WORK_PER_STATE,
+    self, Decisions, Distribution, End, InfoSetReport, Kind, Limits, LocalInfo, OptionReport,
+    Solution, SOLVE_WORK_PER_STATE,
 };
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
@@ -327,8 +327,10 @@ pub fn solve(
     ends.sort_by(|a, b| (a.outcome, &a.values).cmp(&(b.outcome, &b.values)));
     let finals_met = (0..finals)
         .map(|f| {
-            let met: std::collections::BTreeSet<i64> =
+            let mut met: std::collections::BTreeSet<i64> =
                 tree.ends.iter().filter_map(|e| e.values[f]).collect();
+            // The options not taken at the decisions solved where they stand.
+            met.extend(decisions.finals_met.get(f).into_iter().flatten());
             met.into_iter().collect()
         })
         .collect();
@@ -464,9 +466,42 @@ fn report(game: &SequenceGame, plans: &[Vec<Exact>]) -> Vec<InfoSetReport> {
             options,
         });
     }
+    out.extend(
+        game.decisions
+            .local
+            .iter()
+            .map(|info| local(info, &plans[info.side])),
+    );
     // In the order of the file's decisions, then of what the chooser knows.
     out.sort_by(|a, b| (a.decision, &a.key).cmp(&(b.decision, &b.key)));
     out
+}
+
+/// The report of a situation solved where it stands: reached as the side's
+/// `plan` comes there, each option worth its value, the first best taken.
+fn local(info: &LocalInfo, plan: &[Exact]) -> InfoSetReport {
+    let reach = info.parents.iter().fold(Exact::zero(), |sum, (s, w)| {
+        &sum + &(&w.to_exact() * &plan[*s as usize])
+    });
+    let top = info.values.iter().max();
+    let first = info.values.iter().position(|v| Some(v) == top);
+    let options = (info.values.iter().enumerate())
+        .map(|(a, v)| OptionReport {
+            best: Some(v) == top,
+            value: Some(v.clone()),
+            probability: match first == Some(a) {
+                true => Exact::one(),
+                false => Exact::zero(),
+            },
+        })
+        .collect();
+    InfoSetReport {
+        decision: info.decision,
+        side: info.side,
+        key: info.key.clone(),
+        reach,
+        options,
+    }
 }
 
 #[cfg(test)]

@@ -267,9 +267,7 @@ impl Counted {
         // less those holding one of the cards gone too, plus ...
         let mut below: SmallVec<[i64; 16]> = smallvec::smallvec![0; bounds.len()];
         for_each_set(&held, &gone, room, &mut |set, sign| {
-            for (b, &bound) in below.iter_mut().zip(&bounds) {
-                *b += sign * i64::from(fives.below(set, bound));
-            }
+            fives.add_below(set, &bounds, sign, &mut below);
         });
         // Each range with hands, read through one of them.
         let mut ranges: Vec<(Values, u64, u32)> = Vec::new();
@@ -520,11 +518,21 @@ mod tests {
                 .fold(0, |m, c| m | 1 << c);
             let room = 5 - held.len();
             let places = fives.values().len();
-            for place in [0, 1, places / 3, places / 2, places - 7, places] {
+            let bounds = [0, 1, places / 3, places / 2, places - 7, places];
+            // All the bounds at once, as `groups` counts them.
+            let mut at_once = [0i64; 6];
+            for_each_set(&held, &gone, room, &mut |set, sign| {
+                fives.add_below(set, &bounds, sign, &mut at_once);
+            });
+            for (b, place) in bounds.into_iter().enumerate() {
                 let mut counted = 0i64;
                 for_each_set(&held, &gone, room, &mut |set, sign| {
                     counted += sign * i64::from(fives.below(set, place));
                 });
+                assert_eq!(
+                    at_once[b], counted,
+                    "{held:?} less {gone:?}, all bounds at once"
+                );
                 let free: Vec<u8> = (0..n).filter(|c| available >> c & 1 == 1).collect();
                 let mut listed = 0i64;
                 each_subset(&free, room, &mut Vec::new(), &mut |hole| {

@@ -28,6 +28,33 @@ pub struct Decisions {
     /// each information set, with
     /// their weights, by the sequence it comes with (see [`Decisions::forgets_nothing`]).
     pub(super) arrivals: FxHashMap<(usize, u32), FxHashMap<State, Weight>>,
+    /// The situations of the decisions solved where they stand
+    /// (`program::local`), apart from the sequence form.
+    pub local: Vec<LocalInfo>,
+    pub(super) local_index: FxHashMap<(usize, SmallVec<[i64; 4]>), usize>,
+    /// The options of `local`, summed.
+    pub(super) local_options: usize,
+    /// For each of `Program::finals`, the values the options of the
+    /// decisions solved where they stand end with, the options not taken
+    /// too (see [`Solution::finals_met`]).
+    pub finals_met: Vec<std::collections::BTreeSet<i64>>,
+}
+
+/// A situation of a decision solved where it stands: its chooser knows the
+/// whole state, so each option's value is that of the option's rest of the
+/// round from the state.
+#[derive(Clone, Debug)]
+pub struct LocalInfo {
+    /// Index into `Program::decisions`.
+    pub decision: usize,
+    /// The values the chooser knows.
+    pub key: Vec<i64>,
+    pub side: usize,
+    /// The chance of coming here, by the side's sequence on arrival (every
+    /// option of its earlier decisions taken with weight 1).
+    pub parents: Vec<(u32, Weight)>,
+    /// Each option's value from here.
+    pub values: Vec<Exact>,
 }
 
 /// A state of the round at a choice: the values live there, the chooser's

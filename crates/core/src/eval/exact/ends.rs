@@ -136,23 +136,44 @@ impl Ends {
         factor: &Factor,
         memo: &mut Memo,
     ) -> u64 {
-        let sum = if self.keyed {
-            let key = (outcome, final_values(program, env));
-            match self.with_values.entry(key) {
+        let values = self.keyed.then(|| final_values(program, env));
+        self.add_at(outcome, values, weight, factor, memo)
+    }
+
+    /// Adds `weight` times the weight of `end` (of another collection) to
+    /// the end alike; returns the work it took.
+    pub(super) fn add_end(&mut self, end: &End, weight: &Weight, memo: &mut Memo) -> u64 {
+        let values = self.keyed.then(|| end.values.iter().copied().collect());
+        self.add_at(end.outcome, values, weight, &end.weight.as_factor(), memo)
+    }
+
+    /// Adds `weight` times `factor` to the end with `outcome` and, where
+    /// ends are keyed, `values`.
+    fn add_at(
+        &mut self,
+        outcome: Option<usize>,
+        values: Option<SmallVec<[Option<i64>; 4]>>,
+        weight: &Weight,
+        factor: &Factor,
+        memo: &mut Memo,
+    ) -> u64 {
+        let sum = match values {
+            Some(values) => match self.with_values.entry((outcome, values)) {
                 Entry::Occupied(sum) => sum.into_mut(),
                 Entry::Vacant(slot) => {
                     return slot.insert(weight.scaled_in(factor, memo)).words() as u64;
                 }
-            }
-        } else {
-            let at = outcome.unwrap_or(self.plain.len() - 1);
-            match &mut self.plain[at] {
-                Some(sum) => sum,
-                none => {
-                    let first = weight.scaled_in(factor, memo);
-                    let words = first.words() as u64;
-                    *none = Some(first);
-                    return words;
+            },
+            None => {
+                let at = outcome.unwrap_or(self.plain.len() - 1);
+                match &mut self.plain[at] {
+                    Some(sum) => sum,
+                    none => {
+                        let first = weight.scaled_in(factor, memo);
+                        let words = first.words() as u64;
+                        *none = Some(first);
+                        return words;
+                    }
                 }
             }
         };

@@ -86,6 +86,9 @@ struct Machine<'p> {
     keeps_canonical: bool,
     /// A state joined, a buffer reused.
     joined: Vec<Value>,
+    /// For each decision, whether it is solved where it stands (see
+    /// [`local`](crate::program::local)): on the fast paths.
+    local: Vec<bool>,
     /// In a round symmetric in the suits, the round's first draw, dealt
     /// one hand of each set alike up to the suits' names (see
     /// [`by_suits`](crate::eval::by_suits)).
@@ -190,22 +193,7 @@ pub(super) fn evaluate_reach(
             );
             continue;
         }
-        if let Some(linear) = m.linear[pc].take() {
-            m.alive -= linear.len();
-            m.deal_merged(pc, &states, &mut env, &mut next, &mut outcomes)?;
-            m.deal_linear(pc, &linear, &mut next, &mut outcomes)?;
-            continue;
-        }
-        if m.forgets[pc].is_some() {
-            m.deal_merged(pc, &states, &mut env, &mut next, &mut outcomes)?;
-            continue;
-        }
-        for (live, weight) in states.iter() {
-            for (&slot, &value) in m.live[pc].iter().zip(live) {
-                env[slot] = value;
-            }
-            m.throw(pc, &env, weight, &mut next, &mut outcomes)?;
-        }
+        m.step(pc, &states, &mut env, &mut next, &mut outcomes)?;
     }
     let distribution = m.finish(outcomes, throws, coverage, work)?;
     Ok((distribution, stopped))
@@ -273,7 +261,12 @@ impl<'p> Machine<'p> {
         let by_suits = (renaming.is_some() && crate::eval::fast_paths())
             .then(|| program.code.iter().position(|i| i.as_draw().is_some()))
             .flatten();
+        let local = match crate::eval::fast_paths() {
+            true => crate::program::local::local_decisions(program),
+            false => vec![false; program.decisions.len()],
+        };
         Machine {
+            local,
             by_suits,
             observed,
             renaming,
@@ -427,6 +420,82 @@ impl Machine<'_> {
         let new = self.frontier[pc].add(&key, weight, factor, &mut self.memo);
         self.key = key;
         self.arrived(new, span)
+    }
+
+    /// Throws the dice, or deals the cards, of the step at `pc` for the
+    /// `states` waiting there; `env` and `next` are buffers.
+    fn step(
+        &mut self,
+        pc: usize,
+        states: &Waiting,
+        env: &mut [Value],
+        next: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        if let Some(linear) = self.linear[pc].take() {
+            self.alive -= linear.len();
+            self.deal_merged(pc, states, env, next, outcomes)?;
+            return self.deal_linear(pc, &linear, next, outcomes);
+        }
+        if self.forgets[pc].is_some() {
+            return self.deal_merged(pc, states, env, next, outcomes);
+        }
+        env.fill(Value::Unset);
+        for (live, weight) in states.iter() {
+            for (&slot, &value) in self.live[pc].iter().zip(live) {
+                env[slot] = value;
+            }
+            self.throw(pc, env, weight, next, outcomes)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the state `env`, of weight one, from `to` (the step after the
+    /// decision at `at`) to its ends alone, into `outcomes`: its states wait
+    /// in a frontier of their own (and its last cards are dealt without
+    /// summing states: `Linear` is for the evaluation as a whole), so that
+    /// the states waiting in the evaluation are left as they are.
+    pub(super) fn run_alone(
+        &mut self,
+        at: usize,
+        to: usize,
+        env: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        let fresh = self.live.iter().map(|l| Waiting::new(l.len())).collect();
+        let frontier = std::mem::replace(&mut self.frontier, fresh);
+        let linear = std::mem::replace(
+            &mut self.linear,
+            (0..self.program.code.len()).map(|_| None).collect(),
+        );
+        let (current, alive) = (self.current, self.alive);
+        let result = self.run_from(at, to, env, outcomes);
+        self.frontier = frontier;
+        self.linear = linear;
+        (self.current, self.alive) = (current, alive);
+        result
+    }
+
+    /// [`Machine::run_alone`]'s run, in the frontier it set.
+    fn run_from(
+        &mut self,
+        at: usize,
+        to: usize,
+        env: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        self.advance(to, env, &Weight::one(), &Factor::one(), outcomes)?;
+        let (mut state, mut next) = (env.to_vec(), env.to_vec());
+        for pc in at + 1..self.program.code.len() {
+            if self.frontier[pc].is_empty() {
+                continue;
+            }
+            self.current = Some(pc);
+            let states = std::mem::replace(&mut self.frontier[pc], Waiting::new(0));
+            self.alive -= states.len();
+            self.step(pc, &states, &mut state, &mut next, outcomes)?;
+        }
+        Ok(())
     }
 
     /// Counts a state that arrived at a throw, when it is `new` there.

@@ -31,7 +31,7 @@ use super::EvalError;
 use crate::number::Exact;
 use crate::program::Program;
 
-pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, OptionReport, Solution};
+pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, LocalInfo, OptionReport, Solution};
 pub use ends::{end_key, End};
 pub use split::{shared_after_seat, split_round, Part, Split};
 

@@ -8,7 +8,8 @@ use std::collections::hash_map::Entry;
 
 use smallvec::SmallVec;
 
-use super::super::ends::{sequence, Ends};
+use super::super::decisions::LocalInfo;
+use super::super::ends::{sequence, End, Ends};
 use super::super::paths::{Key, Looked, Path};
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
 use super::Machine;
@@ -16,6 +17,7 @@ use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
 use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Weight};
 use crate::eval::EvalError;
+use crate::number::Exact;
 use crate::program::{Draw, Throw};
 
 impl Machine<'_> {
@@ -68,6 +70,9 @@ impl Machine<'_> {
         outcomes: &mut Ends,
         pick: &Pick,
     ) -> Result<(), EvalError> {
+        if self.local[pick.decision] {
+            return self.decide_here(pc, env, weight, factor, outcomes, pick);
+        }
         let program = self.program;
         let decision = pick.decision;
         let d = &program.decisions[decision];
@@ -205,6 +210,124 @@ impl Machine<'_> {
         Ok(())
     }
 }
+
+impl Machine<'_> {
+    /// Solves a decision where it stands ([`local`](crate::program::local)):
+    /// each option's rest of the round run from the state alone, its value
+    /// the chooser's bet's expected net there, and the best option's ends
+    /// (the first of equal ones) added to the round's, times the state's
+    /// chance; the situation recorded with each option's value.
+    #[allow(clippy::too_many_arguments)]
+    fn decide_here(
+        &mut self,
+        pc: usize,
+        env: &mut [Value],
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+        pick: &Pick,
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let d = &program.decisions[pick.decision];
+        let bet = &program.bets[program.sides[d.side].bet];
+        let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
+        let mut options: Vec<(Exact, Vec<End>)> = Vec::with_capacity(offered.len());
+        for v in offered {
+            let mut next = Env::from_slice(env);
+            self.set(&mut next, pick.slot, pick.value(v))?;
+            let mut ends = Ends::new(program);
+            self.run_alone(pc, self.code.next[pc], &mut next, &mut ends)?;
+            let ends = ends.into_ends();
+            let value = ends.iter().fold(Exact::zero(), |sum, end| {
+                match bet.payout(end.outcome, &end.values) {
+                    Some(pay) => &sum + &(&end.probability() * &pay.net),
+                    None => sum,
+                }
+            });
+            options.push((value, ends));
+        }
+        // What every option comes to, as the sequence form would have kept
+        // it: the values a name may end with, and what the round reaches.
+        let finals = program.finals.len();
+        let met = &mut self.decisions.finals_met;
+        met.resize(finals, Default::default());
+        for end in options.iter().flat_map(|(_, ends)| ends) {
+            for (f, v) in end.values[..finals].iter().enumerate() {
+                met[f].extend(*v);
+            }
+            if let Some(c) = self.coverage.as_deref_mut() {
+                c.add_end(program, end.outcome, &end.values);
+            }
+        }
+        let mut best = 0;
+        for (a, (value, _)) in options.iter().enumerate() {
+            if *value > options[best].0 {
+                best = a;
+            }
+        }
+        let arrived = weight.scaled_in(factor, &mut self.memo);
+        for end in &options[best].1 {
+            let work = outcomes.add_end(end, &arrived, &mut self.memo);
+            self.ended(work)?;
+        }
+        self.situation(pick, sequence(program, env, d.side), arrived, options)
+    }
+
+    /// Records a situation of a decision solved where it stands, come to
+    /// with the side's sequence `own` and chance `arrived`, with its
+    /// options' values.
+    fn situation(
+        &mut self,
+        pick: &Pick,
+        own: u32,
+        arrived: Weight,
+        options: Vec<(Exact, Vec<End>)>,
+    ) -> Result<(), EvalError> {
+        let program = self.program;
+        let d = &program.decisions[pick.decision];
+        let bound = (self.limits.max_states).saturating_mul(LOCAL_OPTIONS_PER_STATE);
+        let ds = &mut self.decisions;
+        let id = match ds.local_index.entry((pick.decision, pick.key.clone())) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => {
+                ds.local_options += options.len();
+                if ds.local_options > bound {
+                    return Err(EvalError::SolveTooManySequences {
+                        name: d.name.clone(),
+                        options: options.len(),
+                        count: ds.local.len() + 1,
+                        sequences: ds.local_options,
+                        limit: bound,
+                        span: d.span,
+                    });
+                }
+                let key = e.key().1.to_vec();
+                e.insert(ds.local.len());
+                ds.local.push(LocalInfo {
+                    decision: pick.decision,
+                    key,
+                    side: d.side,
+                    parents: Vec::new(),
+                    values: options.into_iter().map(|(v, _)| v).collect(),
+                });
+                ds.local.len() - 1
+            }
+        };
+        let info = &mut ds.local[id];
+        match info.parents.iter_mut().find(|(s, _)| *s == own) {
+            Some((_, w)) => w.add(&arrived),
+            None => info.parents.push((own, arrived)),
+        }
+        Ok(())
+    }
+}
+
+/// The options of the situations of the decisions solved where they stand,
+/// summed, may be this many times
+/// [`Limits::max_states`](super::super::Limits::max_states) (16,000,000 by
+/// default: caribbean stud's player has about 10 million): each situation
+/// is a state, and keeps its options' values (about 200 bytes each).
+pub(crate) const LOCAL_OPTIONS_PER_STATE: usize = 16;
 
 /// The steps from a remembered start being recorded: (start, hash, key,
 /// writes so far).

@@ -1,0 +1,108 @@
+//! Decisions a lone chooser makes knowing the whole state: solved where
+//! they stand. Where one side chooses, no choice can follow a decision, and
+//! what the chooser knows there determines every value the round holds
+//! (caribbean stud's player knows his five cards and the dealer's up card,
+//! and the cards dealt are those), each situation is one state of the round,
+//! and the best option there is the one whose rest of the round is worth
+//! most: the exact evaluator runs each option's rest from the state alone
+//! and keeps the best (`exact::machine`), rather than taking every option
+//! into the round and solving the sequence form after. Nothing of the
+//! options is kept but their values, and no state waits: caribbean stud's
+//! five million situations fit.
+//!
+//! A value is determined by what the chooser knows where it is known (a
+//! name in `knowing` alone, not hands joined with `+`), where it is the
+//! cards a shoe has dealt and every hand dealt from that shoe before is
+//! determined, or where every step that binds it before is a `let` or
+//! `set` of determined values; and only where every branch before the
+//! decision tests determined values.
+
+use super::{Instr, Program};
+
+/// For each of `program.decisions`, whether it is solved where it stands
+/// (see the module).
+pub fn local_decisions(program: &Program) -> Vec<bool> {
+    let mut local = vec![false; program.decisions.len()];
+    if program.sides.len() != 1 {
+        return local;
+    }
+    let side_slots: Vec<usize> = program.sides.iter().map(|s| s.slot).collect();
+    for (pc, instr) in program.code.iter().enumerate() {
+        let Instr::Decide {
+            decision, knowing, ..
+        } = instr
+        else {
+            continue;
+        };
+        let followed = program.code[pc + 1..]
+            .iter()
+            .any(|i| matches!(i, Instr::Decide { .. } | Instr::Cell { .. }));
+        if followed {
+            continue;
+        }
+        let d = &program.decisions[*decision];
+        // The slots known alone, not joined with others into one hand.
+        let mut known: Vec<usize> = Vec::new();
+        let mut at = 0;
+        for &members in &d.members {
+            if members == 1 {
+                known.extend(knowing.get(at));
+            }
+            at += members;
+        }
+        let determined = determined(program, pc, known);
+        // A value bound on one branch or another is determined only where
+        // the branches read determined values.
+        let branches_known = program.code[..pc].iter().all(|i| match i {
+            Instr::Branch { cond, .. } => {
+                let mut read = Vec::new();
+                cond.slots_read(&mut read);
+                read.iter().all(|r| determined.contains(r))
+            }
+            _ => true,
+        });
+        let Some(live) = program.live_in.get(pc).filter(|_| branches_known) else {
+            continue;
+        };
+        let played = program.live_unshown.get(pc);
+        local[*decision] = (0..program.slots.len())
+            .filter(|&s| live.contains(s) && played.is_none_or(|l| l.contains(s)))
+            .filter(|s| !side_slots.contains(s))
+            .all(|s| determined.contains(&s));
+    }
+    local
+}
+
+/// The slots whose values at `pc` are determined by the slots `known` (see
+/// the module).
+fn determined(program: &Program, pc: usize, mut known: Vec<usize>) -> Vec<usize> {
+    let before = &program.code[..pc];
+    loop {
+        let grown = (0..program.slots.len())
+            .filter(|s| !known.contains(s))
+            .find(|&s| {
+                let mut writers = before.iter().filter(|i| i.writes().contains(&s)).peekable();
+                let dealt: Vec<&crate::program::Draw> = (before.iter())
+                    .filter_map(Instr::as_draw)
+                    .filter(|d| d.dealt == s)
+                    .collect();
+                if !dealt.is_empty() {
+                    return dealt.iter().all(|d| known.contains(&d.slot))
+                        && writers.all(|i| i.as_draw().is_some_and(|d| d.dealt == s));
+                }
+                writers.peek().is_none()
+                    || writers.all(|i| match i {
+                        Instr::Assign { value, .. } => {
+                            let mut read = Vec::new();
+                            value.slots_read(&mut read);
+                            read.iter().all(|r| known.contains(r))
+                        }
+                        _ => false,
+                    })
+            });
+        match grown {
+            Some(s) => known.push(s),
+            None => return known,
+        }
+    }
+}
