@@ -89,9 +89,16 @@ fn a_choice_solved_where_it_stands_is_bounded_by_its_options() {
         }
         assert_eq!(run.code, Some(2), "{t}");
         assert!(run.stderr.contains("dice::solve::too_large"), "{t}");
-        let brought = number_after(&run.stderr, "brings the round's choices to ")
+        // The message wraps at the terminal's width: read it unwrapped.
+        let words: Vec<&str> = (run.stderr.split_whitespace())
+            .filter(|w| *w != "│")
+            .collect();
+        let text = words.join(" ");
+        let brought = number_after(&text, "where they stand to ")
             .unwrap_or_else(|| panic!("a count of options: {t}"));
         assert_eq!(brought, 1_602, "{t}");
+        assert!(text.contains("at most 1600 are kept"), "{t}");
+        assert!(text.contains("--max-states"), "{t}");
     }
 }
 

@@ -245,6 +245,26 @@ pub enum EvalError {
         #[label("this choice is met in too many situations")]
         span: Span,
     },
+    /// A choice solved where it stands (its chooser knows the whole state)
+    /// with more options, summed over its situations, than the evaluation
+    /// keeps: 16 for each state `--max-states` allows.
+    #[error("`{name}` offers {options} options in situation {count}, which brings the choices solved where they stand to {sequences} options over all their situations: at most {limit} are kept")]
+    #[diagnostic(
+        code(dice::solve::too_large),
+        help("a choice whose chooser knows the whole state is solved state by state, each situation keeping its options' values; offer fewer options, let the chooser know fewer values, or raise the limit with --max-states (16 options a state)")
+    )]
+    SolveTooManyHere {
+        name: String,
+        /// The options of this situation.
+        options: usize,
+        /// This decision's situations so far, this one included.
+        count: usize,
+        /// The options with this situation's.
+        sequences: usize,
+        limit: usize,
+        #[label("this choice has too many options in all its situations")]
+        span: Span,
+    },
     /// A round's decisions with more options, summed over the situations
     /// each is met in (sequences), than the solver takes: a choice of many
     /// options, or knowing a value of many possibilities.

@@ -292,7 +292,7 @@ impl Machine<'_> {
             Entry::Vacant(e) => {
                 ds.local_options += options.len();
                 if ds.local_options > bound {
-                    return Err(EvalError::SolveTooManySequences {
+                    return Err(EvalError::SolveTooManyHere {
                         name: d.name.clone(),
                         options: options.len(),
                         count: ds.local.len() + 1,
