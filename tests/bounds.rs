@@ -80,26 +80,34 @@ fn a_choice_solved_where_it_stands_is_bounded_by_its_options() {
         let file = format!("here_{n}.dice");
         std::fs::write(dir.join(&file), choosing_here(n)).expect("written");
         let args = ["check", &file, "--max-states", "100"];
-        let run = dicerules(&dir, &args);
-        let t = run.transcript(&args);
-        assert_clean(&run, &args);
-        if solved {
-            assert_eq!(run.code, Some(0), "{t}");
+        let Some((text, t)) = solved_or_refused(&dir, &args, solved) else {
             continue;
-        }
-        assert_eq!(run.code, Some(2), "{t}");
-        assert!(run.stderr.contains("dice::solve::too_large"), "{t}");
-        // The message wraps at the terminal's width: read it unwrapped.
-        let words: Vec<&str> = (run.stderr.split_whitespace())
-            .filter(|w| *w != "│")
-            .collect();
-        let text = words.join(" ");
+        };
         let brought = number_after(&text, "where they stand to ")
             .unwrap_or_else(|| panic!("a count of options: {t}"));
         assert_eq!(brought, 1_602, "{t}");
         assert!(text.contains("at most 1600 are kept"), "{t}");
         assert!(text.contains("--max-states"), "{t}");
     }
+}
+
+/// Runs `args` in `dir`, cleanly: exit 0 where `solved`, and `None`; else
+/// exit 2 with `dice::solve::too_large`, and its stderr unwrapped (the
+/// message wraps at the terminal's width) with the run's transcript.
+fn solved_or_refused(dir: &Path, args: &[&str], solved: bool) -> Option<(String, String)> {
+    let run = dicerules(dir, args);
+    let t = run.transcript(args);
+    assert_clean(&run, args);
+    if solved {
+        assert_eq!(run.code, Some(0), "{t}");
+        return None;
+    }
+    assert_eq!(run.code, Some(2), "{t}");
+    assert!(run.stderr.contains("dice::solve::too_large"), "{t}");
+    let words: Vec<&str> = (run.stderr.split_whitespace())
+        .filter(|w| *w != "│")
+        .collect();
+    Some((words.join(" "), t))
 }
 
 /// The number after `text` in `haystack`.
@@ -131,22 +139,16 @@ fn the_solver_is_bounded_by_options_over_every_situation() {
         for (bound, solved) in [(fits, true), (fits - 1, false)] {
             let bound_text = bound.to_string();
             let args = ["check", &file, "--max-sequences", &bound_text];
-            let run = dicerules(&dir, &args);
-            let t = run.transcript(&args);
-            assert_clean(&run, &args);
-            if solved {
-                assert_eq!(run.code, Some(0), "{t}");
+            let Some((text, t)) = solved_or_refused(&dir, &args, solved) else {
                 continue;
-            }
-            assert_eq!(run.code, Some(2), "{t}");
-            assert!(run.stderr.contains("dice::solve::too_large"), "{t}");
+            };
             // The choice that passes it, the count just past the bound:
             // one situation's options more than it allows.
-            let brought = number_after(&run.stderr, "brings the round's choices to ")
+            let brought = number_after(&text, "brings the round's choices to ")
                 .unwrap_or_else(|| panic!("a count of options: {t}"));
             let limit = bound * per_bound;
             assert!(brought > limit && brought <= limit + n as usize, "{t}");
-            assert!(run.stderr.contains(&format!("at most {limit}")), "{t}");
+            assert!(text.contains(&format!("at most {limit}")), "{t}");
         }
     }
 }

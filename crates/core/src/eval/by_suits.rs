@@ -18,27 +18,7 @@ use crate::program::Shoe;
 /// apart by rank and suit (13 ranks of 4 suits, each once); `None`
 /// otherwise.
 pub fn hands(shoe: &Shoe, count: u32) -> Option<Vec<(Hand, u64)>> {
-    // The kind of each rank (a bit from 0 to 12) and suit (1 to 4).
-    let mut grid = [[usize::MAX; 4]; 13];
-    if shoe.decks != Some(1) || shoe.kinds.len() != 52 || count > 13 {
-        return None;
-    }
-    for (k, kind) in shoe.kinds.iter().enumerate() {
-        let (rank, suit) = (kind.card.rank(), kind.card.suit());
-        let bit = match rank {
-            14 => 0,
-            1..=13 => rank as usize - 1,
-            _ => return None,
-        };
-        if kind.full(1) != 1 || !(1..=4).contains(&suit) {
-            return None;
-        }
-        let cell = &mut grid[bit][suit as usize - 1];
-        if *cell != usize::MAX {
-            return None;
-        }
-        *cell = k;
-    }
+    let grid = grid(shoe).filter(|_| applies(shoe, count))?;
     // The sets of ranks by how many they hold, each increasing.
     let mut by_size: Vec<Vec<u16>> = vec![Vec::new(); 14];
     for m in 0u16..1 << 13 {
@@ -69,6 +49,40 @@ pub fn hands(shoe: &Shoe, count: u32) -> Option<Vec<(Hand, u64)>> {
         },
     );
     Some(out)
+}
+
+/// Whether a first deal of `count` cards of `shoe` is dealt up to the
+/// suits' names: the shoe one deck of 52 cards told apart by rank and suit,
+/// and at most 13 cards.
+pub fn applies(shoe: &Shoe, count: u32) -> bool {
+    count <= 13 && grid(shoe).is_some()
+}
+
+/// The kind of each rank (a bit from 0 to 12) and suit (1 to 4) of `shoe`,
+/// when it is one deck of 52 cards told apart by rank and suit; `None`
+/// otherwise.
+fn grid(shoe: &Shoe) -> Option<[[usize; 4]; 13]> {
+    let mut grid = [[usize::MAX; 4]; 13];
+    if shoe.decks != Some(1) || shoe.kinds.len() != 52 {
+        return None;
+    }
+    for (k, kind) in shoe.kinds.iter().enumerate() {
+        let (rank, suit) = (kind.card.rank(), kind.card.suit());
+        let bit = match rank {
+            14 => 0,
+            1..=13 => rank as usize - 1,
+            _ => return None,
+        };
+        if kind.full(1) != 1 || !(1..=4).contains(&suit) {
+            return None;
+        }
+        let cell = &mut grid[bit][suit as usize - 1];
+        if *cell != usize::MAX {
+            return None;
+        }
+        *cell = k;
+    }
+    Some(grid)
 }
 
 /// Calls `f` with every four sets of ranks, decreasing (as numbers), that

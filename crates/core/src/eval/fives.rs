@@ -15,6 +15,7 @@
 //! hand: about 310 MB, built in about a second.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::program::card::Card;
 use crate::program::poker;
@@ -145,16 +146,6 @@ impl Fives {
         })
     }
 
-    /// The number of hands.
-    pub fn len(&self) -> u32 {
-        self.hands.len() as u32
-    }
-
-    /// Whether there are none (never: a table has at least one hand).
-    pub fn is_empty(&self) -> bool {
-        self.hands.is_empty()
-    }
-
     /// The distinct values, increasing.
     pub fn values(&self) -> &[i64] {
         &self.values
@@ -204,25 +195,16 @@ impl Fives {
 
     /// How many hands holding every card of `set` (increasing, at most
     /// five) have a value below the one at `place` in [`Fives::values`]
-    /// (any value, for the number of values): for one or two cards read
-    /// off a table, for more found in their list.
-    #[inline]
+    /// (any value, for the number of values).
     pub fn below(&self, set: &[u8], place: usize) -> u32 {
-        let bound = self.start[place];
-        let n = self.cards.len();
-        match set.len() {
-            _ if place == 0 => 0,
-            s if place + 1 == self.start.len() => BINOMIAL[n - s][5 - s] as u32,
-            0 => bound,
-            s @ (1 | 2) => self.prefix[s - 1][colex(set) * self.start.len() + place],
-            _ => self.holding(set).partition_point(|&h| h < bound) as u32,
-        }
+        let mut out = [0];
+        self.add_below(set, &[place], 1, &mut out);
+        out[0] as u32
     }
-}
 
-impl Fives {
     /// Adds `sign` times [`Fives::below`] of `set` at each of `places`
-    /// (increasing) to `out`, the set found once and each list searched
+    /// (increasing) to `out`: for one or two cards read off a table, for
+    /// more found in their list, the set found once and the list searched
     /// from where the search before stopped.
     #[inline]
     pub fn add_below(&self, set: &[u8], places: &[usize], sign: i64, out: &mut [i64]) {
@@ -291,6 +273,17 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// The cards numbered `cards` as a hand of `shoe` holds them: each
+    /// card's value, then the card (for `Pools::intern_pairs`).
+    pub fn pairs(&self, shoe: &Shoe, cards: impl Iterator<Item = u8>) -> SmallVec<[(u32, u32); 5]> {
+        cards
+            .map(|c| {
+                let kind = &shoe.kinds[self.kind[usize::from(c)]];
+                (kind.value, kind.card.0)
+            })
+            .collect()
+    }
+
     /// The deck of a shoe of `decks` decks whose every kind holds at most
     /// one card, each of rank and suit known (one deck, less any cards
     /// taken out); `None` otherwise.

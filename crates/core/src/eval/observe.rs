@@ -77,6 +77,9 @@ pub struct Throws {
     /// Each one-deck shoe's five-card hands by value, once asked for (see
     /// [`Throws::deck`]).
     decks: FxHashMap<usize, Option<Rc<Deck>>>,
+    /// Each first deal dealt up to the suits' names, by shoe and number of
+    /// cards (see [`Throws::deal_by_suits`]).
+    by_suits: FxHashMap<(usize, u32), Option<Rc<[Dealt]>>>,
 }
 
 /// One hand a draw deals in some state.
@@ -265,32 +268,37 @@ impl Throws {
     }
 
     /// The first deal of the round, `draw`, one hand of each set alike up
-    /// to the suits' names (see [`by_suits`](super::by_suits)) into `out`,
-    /// with the chance of the set and the cards dealt; `false` (and nothing
-    /// dealt) where the shoe is not one deck of 52 cards told apart.
-    pub fn deal_by_suits(&mut self, program: &Program, draw: &Draw, out: &mut Vec<Dealt>) -> bool {
-        out.clear();
-        let shoe = &program.shoes[draw.shoe];
-        let Some(hands) = super::by_suits::hands(shoe, draw.count) else {
-            return false;
-        };
-        let all: u64 = hands.iter().map(|(_, n)| n).sum();
-        let packing = self.packing(program, draw.shoe);
-        for (index, (hand, n)) in hands.into_iter().enumerate() {
-            let hand = DealtHand {
-                pool: self.pools.intern_hand(&hand.values, &hand.cards),
-                packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
-                distinct: None,
-                hand,
-            };
-            out.push(Dealt {
-                index,
-                factor: Factor::Small(u128::from(n), u128::from(all)),
-                hand: Value::Pool(hand.pool),
-                dealt: Some(self.after(Value::Unset, &hand)),
-            });
+    /// to the suits' names (see [`by_suits`](super::by_suits)), with the
+    /// chance of the set and the cards dealt: alike in every state (nothing
+    /// was dealt before), listed once. `None` where the shoe is not one
+    /// deck of 52 cards told apart ([`by_suits::applies`](super::by_suits::applies)).
+    pub fn deal_by_suits(&mut self, program: &Program, draw: &Draw) -> Option<Rc<[Dealt]>> {
+        if let Some(dealt) = self.by_suits.get(&(draw.shoe, draw.count)) {
+            return dealt.clone();
         }
-        true
+        let shoe = &program.shoes[draw.shoe];
+        let dealt = super::by_suits::hands(shoe, draw.count).map(|hands| {
+            let all: u64 = hands.iter().map(|(_, n)| n).sum();
+            let packing = self.packing(program, draw.shoe);
+            let mut out = Vec::with_capacity(hands.len());
+            for (index, (hand, n)) in hands.into_iter().enumerate() {
+                let hand = DealtHand {
+                    pool: self.pools.intern_hand(&hand.values, &hand.cards),
+                    packed: packing.map(|bits| shoe::pack_add(0, bits, &hand.kinds)),
+                    distinct: None,
+                    hand,
+                };
+                out.push(Dealt {
+                    index,
+                    factor: Factor::Small(u128::from(n), u128::from(all)),
+                    hand: Value::Pool(hand.pool),
+                    dealt: Some(self.after(Value::Unset, &hand)),
+                });
+            }
+            out.into()
+        });
+        self.by_suits.insert((draw.shoe, draw.count), dealt.clone());
+        dealt
     }
 
     /// Deals the draw `draw` in state `env` as [`Throws::deal`] does, not

@@ -75,34 +75,51 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
 
 /// The slots whose values at `pc` are determined by the slots `known` (see
 /// the module).
-fn determined(program: &Program, pc: usize, mut known: Vec<usize>) -> Vec<usize> {
-    let before = &program.code[..pc];
+fn determined(program: &Program, pc: usize, known: Vec<usize>) -> Vec<usize> {
+    // Each slot's writers before the decision, found once.
+    let mut writers: Vec<Vec<&Instr>> = vec![Vec::new(); program.slots.len()];
+    for instr in &program.code[..pc] {
+        for w in instr.writes() {
+            writers[w].push(instr);
+        }
+    }
+    let mut is_known = vec![false; program.slots.len()];
+    for &s in &known {
+        is_known[s] = true;
+    }
+    let reads_known = |e: &crate::program::Expr, is_known: &[bool]| {
+        let mut read = Vec::new();
+        e.slots_read(&mut read);
+        read.iter().all(|&r| is_known[r])
+    };
+    // Grown until a pass adds nothing: each pass adds at least one slot.
     loop {
-        let grown = (0..program.slots.len())
-            .filter(|s| !known.contains(s))
-            .find(|&s| {
-                let mut writers = before.iter().filter(|i| i.writes().contains(&s)).peekable();
-                let dealt: Vec<&crate::program::Draw> = (before.iter())
-                    .filter_map(Instr::as_draw)
-                    .filter(|d| d.dealt == s)
-                    .collect();
-                if !dealt.is_empty() {
-                    return dealt.iter().all(|d| known.contains(&d.slot))
-                        && writers.all(|i| i.as_draw().is_some_and(|d| d.dealt == s));
-                }
-                writers.peek().is_none()
-                    || writers.all(|i| match i {
-                        Instr::Assign { value, .. } => {
-                            let mut read = Vec::new();
-                            value.slots_read(&mut read);
-                            read.iter().all(|r| known.contains(r))
-                        }
-                        _ => false,
-                    })
-            });
-        match grown {
-            Some(s) => known.push(s),
-            None => return known,
+        let mut grown = false;
+        for s in 0..program.slots.len() {
+            if is_known[s] {
+                continue;
+            }
+            let ws = &writers[s];
+            let dealt = ws.iter().any(|i| i.as_draw().is_some_and(|d| d.dealt == s));
+            let holds = if dealt {
+                // A shoe's dealt cards: the hands dealt from it known.
+                ws.iter().all(|i| {
+                    i.as_draw()
+                        .is_some_and(|d| d.dealt == s && is_known[d.slot])
+                })
+            } else {
+                ws.iter().all(|i| match i {
+                    Instr::Assign { value, .. } => reads_known(value, &is_known),
+                    _ => false,
+                })
+            };
+            if holds {
+                is_known[s] = true;
+                grown = true;
+            }
+        }
+        if !grown {
+            return (0..program.slots.len()).filter(|&s| is_known[s]).collect();
         }
     }
 }

@@ -302,13 +302,8 @@ impl Counted {
                     .factor
                     .add(&Factor::Small(u128::from(n), u128::from(total))),
                 None => {
-                    let mut pairs: SmallVec<[(u32, u32); 5]> = (fives.hand(number).iter())
-                        .filter(|c| !held.contains(c))
-                        .map(|&c| {
-                            let kind = &program.shoes[draw.shoe].kinds[deck.kind[usize::from(c)]];
-                            (kind.value, kind.card.0)
-                        })
-                        .collect();
+                    let hole = fives.hand(number).into_iter().filter(|c| !held.contains(c));
+                    let mut pairs = deck.pairs(&program.shoes[draw.shoe], hole);
                     index.insert(values.clone(), groups.len());
                     groups.push(Group {
                         values,
@@ -332,12 +327,7 @@ impl Counted {
         let mut changes = Vec::new();
         for place in 0..fives.values().len() {
             let first = fives.start(place);
-            let mut pairs: SmallVec<[(u32, u32); 5]> = (fives.hand(first).iter())
-                .map(|&c| {
-                    let kind = &program.shoes[draw.shoe].kinds[deck.kind[usize::from(c)]];
-                    (kind.value, kind.card.0)
-                })
-                .collect();
+            let mut pairs = deck.pairs(&program.shoes[draw.shoe], fives.hand(first).into_iter());
             scratch[self.joined] = Value::Pool(throws.pools.intern_pairs(&mut pairs));
             let c = Context {
                 program,

@@ -260,7 +260,13 @@ impl<'p> Machine<'p> {
         let joining = super::joining::Joining::new(program);
         let by_suits = (renaming.is_some() && crate::eval::fast_paths())
             .then(|| program.code.iter().position(|i| i.as_draw().is_some()))
-            .flatten();
+            .flatten()
+            .filter(|&pc| {
+                let draw = program.code[pc].as_draw();
+                draw.is_some_and(|d| {
+                    super::super::by_suits::applies(&program.shoes[d.shoe], d.count)
+                })
+            });
         let local = match crate::eval::fast_paths() {
             true => crate::program::local::local_decisions(program),
             false => vec![false; program.decisions.len()],
@@ -432,6 +438,13 @@ impl Machine<'_> {
         next: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
+        // One draw's hands bounded once for all the states waiting there
+        // (the one-card draws summed by `Linear` are always within it).
+        if let Some(draw) = self.program.code[pc].as_draw() {
+            if self.by_suits != Some(pc) && !states.is_empty() {
+                self.listable(draw)?;
+            }
+        }
         if let Some(linear) = self.linear[pc].take() {
             self.alive -= linear.len();
             self.deal_merged(pc, states, env, next, outcomes)?;
@@ -638,7 +651,6 @@ impl Machine<'_> {
                 span: program.round_span,
             });
         };
-        self.listable(draw)?;
         // The states alike in the values kept, in order of arrival.
         let mut groups: Vec<Vec<usize>> = Vec::new();
         let mut group_of: FxHashMap<SmallVec<[Value; 8]>, usize> = FxHashMap::default();
@@ -657,7 +669,7 @@ impl Machine<'_> {
         // read through a few expressions, each group's of hands alike in
         // their values, and one hand of it.
         let mut sums: Vec<Option<(Weight, Value)>> = Vec::new();
-        let mut by_value: FxHashMap<super::observed::Values, usize> = FxHashMap::default();
+        let mut by_value: FxHashMap<super::residual::Values, usize> = FxHashMap::default();
         for group in &groups {
             by_value.clear();
             for &i in group {
@@ -751,13 +763,14 @@ impl Machine<'_> {
             ),
             (_, Some(draw)) => {
                 let mut deals = std::mem::take(&mut self.deals);
-                let by_suits = self.by_suits == Some(pc)
-                    && self.throws.deal_by_suits(program, draw, &mut deals);
-                if !by_suits {
-                    self.listable(draw)?;
+                let by_suits = match self.by_suits == Some(pc) {
+                    true => self.throws.deal_by_suits(program, draw),
+                    false => None,
+                };
+                if by_suits.is_none() {
                     self.throws.deal(program, draw, env, &mut deals, true)?;
                 }
-                for d in &deals {
+                for d in by_suits.as_deref().unwrap_or(&deals) {
                     next.copy_from_slice(env);
                     self.set(next, draw.slot, d.hand)?;
                     if let Some(after) = d.dealt {

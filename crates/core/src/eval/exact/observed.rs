@@ -35,8 +35,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::counted::Counted;
-use super::residual::{lift, Lifted, Quick};
-pub(super) use super::residual::{Group, Values};
+use super::residual::{lift, Group, Lifted, Quick, Values};
 use crate::eval::observe::{Dealt, Throws};
 use crate::eval::value::{eval, Context, Value};
 use crate::eval::EvalError;
