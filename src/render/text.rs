@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 pub use super::shown::render_shown;
 use crate::report::{
-    settings, BetReport, HandRun, HandSummary, InfoSetRow, Report, StrategyReport, Verdict,
+    settings, BetReport, HandRun, HandSummary, InfoSetRow, Report, StrategyReport,
+    UnlistedDecision, Verdict,
 };
 
 use super::layout::{percent, styled_table, unstyled};
@@ -201,6 +202,9 @@ fn render_strategies(out: &mut Styled, s: &StrategyReport) {
     for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
         let _ = writeln!(out, "  {}", too_many(decision, *n));
     }
+    for u in &s.unlisted {
+        let _ = writeln!(out, "  {}", unlisted(u));
+    }
     let shown = |d: &&InfoSetRow| listed(&counts, d, MOST_LISTED);
     let mut rows = vec![vec![
         "choice".to_string(),
@@ -283,6 +287,20 @@ pub fn too_many(decision: &str, n: usize) -> String {
     )
 }
 
+/// The line of a decision with too many situations to keep each:
+/// `` `action`: 5105368 situations (raise in 3013486, fold in 2091882), too many to list one by one ``.
+pub fn unlisted(u: &UnlistedDecision) -> String {
+    let taken: Vec<String> = (u.options.iter())
+        .map(|o| format!("{} in {}", o.option, o.situations))
+        .collect();
+    format!(
+        "`{}`: {} situations ({}), too many to list one by one",
+        u.decision,
+        u.situations,
+        taken.join(", ")
+    )
+}
+
 /// A summary in words: `play with 5-2 or better, else fold` where the
 /// strategy switches once along the hands, else its runs, the worst hands
 /// first (`fold up to 4-4; play from 5-2 to 9-9; ...`), at most
@@ -290,7 +308,7 @@ pub fn too_many(decision: &str, n: usize) -> String {
 pub fn summary_sentence(s: &HandSummary) -> String {
     let single = |r: &HandRun| r.options.len() == 1;
     match s.runs.as_slice() {
-        [only] => format!("{} with every hand", run_options(only)),
+        [only] => format!("{} with every hand", run_options(s, only)),
         [low, high] if single(low) && single(high) => format!(
             "{} with {} or better, else {}",
             high.options[0], high.lowest, low.options[0]
@@ -308,7 +326,7 @@ pub fn summary_sentence(s: &HandSummary) -> String {
                     } else {
                         format!("from {} to {}", r.lowest, r.highest)
                     };
-                    format!("{} {hands}", run_options(r))
+                    format!("{} {hands}", run_options(s, r))
                 })
                 .collect();
             if runs.len() > MOST_RUNS {
@@ -320,11 +338,16 @@ pub fn summary_sentence(s: &HandSummary) -> String {
 }
 
 /// What a run's hands take: `play`, or `play or fold by the suits` where
-/// hands equal in the order take different options.
-fn run_options(r: &HandRun) -> String {
+/// hands equal in the order take different options (`by the suits and
+/// up` where the chooser knows more).
+fn run_options(s: &HandSummary, r: &HandRun) -> String {
+    let by = match s.also_knows.as_slice() {
+        [] => "the suits".to_string(),
+        more => format!("the suits and {}", more.join(", ")),
+    };
     match r.options.as_slice() {
         [one] => one.clone(),
-        [first @ .., last] => format!("{} or {last} by the suits", first.join(", ")),
+        [first @ .., last] => format!("{} or {last} by {by}", first.join(", ")),
         [] => String::new(),
     }
 }
@@ -546,6 +569,7 @@ mod tests {
             decision: "action".to_string(),
             by: "ante".to_string(),
             knows: "player".to_string(),
+            also_knows: Vec::new(),
             order: "ranks",
             situations: runs.len(),
             runs: (runs.iter())
@@ -576,6 +600,18 @@ mod tests {
         assert_eq!(
             summary_sentence(&by_suits),
             "fold up to 5-5; hit, play or fold by the suits with 6-2; play from 6-3"
+        );
+        let knowing_more = HandSummary {
+            also_knows: vec!["up".to_string()],
+            ..summary(&[
+                (&["fold"], "A-Q-J-10-9", "A-Q-J-10-9"),
+                (&["raise", "fold"], "A-K-4-3-2", "A-K-Q-10-9"),
+                (&["raise"], "A-K-Q-J-2", "A-A"),
+            ])
+        };
+        assert_eq!(
+            summary_sentence(&knowing_more),
+            "fold with A-Q-J-10-9; raise or fold by the suits and up from A-K-4-3-2 to A-K-Q-10-9; raise from A-K-Q-J-2"
         );
     }
 

@@ -11,7 +11,7 @@ use super::svg::{self, Bar, Chart, Column};
 use crate::number::Exact;
 use crate::render::layout::{percent, short};
 use crate::render::text::{
-    listed, situations, summary_sentence, unchecked_detail, verdict_detail, MOST_LISTED,
+    listed, situations, summary_sentence, unchecked_detail, unlisted, verdict_detail, MOST_LISTED,
 };
 use crate::report::{
     BetReport, ChoiceReport, InfoSetRow, Report, StrategyReport, ValueDistribution, Verdict,
@@ -440,6 +440,10 @@ pub fn strategies(s: &StrategyReport) -> String {
             .element("code", &[], &summary.decision)
             .text(&format!(": {}.", summary_sentence(summary)))
             .close("p")
+            .line();
+    }
+    for u in &s.unlisted {
+        m.element("p", &[("class", "muted")], &format!("{}.", unlisted(u)))
             .line();
     }
     let counts = situations(s);

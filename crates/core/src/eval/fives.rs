@@ -76,7 +76,15 @@ pub struct Fives {
     /// For sets of one and two cards, the hands holding each below each
     /// value (see [`prefix`]): a lookup for the longest lists.
     prefix: [Vec<u32>; 2],
+    /// For sets of three cards, the hands holding each below every
+    /// [`COARSE`]-th value (see [`coarse`]): where a search in a set's
+    /// list starts and ends, a few hands apart rather than a thousand.
+    coarse: Vec<u16>,
 }
+
+/// The values apart at which [`Fives`] counts the hands holding a set of
+/// three cards.
+const COARSE: usize = 32;
 
 impl Fives {
     /// The table of the hands of `cards` (at most 64, distinct, each of
@@ -134,6 +142,7 @@ impl Fives {
             }
         }
         let prefix = [1, 2].map(|s| prefix(n, s, &lists, &value_of, &start));
+        let coarse = coarse(n, &lists[2], &value_of, start.len());
         Some(Fives {
             cards,
             hands,
@@ -143,6 +152,7 @@ impl Fives {
             number,
             lists,
             prefix,
+            coarse,
         })
     }
 
@@ -193,6 +203,44 @@ impl Fives {
         }
     }
 
+    /// The hands holding every card of `set` (increasing, one to five), by
+    /// number, from the first of a value at `place` in [`Fives::values`] or
+    /// above: for one or two cards where the table of counts says, else
+    /// searched.
+    pub fn holding_from(&self, set: &[u8], place: usize) -> &[u32] {
+        let list = self.holding(set);
+        let from = match set.len() {
+            s @ 1..=2 => self.prefix[s - 1][colex(set) * self.start.len() + place] as usize,
+            _ => list.partition_point(|&h| h < self.start[place]),
+        };
+        &list[from..]
+    }
+
+    /// How many hands holding each set of three or four cards rank below
+    /// each of `places` (increasing, at most [`Fives::values`]' length):
+    /// where what a round reads of a hand changes, the same in every state,
+    /// looked up then rather than searched.
+    pub fn fixed(&self, places: Vec<usize>) -> Fixed {
+        let n = self.cards.len();
+        let tables = [3usize, 4].map(|s| {
+            let len = BINOMIAL[n - s][5 - s] as usize;
+            let mut out = Vec::with_capacity(BINOMIAL[n][s] as usize * places.len());
+            for list in self.lists[s - 1].chunks(len) {
+                let mut j = 0;
+                for &p in &places {
+                    let bound = self.start[p];
+                    while j < list.len() && list[j] < bound {
+                        j += 1;
+                    }
+                    // At most C(61, 2) hands hold a set of three.
+                    out.push(j as u16);
+                }
+            }
+            out
+        });
+        Fixed { places, tables }
+    }
+
     /// How many hands holding every card of `set` (increasing, at most
     /// five) have a value below the one at `place` in [`Fives::values`]
     /// (any value, for the number of values).
@@ -225,6 +273,8 @@ impl Fives {
             }
             _ => {
                 let list = self.holding(set);
+                let width = self.start.len().div_ceil(COARSE) + 1;
+                let coarse = (s == 3).then(|| &self.coarse[colex(set) * width..][..width]);
                 let mut from = 0;
                 for (o, &p) in out.iter_mut().zip(places) {
                     let below = match p {
@@ -232,13 +282,63 @@ impl Fives {
                         p if p == last => BINOMIAL[n - s][5 - s] as usize,
                         p => {
                             let bound = self.start[p];
-                            from += list[from..].partition_point(|&h| h < bound);
+                            // A place just past the one before (the hands
+                            // equal to a value) is a few hands on.
+                            let near = match from {
+                                // The first place searched (its list not
+                                // read yet) goes straight to the search.
+                                0 => 0,
+                                _ => list.len().min(from + 4),
+                            };
+                            while from < near && list[from] < bound {
+                                from += 1;
+                            }
+                            if from == near {
+                                // Between the counts below the values
+                                // COARSE apart around it, where known.
+                                let to = match coarse {
+                                    Some(c) => {
+                                        from = from.max(usize::from(c[p / COARSE]));
+                                        usize::from(c[p / COARSE + 1])
+                                    }
+                                    None => list.len(),
+                                };
+                                from += list[from..to].partition_point(|&h| h < bound);
+                            }
                             from
                         }
                     };
                     *o += sign * below as i64;
                 }
             }
+        }
+    }
+}
+
+/// Counts of the hands holding each set of three or four cards below a
+/// few fixed places ([`Fives::fixed`]).
+pub struct Fixed {
+    /// The places, increasing.
+    pub places: Vec<usize>,
+    /// For sets of three and of four cards, by colex number, a row of
+    /// counts, one per place.
+    tables: [Vec<u16>; 2],
+}
+
+impl Fixed {
+    /// Adds `sign` times [`Fives::below`] of `set` at each of the fixed
+    /// places to `out`.
+    #[inline]
+    pub fn add_below(&self, fives: &Fives, set: &[u8], sign: i64, out: &mut [i64]) {
+        match set.len() {
+            s @ 3..=4 => {
+                let k = self.places.len();
+                let row = &self.tables[s - 3][colex(set) * k..][..k];
+                for (o, &c) in out.iter_mut().zip(row) {
+                    *o += sign * i64::from(c);
+                }
+            }
+            _ => fives.add_below(set, &self.places, sign, out),
         }
     }
 }
@@ -257,6 +357,27 @@ fn prefix(n: usize, s: usize, lists: &[Vec<u32>; 4], value_of: &[u16], start: &[
                 j += 1;
             }
             *cell = j as u32;
+        }
+    }
+    out
+}
+
+/// For each set of three cards, how many of the hands holding it (`lists`,
+/// by colex number) have a value below every [`COARSE`]-th place: a row
+/// of `places.div_ceil(COARSE) + 1` counts per set, the last all of them.
+fn coarse(n: usize, lists: &[u32], value_of: &[u16], places: usize) -> Vec<u16> {
+    let len = BINOMIAL[n - 3][2] as usize;
+    let width = places.div_ceil(COARSE) + 1;
+    let mut out = Vec::with_capacity(BINOMIAL[n][3] as usize * width);
+    for list in lists.chunks(len) {
+        let mut j = 0;
+        for k in 0..width {
+            let place = (k * COARSE).min(places);
+            while j < list.len() && usize::from(value_of[list[j] as usize]) < place {
+                j += 1;
+            }
+            // At most C(61, 2) hands hold a set of three.
+            out.push(j as u16);
         }
     }
     out
@@ -401,6 +522,38 @@ mod tests {
                 });
                 assert_eq!(fives.below(&set, place), by_hand, "{set:?} below {bound}");
             }
+        }
+    }
+
+    /// The counts below fixed places, looked up, and below several places
+    /// at once, searched one after the other, are those below each place.
+    #[test]
+    fn counts_below_fixed_and_several_places_are_those_below_each() {
+        let fives = Fives::new(deck(5)).expect("20 cards rank");
+        let last = fives.values().len();
+        let places = vec![0, 1, 2, 33, 34, last / 2, last - 1, last];
+        let fixed = fives.fixed(places.clone());
+        for set in [
+            vec![],
+            vec![3],
+            vec![1, 5],
+            vec![0, 4, 8],
+            vec![2, 3, 9, 15],
+            vec![0, 6, 7, 12, 19],
+        ] {
+            let each: Vec<i64> = (places.iter())
+                .map(|&p| i64::from(fives.below(&set, p)))
+                .collect();
+            let mut looked_up = vec![0; places.len()];
+            fixed.add_below(&fives, &set, 1, &mut looked_up);
+            assert_eq!(looked_up, each, "{set:?} by the table");
+            let mut searched = vec![0; places.len()];
+            fives.add_below(&set, &places, -1, &mut searched);
+            assert_eq!(
+                searched.iter().map(|c| -c).collect::<Vec<_>>(),
+                each,
+                "{set:?}"
+            );
         }
     }
 }

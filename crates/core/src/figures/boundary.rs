@@ -1,63 +1,121 @@
-//! The strategy of a decision whose chooser knows one hand of cards, told
-//! compactly: its information sets ordered from the worst hand to the best
-//! (by poker value where poker ranks the hand, else by the hand's ranks or
-//! values, highest first, compared card by card), and cut into runs of
-//! hands in a row that take the same option, so that a report can say
-//! "play with Q-6-4 or better, else fold" instead of listing 22,100 hands.
+//! The strategy of a decision whose chooser knows a hand of cards (first of
+//! what it knows), told compactly: its information sets ordered from the
+//! worst hand to the best (by poker value where poker ranks the hand, else
+//! by the hand's ranks or values, highest first, compared card by card),
+//! and cut into runs of hands in a row that take the same option, so that
+//! a report can say "play with Q-6-4 or better, else fold" instead of
+//! listing 22,100 hands.
 //!
 //! Hands equal in the order (that differ only in suits) are one step of
 //! it: they are never split between runs, and where they take different
-//! options the run says so (`HandRun::options`). A strategy that mixes
-//! anywhere in the decision gets no summary.
+//! options (by their suits, or by what else the chooser knows: caribbean
+//! stud's dealer's up card) the run says so (`HandRun::options`). A
+//! strategy that mixes anywhere in the decision gets no summary.
 
+use rustc_hash::FxHashMap;
+
+use crate::eval::exact::Unlisted;
 use crate::program::card::{Kind, RANKS};
 use crate::program::{poker, Program};
 use crate::report::{HandRun, HandSummary, InfoSetRow};
 
 /// The summaries of the decisions of `rows` (one information set each,
-/// of the decision `decisions` gives beside it) that know one hand and
-/// nothing else, in the order the decisions are first met.
-pub fn summaries(program: &Program, rows: &[InfoSetRow], decisions: &[usize]) -> Vec<HandSummary> {
+/// of the decision `decisions` gives beside it) and of `unlisted` whose
+/// chooser knows a hand first, in the order the decisions are first met
+/// (the unlisted after).
+pub fn summaries(
+    program: &Program,
+    rows: &[InfoSetRow],
+    decisions: &[usize],
+    unlisted: &[Unlisted],
+) -> Vec<HandSummary> {
     let mut met: Vec<usize> = Vec::new();
     for &d in decisions {
         if !met.contains(&d) {
             met.push(d);
         }
     }
-    met.into_iter()
-        .filter_map(|d| {
-            let mine: Vec<&InfoSetRow> = (rows.iter().zip(decisions))
-                .filter(|(_, &i)| i == d)
-                .map(|(r, _)| r)
-                .collect();
-            summary(program, d, &mine)
-        })
-        .collect()
+    let listed = met.into_iter().filter_map(|d| {
+        let mine: Vec<&InfoSetRow> = (rows.iter().zip(decisions))
+            .filter(|(_, &i)| i == d)
+            .map(|(r, _)| r)
+            .collect();
+        let options = &program.decisions.get(d)?.options;
+        let taken = mine.iter().map(|row| {
+            let option = &row.options.get(pure(row)?)?.option;
+            Some((
+                row.knowing.first()?.value,
+                options.iter().position(|o| o == option)?,
+            ))
+        });
+        summary(program, d, &mine.first()?.by, taken)
+    });
+    let unlisted = unlisted.iter().filter_map(|u| {
+        let decision = program.decisions.get(u.decision)?;
+        let by = &program.bets[program.sides.get(u.side)?.bet].name;
+        let taken = (0..u.len()).map(|i| {
+            let key = u.key(i);
+            Some((
+                *key.first()?,
+                decision.offered(key).nth(u.taken[i] as usize)?,
+            ))
+        });
+        summary(program, u.decision, by, taken)
+    });
+    listed.chain(unlisted).collect()
 }
 
-/// One information set's hand: its cards, what orders it, how it is
-/// written and the option the strategy takes there.
+/// The most runs of a summary of a decision whose chooser knows more than
+/// the hand: past them, the hand alone says too little of the strategy
+/// for a summary along it to help (mississippi stud's `fourth`, knowing
+/// the player's two cards and the two shown, has 63).
+const MOST_RUNS_KNOWING_MORE: usize = 12;
+
+/// One hand the chooser knows: its cards, what orders it, how it is
+/// written and the options the strategy takes there (one bit each, by
+/// index among the decision's: several where it knows more), in how many
+/// situations.
 struct Hand {
     cards: Vec<Kind>,
     key: i64,
     order: Vec<i64>,
     written: String,
-    option: usize,
+    options: u64,
+    situations: usize,
 }
 
-/// The summary of decision `d` from its information sets, `None` unless
-/// its chooser knows exactly one hand and it plays purely everywhere.
-fn summary(program: &Program, d: usize, rows: &[&InfoSetRow]) -> Option<HandSummary> {
+/// The summary of decision `d`, chosen by the bettor of `by`, from the
+/// hand the chooser knows first and the option taken (by index among the
+/// decision's) in each of its situations; `None` unless its chooser knows
+/// a hand first and it plays purely everywhere (`taken` says `None` where
+/// it mixes).
+fn summary(
+    program: &Program,
+    d: usize,
+    by: &str,
+    taken: impl Iterator<Item = Option<(i64, usize)>>,
+) -> Option<HandSummary> {
     let decision = program.decisions.get(d)?;
-    if decision.knowing.len() != 1 || decision.faces.is_some() || rows.is_empty() {
+    if decision.knowing.is_empty() || decision.faces.is_some() {
         return None;
     }
     let shoe = program
         .shoes
         .get(decision.hands.first().copied().flatten()?)?;
-    let mut hands = Vec::with_capacity(rows.len());
-    for row in rows {
-        let key = row.knowing.first()?.value;
+    let mut by_key: FxHashMap<i64, (u64, usize)> = FxHashMap::default();
+    let mut situations = 0;
+    for t in taken {
+        let (key, option) = t?;
+        let hand = by_key.entry(key).or_default();
+        hand.0 |= 1u64.checked_shl(u32::try_from(option).ok()?)?;
+        hand.1 += 1;
+        situations += 1;
+    }
+    if by_key.is_empty() {
+        return None;
+    }
+    let mut hands = Vec::with_capacity(by_key.len());
+    for (key, (options, situations)) in by_key {
         let cards = (shoe.key_kinds(key).into_iter())
             .map(|k| shoe.kinds.get(k).copied())
             .collect::<Option<Vec<Kind>>>()?;
@@ -66,19 +124,24 @@ fn summary(program: &Program, d: usize, rows: &[&InfoSetRow]) -> Option<HandSumm
             key,
             order: Vec::new(),
             written: String::new(),
-            option: pure(row)?,
+            options,
+            situations,
         });
     }
     let order = order_hands(&mut hands);
     hands.sort_by(|a, b| (&a.order, a.key).cmp(&(&b.order, b.key)));
-    let names: Vec<&str> = rows[0].options.iter().map(|o| o.option.as_str()).collect();
+    let runs = runs(&hands, &decision.options);
+    if decision.knowing.len() > 1 && runs.len() > MOST_RUNS_KNOWING_MORE {
+        return None;
+    }
     Some(HandSummary {
         decision: decision.name.clone(),
-        by: rows[0].by.clone(),
+        by: by.to_string(),
         knows: decision.knowing[0].clone(),
+        also_knows: decision.knowing[1..].to_vec(),
         order,
-        situations: hands.len(),
-        runs: runs(&hands, &names),
+        situations,
+        runs,
     })
 }
 
@@ -165,26 +228,25 @@ fn name(kind: &Kind) -> String {
 /// The runs of `hands`, sorted by the order: hands equal in the order
 /// are a step, its options those its hands take (in the file's order);
 /// steps in a row with the same options are a run.
-fn runs(hands: &[Hand], names: &[&str]) -> Vec<HandRun> {
+fn runs(hands: &[Hand], names: &[String]) -> Vec<HandRun> {
     let mut runs: Vec<(Vec<usize>, HandRun)> = Vec::new();
     for step in hands.chunk_by(|a, b| a.order == b.order) {
-        let mut options: Vec<usize> = step.iter().map(|h| h.option).collect();
-        options.sort_unstable();
-        options.dedup();
+        let taken = step.iter().fold(0u64, |all, h| all | h.options);
+        let options: Vec<usize> = (0..64).filter(|o| taken >> o & 1 == 1).collect();
         let (first, last) = (&step[0], &step[step.len() - 1]);
         match runs.last_mut() {
             Some((taken, run)) if *taken == options => {
                 run.highest = last.written.clone();
-                run.situations += step.len();
+                run.situations += step.iter().map(|h| h.situations).sum::<usize>();
             }
             _ => {
                 let run = HandRun {
                     options: (options.iter())
-                        .map(|&o| names.get(o).map_or_else(String::new, |n| n.to_string()))
+                        .map(|&o| names.get(o).cloned().unwrap_or_default())
                         .collect(),
                     lowest: first.written.clone(),
                     highest: last.written.clone(),
-                    situations: step.len(),
+                    situations: step.iter().map(|h| h.situations).sum(),
                 };
                 runs.push((options, run));
             }

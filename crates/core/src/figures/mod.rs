@@ -19,7 +19,7 @@ use crate::program::Program;
 use crate::report::table::TableReport;
 use crate::report::{
     BetReport, ChoiceReport, FacesShown, FormatVersion, InfoSetRow, Known, Lines, OptionRow,
-    Report, ResultRow, StrategyOption, StrategyReport, Verdict,
+    OptionTaken, Report, ResultRow, StrategyOption, StrategyReport, UnlistedDecision, Verdict,
 };
 
 pub use bets::{estimate_verdict, mean, session_verdict, BetFigures};
@@ -70,12 +70,36 @@ impl StrategyReport {
             .map(|info| info_set_row(program, info, bet(info.side)))
             .collect();
         let of: Vec<usize> = solution.infosets.iter().map(|i| i.decision).collect();
+        let unlisted = (solution.unlisted.iter())
+            .map(|u| {
+                let d = &program.decisions[u.decision];
+                let mut taken = vec![0; d.options.len()];
+                for i in 0..u.len() {
+                    if let Some(o) = d.offered(u.key(i)).nth(u.taken[i] as usize) {
+                        taken[o] += 1;
+                    }
+                }
+                UnlistedDecision {
+                    decision: d.name.clone(),
+                    by: bet(u.side),
+                    knowing: d.knowing.clone(),
+                    situations: u.len(),
+                    options: (d.options.iter().zip(taken))
+                        .map(|(option, situations)| OptionTaken {
+                            option: option.clone(),
+                            situations,
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
         StrategyReport {
             solution: kind,
             sides: (0..solution.sides.len()).map(bet).collect(),
             game_value,
-            summaries: boundary::summaries(program, &decisions, &of),
+            summaries: boundary::summaries(program, &decisions, &of, &solution.unlisted),
             decisions,
+            unlisted,
         }
     }
 }

@@ -5,12 +5,14 @@
 //! information set, so that rounds played so have the report's figures as
 //! their expectations.
 
+use std::sync::Arc;
+
 use rand::distributions::uniform::SampleRange;
 use rand::Rng;
 use rustc_hash::FxHashMap;
 
 use super::round::Source;
-use crate::eval::exact::Distribution;
+use crate::eval::exact::{Distribution, Unlisted};
 use crate::number::Exact;
 
 /// The choices of automatic seats.
@@ -21,6 +23,9 @@ pub struct Strategy {
     /// By (decision, known values): each option's chance, as cumulative
     /// numerators over a denominator.
     infosets: FxHashMap<(usize, Vec<i64>), Mixed>,
+    /// The decisions of too many situations to list
+    /// (`Solution::unlisted`), looked up there.
+    unlisted: Arc<Vec<Unlisted>>,
 }
 
 /// Chances of options: cumulative numerators over a denominator, exact
@@ -36,6 +41,9 @@ impl Strategy {
     pub fn new(distribution: &Distribution) -> Strategy {
         let mut strategy = Strategy {
             choice: distribution.choice.as_ref().map(|c| c.value),
+            unlisted: (distribution.solution.as_ref())
+                .map(|s| s.unlisted.clone())
+                .unwrap_or_default(),
             ..Strategy::default()
         };
         for info in distribution.solution.iter().flat_map(|s| &s.infosets) {
@@ -95,6 +103,10 @@ impl Strategy {
     /// the strategy's chances; the first where the strategy says nothing
     /// (an information set the evaluation never met).
     pub fn option(&self, decision: usize, key: &[i64], rng: &mut impl Rng) -> usize {
+        let unlisted = self.unlisted.iter().find(|u| u.decision == decision);
+        if let Some(u) = unlisted {
+            return u.option(key).unwrap_or(0);
+        }
         let Some(mixed) = self.infosets.get(&(decision, key.to_vec())) else {
             return 0;
         };

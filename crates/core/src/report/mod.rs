@@ -192,8 +192,12 @@ pub struct StrategyReport {
     /// unit staked under the equilibrium; `None` (`null`) otherwise.
     pub game_value: Option<Exact>,
     /// Every information set the evaluation reaches (under every option),
-    /// in the order it meets them.
+    /// in the order it meets them, but those of `unlisted`.
     pub decisions: Vec<InfoSetRow>,
+    /// The decisions solved where they stand in more situations than a
+    /// report lists (`eval::exact::MOST_LISTED_HERE`): how many, and the
+    /// options they take.
+    pub unlisted: Vec<UnlistedDecision>,
     /// The strategy of each decision whose chooser knows one hand of cards
     /// and nothing else, told compactly along its hands from the worst to
     /// the best, in the order the decisions are first met; a decision
@@ -210,8 +214,12 @@ pub struct HandSummary {
     pub decision: String,
     /// The bet whose bettor chooses.
     pub by: String,
-    /// The hand the chooser knows, as the file binds it.
+    /// The hand the chooser knows (first of what it knows), as the file
+    /// binds it.
     pub knows: String,
+    /// What else the chooser knows, as the file binds it: where hands equal
+    /// in the order take different options, by these too.
+    pub also_knows: Vec<String>,
     /// How hands are ordered: `poker` (by poker value, for hands of 3 or
     /// 5 to 7 cards known by rank and suit), `ranks` (by their ranks,
     /// highest first, compared card by card: 4-4 below 5-2 below 5-3) or
@@ -223,6 +231,32 @@ pub struct HandSummary {
     /// Every run, the worst hands first; hands equal in the order (that
     /// differ only in suits) are always in one run.
     pub runs: Vec<HandRun>,
+}
+
+/// A decision of too many situations to list: how many, and in how many
+/// each option is taken.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnlistedDecision {
+    /// The decision: the name a `choose` binds.
+    pub decision: String,
+    /// The bet whose bettor chooses.
+    pub by: String,
+    /// What the chooser knows, as the file binds it.
+    pub knowing: Vec<String>,
+    /// Its information sets.
+    pub situations: usize,
+    /// Each option, in the file's order, and the situations taking it
+    /// (the best option; the first of equally good ones).
+    pub options: Vec<OptionTaken>,
+}
+
+/// An option of an [`UnlistedDecision`] and the situations taking it.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionTaken {
+    /// The option, as the file names it.
+    pub option: String,
+    /// The situations where the strategy takes it.
+    pub situations: usize,
 }
 
 /// Hands in a row, in the order of a [`HandSummary`], taking the same

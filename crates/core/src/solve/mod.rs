@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use crate::eval::coverage::{Coverage, Probe};
 use crate::eval::exact::{
     self, Decisions, Distribution, End, InfoSetReport, Kind, Limits, LocalInfo, OptionReport,
-    Solution, SOLVE_WORK_PER_STATE,
+    Solution, Unlisted, SOLVE_WORK_PER_STATE,
 };
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
@@ -344,6 +344,9 @@ pub fn solve(
             kind,
             sides: program.sides.iter().map(|s| s.bet).collect(),
             infosets,
+            unlisted: std::sync::Arc::new(
+                decisions.unlisted.iter().map(Unlisted::sorted).collect(),
+            ),
             finals_met,
         })),
     })

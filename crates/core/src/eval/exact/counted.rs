@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::residual::{lift, Group, Lifted, Quick, Values};
-use crate::eval::fives::{binomial, Deck};
+use crate::eval::fives::{binomial, Deck, Fixed};
 use crate::eval::observe::Throws;
 use crate::eval::value::{eval, Context, Value};
 use crate::eval::weight::Factor;
@@ -83,6 +83,9 @@ pub(super) struct Counted {
     /// The expressions compared with the joined hand's poker value (reading
     /// nothing of the hand): where its ranges are bounded.
     compared: Vec<Expr>,
+    /// Whether each residual expression reads nothing but [`Part::Of`]
+    /// parts: a function of the joined hand's value alone.
+    of_only: Vec<bool>,
     /// The deck and what the parts reading the hand are worth by value,
     /// once built; `Some(None)` where the shoe is not one deck.
     ready: Option<Option<Ready>>,
@@ -106,8 +109,9 @@ struct Ready {
     /// For each value (by its place in `Fives::values`), the values of the
     /// [`Part::Of`] parts, in order.
     of: Vec<Values>,
-    /// The places of the values at which those values change.
-    changes: Vec<usize>,
+    /// The hands holding each set below the places where what the round
+    /// reads of the joined hand changes (and the first and past the last).
+    fixed: Fixed,
 }
 
 impl Counted {
@@ -174,6 +178,14 @@ impl Counted {
         if !(residual.iter()).all(|e| compared_only(e, &values, &of_hand, &mut compared)) {
             return None;
         }
+        let of_slots = slots(&[Part::Of]);
+        let of_only = (residual.iter())
+            .map(|e| {
+                let mut read = Vec::new();
+                e.slots_read(&mut read);
+                read.iter().all(|s| of_slots.contains(s))
+            })
+            .collect();
         Some(Counted {
             with,
             count: draw.count as usize,
@@ -183,6 +195,7 @@ impl Counted {
             lifted,
             parts,
             compared,
+            of_only,
             ready: None,
         })
     }
@@ -251,10 +264,10 @@ impl Counted {
                 scratch[self.joined + 1 + i] = eval(c, &scratch, &l.expr).ok()?;
             }
         }
-        // The ranges' bounds, as places of values.
-        let mut bounds: SmallVec<[usize; 16]> = SmallVec::new();
-        bounds.extend([0, fives.values().len()]);
-        bounds.extend_from_slice(&ready.changes);
+        // The ranges' bounds, as places of values: those of every state,
+        // and those of the values compared here.
+        let fixed = &ready.fixed;
+        let mut bounds: SmallVec<[usize; 8]> = SmallVec::new();
         for e in &self.compared {
             let Ok(Value::Int(t)) = eval(c, &scratch, e) else {
                 return None;
@@ -263,21 +276,28 @@ impl Counted {
         }
         bounds.sort_unstable();
         bounds.dedup();
+        bounds.retain(|p| fixed.places.binary_search(p).is_err());
         // The hands dealt below each bound: those holding the joined cards
         // less those holding one of the cards gone too, plus ...
-        let mut below: SmallVec<[i64; 16]> = smallvec::smallvec![0; bounds.len()];
+        let mut below: SmallVec<[i64; 8]> = smallvec::smallvec![0; bounds.len()];
+        let mut below_fixed: SmallVec<[i64; 8]> = smallvec::smallvec![0; fixed.places.len()];
         for_each_set(&held, &gone, room, &mut |set, sign| {
+            fixed.add_below(fives, set, sign, &mut below_fixed);
             fives.add_below(set, &bounds, sign, &mut below);
         });
+        let mut bounds: SmallVec<[(usize, i64); 16]> = (bounds.into_iter().zip(below))
+            .chain(fixed.places.iter().copied().zip(below_fixed))
+            .collect();
+        bounds.sort_unstable_by_key(|b| b.0);
         // Each range with hands, read through one of them.
         let mut ranges: Vec<(Values, u64, u32)> = Vec::new();
-        for (j, w) in bounds.windows(2).enumerate() {
-            let n = below[j + 1] - below[j];
+        for w in bounds.windows(2) {
+            let n = w[1].1 - w[0].1;
             if n <= 0 {
                 continue;
             }
-            let (from, to) = (fives.start(w[0]), fives.start(w[1]));
-            let number = representative(fives.holding(&held), &held, fives, available, from, to)?;
+            let to = fives.start(w[1].0);
+            let number = representative(&held, fives, available, w[0].0, to)?;
             let place = fives.value_place(number);
             let mut of = ready.of[place].iter();
             for (i, part) in self.parts.iter().enumerate() {
@@ -325,6 +345,7 @@ impl Counted {
         let mut scratch = vec![Value::Unset; self.joined + 1 + self.lifted.len()];
         let mut of: Vec<Values> = Vec::with_capacity(fives.values().len());
         let mut changes = Vec::new();
+        let mut last: Option<Values> = None;
         for place in 0..fives.values().len() {
             let first = fives.start(place);
             let mut pairs = deck.pairs(&program.shoes[draw.shoe], fives.hand(first).into_iter());
@@ -338,12 +359,54 @@ impl Counted {
                 .map(|(_, l)| eval(c, &scratch, &l.expr).ok())
                 .collect();
             let values = values?;
-            if of.last().is_some_and(|last| *last != values) {
+            let read = self.read_of(c, &mut scratch, &values)?;
+            if last.as_ref().is_some_and(|last| *last != read) {
                 changes.push(place);
             }
+            last = Some(read);
             of.push(values);
         }
-        (changes.len() <= MOST_CHANGES).then_some(Ready { deck, of, changes })
+        if changes.len() > MOST_CHANGES {
+            return None;
+        }
+        let mut places = vec![0];
+        places.extend(changes);
+        places.push(fives.values().len());
+        let fixed = fives.fixed(places);
+        Some(Ready { deck, of, fixed })
+    }
+
+    /// What the residual expressions read of the [`Part::Of`] parts'
+    /// `values` (in order): the value of each expression that reads
+    /// nothing else, the parts themselves that the others read. Where it
+    /// does not change, neither does the round: `qualifies(up + hole)`
+    /// reads the hand's category, its highest rank and its kings, which
+    /// change at hundreds of values, but is itself false up to A-K-4-3-2
+    /// and true from there.
+    fn read_of(&self, c: Context, scratch: &mut [Value], values: &Values) -> Option<Values> {
+        let mut of = values.iter();
+        for (i, part) in self.parts.iter().enumerate() {
+            if *part == Part::Of {
+                scratch[self.joined + 1 + i] = *of.next()?;
+            }
+        }
+        let mut read = Values::new();
+        for (e, only) in self.residual.iter().zip(&self.of_only) {
+            if *only {
+                read.push(eval(c, scratch, e).ok()?);
+                continue;
+            }
+            let mut of = values.iter();
+            for (i, part) in self.parts.iter().enumerate() {
+                if *part == Part::Of {
+                    let v = *of.next()?;
+                    if e.reads(self.joined + 1 + i) {
+                        read.push(v);
+                    }
+                }
+            }
+        }
+        Some(read)
     }
 }
 
@@ -429,51 +492,60 @@ fn compared_only(e: &Expr, values: &[usize], of_hand: &[usize], compared: &mut V
 }
 
 /// Calls `f` with each set of the cards `held` and up to `room` of `gone`
-/// (increasing), and its sign in inclusion and exclusion: +1 with an even
-/// number of `gone`, -1 with an odd.
+/// (both increasing; each set increasing), and its sign in inclusion and
+/// exclusion: +1 with an even number of `gone`, -1 with an odd.
 fn for_each_set(held: &[u8], gone: &[u8], room: usize, f: &mut dyn FnMut(&[u8], i64)) {
     fn go(
-        set: &mut SmallVec<[u8; 5]>,
+        chosen: &mut SmallVec<[u8; 5]>,
+        held: &[u8],
         gone: &[u8],
         room: usize,
         sign: i64,
         f: &mut dyn FnMut(&[u8], i64),
     ) {
-        let mut sorted = set.clone();
-        sorted.sort_unstable();
-        f(&sorted, sign);
+        // The set: `held` and `chosen` merged.
+        let mut set = [0u8; 10];
+        let (mut i, mut j) = (0, 0);
+        for out in set.iter_mut().take(held.len() + chosen.len()) {
+            if j == chosen.len() || (i < held.len() && held[i] < chosen[j]) {
+                *out = held[i];
+                i += 1;
+            } else {
+                *out = chosen[j];
+                j += 1;
+            }
+        }
+        f(&set[..held.len() + chosen.len()], sign);
         if room == 0 {
             return;
         }
-        for (i, &c) in gone.iter().enumerate() {
-            set.push(c);
-            go(set, &gone[i + 1..], room - 1, -sign, f);
-            set.pop();
+        for (k, &c) in gone.iter().enumerate() {
+            chosen.push(c);
+            go(chosen, held, &gone[k + 1..], room - 1, -sign, f);
+            chosen.pop();
         }
     }
-    let mut set: SmallVec<[u8; 5]> = held.iter().copied().collect();
-    go(&mut set, gone, room, 1, f);
+    go(&mut SmallVec::new(), held, gone, room, 1, f);
 }
 
-/// A hand numbered from `from` to before `to`, among `holding` (the hands
-/// holding `held`, by number; every hand when `held` is empty), whose
-/// other cards are all `available`.
+/// A hand of a value at `place` or above, numbered before `to`, holding
+/// `held` (any hand when it is empty), whose other cards are all
+/// `available`.
 fn representative(
-    holding: &[u32],
     held: &[u8],
     fives: &crate::eval::fives::Fives,
     available: u64,
-    from: u32,
+    place: usize,
     to: u32,
 ) -> Option<u32> {
     let dealt = |number: u32| {
         (fives.hand(number).iter()).all(|c| held.contains(c) || available >> c & 1 == 1)
     };
     if held.is_empty() {
-        return (from..to).find(|&n| dealt(n));
+        return (fives.start(place)..to).find(|&n| dealt(n));
     }
-    let start = holding.partition_point(|&n| n < from);
-    holding[start..]
+    fives
+        .holding_from(held, place)
         .iter()
         .copied()
         .take_while(|&n| n < to)
@@ -536,15 +608,8 @@ mod tests {
                     "{held:?} less {gone:?} below place {place}"
                 );
                 if place > 0 && listed > 0 {
-                    let number = representative(
-                        fives.holding(&held),
-                        &held,
-                        &fives,
-                        available,
-                        0,
-                        fives.start(place),
-                    )
-                    .expect("a hand dealt below the bound");
+                    let number = representative(&held, &fives, available, 0, fives.start(place))
+                        .expect("a hand dealt below the bound");
                     let hand = fives.hand(number);
                     assert!(held.iter().all(|c| hand.contains(c)));
                     assert!(hand

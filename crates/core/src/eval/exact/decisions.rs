@@ -32,8 +32,14 @@ pub struct Decisions {
     /// (`program::local`), apart from the sequence form.
     pub local: Vec<LocalInfo>,
     pub(super) local_index: FxHashMap<(usize, SmallVec<[i64; 4]>), usize>,
-    /// The options of `local`, summed.
+    /// The options of `local`, summed (of `unlisted`, each arrival's).
     pub(super) local_options: usize,
+    /// The decisions solved where they stand come to in more than
+    /// [`MOST_LISTED_HERE`] situations: those situations, kept apart from
+    /// `local` and smaller (each decision's at most once).
+    pub unlisted: Vec<Unlisted>,
+    /// The situations of each decision (by index) in `local`.
+    pub(super) listed_here: FxHashMap<usize, usize>,
     /// For each of `Program::finals`, the values the options of the
     /// decisions solved where they stand end with, the options not taken
     /// too (see [`Solution::finals_met`]).
@@ -55,6 +61,90 @@ pub struct LocalInfo {
     pub parents: Vec<(u32, Weight)>,
     /// Each option's value from here.
     pub values: Vec<Exact>,
+}
+
+impl LocalInfo {
+    /// The option taken: the first of the best.
+    pub fn taken(&self) -> usize {
+        let top = self.values.iter().max();
+        self.values.iter().position(|v| Some(v) == top).unwrap_or(0)
+    }
+}
+
+/// The most situations of one decision solved where it stands that the
+/// evaluation keeps whole, with their options' values and chances of
+/// coming there ([`LocalInfo`]), and the report lists; past it, each
+/// situation keeps what the chooser knows and the option taken
+/// ([`Unlisted`]): caribbean stud's player comes to about five million.
+pub const MOST_LISTED_HERE: usize = 100_000;
+
+/// The situations of a decision solved where it stands, past
+/// [`MOST_LISTED_HERE`] of them: what the chooser knows in each and the
+/// option it takes there (its best, the first of equally good ones), but
+/// neither the options' values nor the chance of coming there.
+#[derive(Clone, Debug, Default)]
+pub struct Unlisted {
+    /// Index into `Program::decisions`.
+    pub decision: usize,
+    pub side: usize,
+    /// How many values the chooser knows: each key's length.
+    pub width: usize,
+    /// The keys, end to end; in the order met (a situation once for each
+    /// time the evaluation comes to it), then, in a [`Solution`], sorted
+    /// and each once.
+    pub keys: Vec<i64>,
+    /// The option taken at each key, by its index among those offered.
+    pub taken: Vec<u32>,
+}
+
+impl Unlisted {
+    /// The option taken where the chooser knows `key`, by its index among
+    /// those offered; `None` for a key never met.
+    pub fn option(&self, key: &[i64]) -> Option<usize> {
+        if key.len() != self.width || self.width == 0 {
+            return None;
+        }
+        let (mut lo, mut hi) = (0, self.taken.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.key(mid).cmp(key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(self.taken[mid] as usize),
+            }
+        }
+        None
+    }
+
+    /// The key of situation `i`.
+    pub fn key(&self, i: usize) -> &[i64] {
+        &self.keys[i * self.width..(i + 1) * self.width]
+    }
+
+    /// How many situations.
+    pub fn len(&self) -> usize {
+        self.taken.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.taken.is_empty()
+    }
+
+    /// Sorted by key, each situation once.
+    pub fn sorted(&self) -> Unlisted {
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by(|&a, &b| self.key(a).cmp(self.key(b)));
+        order.dedup_by(|a, b| self.key(*a) == self.key(*b));
+        Unlisted {
+            keys: order
+                .iter()
+                .flat_map(|&i| self.key(i).iter().copied())
+                .collect(),
+            taken: order.iter().map(|&i| self.taken[i]).collect(),
+            ..*self
+        }
+    }
 }
 
 /// A state of the round at a choice: the values live there, the chooser's
@@ -103,6 +193,10 @@ pub struct Solution {
     pub sides: Vec<usize>,
     /// In the order the evaluation met them.
     pub infosets: Vec<InfoSetReport>,
+    /// The decisions solved where they stand in more than
+    /// [`MOST_LISTED_HERE`] situations, which `infosets` leaves out: their
+    /// situations sorted by key, each once, the best option taken in each.
+    pub unlisted: std::sync::Arc<Vec<Unlisted>>,
     /// For each of `Program::finals`, the values it ends with under any
     /// strategy (every option of every decision, where the solved
     /// distribution keeps only what the strategies reach), ascending: what
@@ -138,6 +232,29 @@ pub struct OptionReport {
 }
 
 impl Decisions {
+    /// Keeps the situations of `decision` (of `side`, its keys `width`
+    /// long) in `local` as [`Unlisted`] from now on.
+    pub(super) fn unlist(&mut self, decision: usize, side: usize, width: usize) {
+        let mut unlisted = Unlisted {
+            decision,
+            side,
+            width,
+            ..Unlisted::default()
+        };
+        self.local.retain(|info| {
+            if info.decision != decision {
+                return true;
+            }
+            unlisted.keys.extend_from_slice(&info.key);
+            unlisted.taken.push(info.taken() as u32);
+            false
+        });
+        self.local_index = (self.local.iter().enumerate())
+            .map(|(i, info)| ((info.decision, info.key.iter().copied().collect()), i))
+            .collect();
+        self.unlisted.push(unlisted);
+    }
+
     /// Whether a lone side that comes to an information set with several
     /// sequences of its own forgets nothing that matters there: the states
     /// of the round it may be in have the same chances, up to a common
@@ -207,6 +324,21 @@ impl Solution {
         option: &str,
         key: &[i64],
     ) -> Option<Exact> {
+        let unlisted = self.unlisted.iter().find_map(|u| {
+            let d = &program.decisions[u.decision];
+            if d.name != name {
+                return None;
+            }
+            let taken = u.option(key)?;
+            let i = d.options.iter().position(|o| o == option)?;
+            Some(match d.offered(key).position(|o| o == i) == Some(taken) {
+                true => Exact::one(),
+                false => Exact::zero(),
+            })
+        });
+        if unlisted.is_some() {
+            return unlisted;
+        }
         self.infosets.iter().find_map(|info| {
             let d = &program.decisions[info.decision];
             if d.name != name || info.key != key {
@@ -219,5 +351,51 @@ impl Solution {
                 None => Some(Exact::zero()),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(decision: usize, key: &[i64], values: &[i64]) -> LocalInfo {
+        LocalInfo {
+            decision,
+            key: key.to_vec(),
+            side: 0,
+            parents: Vec::new(),
+            values: values.iter().map(|&v| Exact::ratio(v, 7)).collect(),
+        }
+    }
+
+    /// A decision's situations moved out of `local` keep the first best
+    /// option of each; met again, a situation is one situation once
+    /// sorted, and a key never met has no option.
+    #[test]
+    fn unlisted_situations_keep_the_first_best_option_each_once() {
+        let mut ds = Decisions {
+            local: vec![
+                info(1, &[5, 2], &[-1, 3, 3]),
+                info(0, &[9, 9], &[0, 1]),
+                info(1, &[1, 8], &[4, -2, 4]),
+            ],
+            ..Decisions::default()
+        };
+        ds.unlist(1, 0, 2);
+        assert_eq!(ds.local.len(), 1);
+        assert_eq!(ds.local_index.len(), 1);
+        assert_eq!(ds.local_index[&(0, [9, 9][..].into())], 0);
+        let u = &mut ds.unlisted[0];
+        // Come to again later, as the evaluation appends.
+        u.keys.extend([5, 2, 0, 0]);
+        u.taken.extend([1, 0]);
+        let sorted = u.sorted();
+        assert_eq!(sorted.len(), 3);
+        assert_eq!(sorted.keys, [0, 0, 1, 8, 5, 2]);
+        assert_eq!(sorted.option(&[5, 2]), Some(1));
+        assert_eq!(sorted.option(&[1, 8]), Some(0));
+        assert_eq!(sorted.option(&[0, 0]), Some(0));
+        assert_eq!(sorted.option(&[5, 3]), None);
+        assert_eq!(sorted.option(&[5]), None);
     }
 }

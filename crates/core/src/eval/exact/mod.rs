@@ -31,7 +31,10 @@ use super::EvalError;
 use crate::number::Exact;
 use crate::program::Program;
 
-pub use decisions::{Decisions, InfoSet, InfoSetReport, Kind, LocalInfo, OptionReport, Solution};
+pub use decisions::{
+    Decisions, InfoSet, InfoSetReport, Kind, LocalInfo, OptionReport, Solution, Unlisted,
+    MOST_LISTED_HERE,
+};
 pub use ends::{end_key, End};
 pub use split::{shared_after_seat, split_round, Part, Split};
 

@@ -8,7 +8,7 @@ use std::collections::hash_map::Entry;
 
 use smallvec::SmallVec;
 
-use super::super::decisions::LocalInfo;
+use super::super::decisions::{Decisions, LocalInfo, Unlisted, MOST_LISTED_HERE};
 use super::super::ends::{sequence, End, Ends};
 use super::super::paths::{Key, Looked, Path};
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
@@ -270,7 +270,8 @@ impl Machine<'_> {
             let work = outcomes.add_end(end, &arrived, &mut self.memo);
             self.ended(work)?;
         }
-        self.situation(pick, sequence(program, env, d.side), arrived, options)
+        let own = sequence(program, env, d.side);
+        self.situation(pick, own, arrived, options, best)
     }
 
     /// Records a situation of a decision solved where it stands, come to
@@ -282,24 +283,35 @@ impl Machine<'_> {
         own: u32,
         arrived: Weight,
         options: Vec<(Exact, Vec<End>)>,
+        best: usize,
     ) -> Result<(), EvalError> {
         let program = self.program;
         let d = &program.decisions[pick.decision];
         let bound = (self.limits.max_states).saturating_mul(LOCAL_OPTIONS_PER_STATE);
         let ds = &mut self.decisions;
+        let too_many = |ds: &Decisions| EvalError::SolveTooManyHere {
+            name: d.name.clone(),
+            options: options.len(),
+            count: ds.local.len() + ds.unlisted.iter().map(Unlisted::len).sum::<usize>() + 1,
+            sequences: ds.local_options,
+            limit: bound,
+            span: d.span,
+        };
+        if let Some(u) = ds.unlisted.iter_mut().find(|u| u.decision == pick.decision) {
+            ds.local_options += options.len();
+            u.keys.extend_from_slice(&pick.key);
+            u.taken.push(best as u32);
+            return match ds.local_options > bound {
+                true => Err(too_many(ds)),
+                false => Ok(()),
+            };
+        }
         let id = match ds.local_index.entry((pick.decision, pick.key.clone())) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
                 ds.local_options += options.len();
                 if ds.local_options > bound {
-                    return Err(EvalError::SolveTooManyHere {
-                        name: d.name.clone(),
-                        options: options.len(),
-                        count: ds.local.len() + 1,
-                        sequences: ds.local_options,
-                        limit: bound,
-                        span: d.span,
-                    });
+                    return Err(too_many(ds));
                 }
                 let key = e.key().1.to_vec();
                 e.insert(ds.local.len());
@@ -317,6 +329,16 @@ impl Machine<'_> {
         match info.parents.iter_mut().find(|(s, _)| *s == own) {
             Some((_, w)) => w.add(&arrived),
             None => info.parents.push((own, arrived)),
+        }
+        // Past the most listed, the decision's situations keep only what
+        // their chooser knows and the option taken (its keys are all as
+        // long where no faces are shown).
+        if d.faces.is_none() {
+            let listed = ds.listed_here.entry(pick.decision).or_default();
+            *listed += 1;
+            if *listed > MOST_LISTED_HERE {
+                ds.unlist(pick.decision, d.side, pick.key.len());
+            }
         }
         Ok(())
     }
