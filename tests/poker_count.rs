@@ -395,6 +395,72 @@ fn caribbean_stud_gives_the_published_edge_raising_every_pair() {
     assert_eq!(cs.raised, 63_794_004);
 }
 
+/// games/caribbean_stud.dice, settlement by settlement, its average wager
+/// and element of risk, are the count's; its strategy, told along the
+/// player's hand, switches where the count's does: every hand below
+/// ace-king folds, every one from ace-king-queen-jack raises, and in
+/// between the dealer's up card (or the suits) decides.
+#[test]
+fn caribbean_stud_s_file_equals_the_count() {
+    let cs = caribbean();
+    let report = report("games/caribbean_stud.dice");
+    assert_staked_as_counted(bet(&report, "ante"), &cs.player, &cs.average_wager);
+    let strategies = report.strategies.as_ref().expect("a strategy");
+    let [unlisted] = strategies.unlisted.as_slice() else {
+        panic!("one decision of too many situations to list");
+    };
+    assert_eq!(unlisted.decision, "action");
+    assert!(strategies.decisions.is_empty());
+    // The count's options by the player's hand's value: below ace-king
+    // every up card folds, from ace-king-queen-jack every one raises, and
+    // at every value between, some up card raises and some folds.
+    let mut by_value: BTreeMap<u32, (bool, bool)> = BTreeMap::new();
+    for (value, up) in cs.raising() {
+        let taken = by_value.entry(value).or_default();
+        taken.0 |= up.count_ones() > 0;
+        taken.1 |= up.count_ones() < 47;
+    }
+    let ace_king = value5([card(14, 0), card(13, 1), card(4, 2), card(3, 3), card(2, 0)]);
+    let ace_king_queen_jack = value5([
+        card(14, 0),
+        card(13, 1),
+        card(12, 2),
+        card(11, 3),
+        card(2, 0),
+    ]);
+    for (&value, &taken) in &by_value {
+        let expected = match value {
+            v if v < ace_king => (false, true),
+            v if v < ace_king_queen_jack => (true, true),
+            _ => (true, false),
+        };
+        assert_eq!(taken, expected, "{value:x}");
+    }
+    let summary = (strategies.summaries.iter())
+        .find(|s| s.decision == "action")
+        .expect("a summary along the player's hand");
+    assert_eq!(summary.also_knows, ["up"]);
+    let runs: Vec<(Vec<&str>, &str, &str)> = (summary.runs.iter())
+        .map(|r| {
+            let options = r.options.iter().map(String::as_str).collect();
+            (options, r.lowest.as_str(), r.highest.as_str())
+        })
+        .collect();
+    assert_eq!(
+        runs,
+        [
+            (vec!["fold"], "7-5-4-3-2", "A-Q-J-10-9"),
+            (vec!["raise", "fold"], "A-K-4-3-2", "A-K-Q-10-9"),
+            (vec!["raise"], "A-K-Q-J-2", "A-K-Q-J-10 royal flush"),
+        ]
+    );
+    assert_eq!(summary.situations, unlisted.situations);
+    let raised = (unlisted.options.iter())
+        .find(|o| o.option == "raise")
+        .expect("raise");
+    assert!(raised.situations > 0 && raised.situations < unlisted.situations);
+}
+
 /// Some (player hand, up card) deals of the count, the dealer's hidden
 /// hands enumerated one by one: the same split.
 #[test]

@@ -96,6 +96,17 @@ impl Waiting {
         true
     }
 
+    /// Empties the store, keeping its first chunk's room for the states
+    /// of another run.
+    pub fn clear(&mut self) {
+        self.values.truncate(1);
+        self.weights.truncate(1);
+        self.values.iter_mut().for_each(Vec::clear);
+        self.weights.iter_mut().for_each(Vec::clear);
+        self.len = 0;
+        self.index.clear();
+    }
+
     /// State `i`, in the order of arrival: its values and weight.
     pub fn get(&self, i: usize) -> (&[Value], &Weight) {
         (self.values_of(i), &self.weights[i / CHUNK][i % CHUNK])

@@ -178,6 +178,14 @@ impl Weight {
         }
     }
 
+    /// The weight as a float (rounded).
+    pub fn to_f64(&self) -> f64 {
+        match self {
+            Weight::Small(n, d) => *n as f64 / *d as f64,
+            Weight::Wide(..) => self.to_exact().to_f64(),
+        }
+    }
+
     /// The exact value, reduced.
     pub fn to_exact(&self) -> Exact {
         match self {

@@ -12,6 +12,8 @@
 //! card was taken out of a shoe telling suits apart (cards removed are
 //! spread over the suits, clubs first).
 
+use smallvec::SmallVec;
+
 use super::builtin::Builtin;
 use super::card::Card;
 use super::{Cmp, Expr, ExprKind, Instr, Program, Shoe};
@@ -129,29 +131,35 @@ pub fn kind_maps(shoe: &Shoe) -> Option<Vec<Vec<usize>>> {
 /// (compared card list by card list): a chooser knows hands up to the
 /// suits' names. `None` for a hand of no key (see [`Shoe::hand_key`]).
 pub fn canonical_keys(shoes: &[Shoe], hands: &[(usize, &[u32], &[u32])]) -> Option<Vec<i64>> {
-    let mut best: Option<Vec<Vec<(u32, u32)>>> = None;
+    // The hands' (value, card) pairs end to end, each hand's sorted: the
+    // hands have the same lengths under every renaming, so comparing them
+    // end to end compares them hand by hand.
+    type Pairs = SmallVec<[(u32, u32); 16]>;
+    let mut best: Option<Pairs> = None;
+    let mut renamed_hands = Pairs::new();
     for p in 0..PERMUTATIONS.len() {
-        let renamed_hands: Vec<Vec<(u32, u32)>> = hands
-            .iter()
-            .map(|&(_, values, cards)| {
-                let mut pairs: Vec<(u32, u32)> = (values.iter().enumerate())
-                    .map(|(i, &v)| (v, renamed(cards.get(i).copied().unwrap_or(0), p)))
-                    .collect();
-                pairs.sort_unstable();
-                pairs
-            })
-            .collect();
+        renamed_hands.clear();
+        for &(_, values, cards) in hands {
+            let from = renamed_hands.len();
+            renamed_hands.extend(
+                (values.iter().enumerate())
+                    .map(|(i, &v)| (v, renamed(cards.get(i).copied().unwrap_or(0), p))),
+            );
+            renamed_hands[from..].sort_unstable();
+        }
         if best.as_ref().is_none_or(|b| renamed_hands < *b) {
-            best = Some(renamed_hands);
+            best = Some(renamed_hands.clone());
         }
     }
     let best = best?;
+    let mut at = 0;
     hands
         .iter()
-        .zip(&best)
-        .map(|(&(shoe, _, _), pairs)| {
-            let values: Vec<u32> = pairs.iter().map(|&(v, _)| v).collect();
-            let cards: Vec<u32> = pairs.iter().map(|&(_, c)| c).collect();
+        .map(|&(shoe, values, _)| {
+            let pairs = &best[at..at + values.len()];
+            at += values.len();
+            let values: SmallVec<[u32; 8]> = pairs.iter().map(|&(v, _)| v).collect();
+            let cards: SmallVec<[u32; 8]> = pairs.iter().map(|&(_, c)| c).collect();
             shoes[shoe].hand_key(&values, &cards)
         })
         .collect()

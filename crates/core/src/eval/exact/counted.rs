@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::residual::{lift, Group, Lifted, Quick, Values};
-use crate::eval::fives::{binomial, Deck, Fixed};
+use crate::eval::fives::{binomial, Deck, Fixed, Signed};
 use crate::eval::observe::Throws;
 use crate::eval::value::{eval, Context, Value};
 use crate::eval::weight::Factor;
@@ -89,6 +89,9 @@ pub(super) struct Counted {
     /// The deck and what the parts reading the hand are worth by value,
     /// once built; `Some(None)` where the shoe is not one deck.
     ready: Option<Option<Ready>>,
+    /// The hands dealt, interned, by their cards' numbers (six bits each,
+    /// plus one).
+    hands: FxHashMap<u32, Value>,
 }
 
 /// A lifted part of the expressions.
@@ -197,6 +200,7 @@ impl Counted {
             compared,
             of_only,
             ready: None,
+            hands: FxHashMap::default(),
         })
     }
 
@@ -281,10 +285,12 @@ impl Counted {
         // less those holding one of the cards gone too, plus ...
         let mut below: SmallVec<[i64; 8]> = smallvec::smallvec![0; bounds.len()];
         let mut below_fixed: SmallVec<[i64; 8]> = smallvec::smallvec![0; fixed.places.len()];
+        let mut sets: SmallVec<[Signed; 32]> = SmallVec::new();
         for_each_set(&held, &gone, room, &mut |set, sign| {
             fixed.add_below(fives, set, sign, &mut below_fixed);
-            fives.add_below(set, &bounds, sign, &mut below);
+            sets.push((set.into(), sign));
         });
+        fives.add_below_sets(&sets, &bounds, &mut below);
         let mut bounds: SmallVec<[(usize, i64); 16]> = (bounds.into_iter().zip(below))
             .chain(fixed.places.iter().copied().zip(below_fixed))
             .collect();
@@ -322,13 +328,24 @@ impl Counted {
                     .factor
                     .add(&Factor::Small(u128::from(n), u128::from(total))),
                 None => {
+                    // The hand dealt, its cards six bits each (a few hundred
+                    // thousand of them at most), interned once.
                     let hole = fives.hand(number).into_iter().filter(|c| !held.contains(c));
-                    let mut pairs = deck.pairs(&program.shoes[draw.shoe], hole);
+                    let packed = hole.clone().fold(0u32, |p, c| p << 6 | (u32::from(c) + 1));
+                    let hand = match self.hands.get(&packed) {
+                        Some(&hand) => hand,
+                        None => {
+                            let mut pairs = deck.pairs(&program.shoes[draw.shoe], hole);
+                            let hand = Value::Pool(throws.pools.intern_pairs(&mut pairs));
+                            self.hands.insert(packed, hand);
+                            hand
+                        }
+                    };
                     index.insert(values.clone(), groups.len());
                     groups.push(Group {
                         values,
                         factor: Factor::Small(u128::from(n), u128::from(total)),
-                        hand: Value::Pool(throws.pools.intern_pairs(&mut pairs)),
+                        hand,
                     });
                 }
             }

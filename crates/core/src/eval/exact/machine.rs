@@ -36,6 +36,9 @@ struct Machine<'p> {
     /// The states waiting at each throw, by position. The round only jumps
     /// forward, so a throw's states are all there when its turn comes.
     frontier: Vec<Waiting>,
+    /// The frontier of the last [`Machine::run_alone`], emptied, for the
+    /// next.
+    alone: Option<Vec<Waiting>>,
     /// The slots live at each position, in order: a waiting state keeps
     /// only their values, so that it is small to hash and to compare.
     live: Vec<Vec<usize>>,
@@ -288,6 +291,7 @@ impl<'p> Machine<'p> {
             throws: std::mem::take(throws),
             option,
             frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
+            alone: None,
             deals: Vec::new(),
             key: Vec::new(),
             fused: fuse::runs(program),
@@ -459,54 +463,6 @@ impl Machine<'_> {
                 env[slot] = value;
             }
             self.throw(pc, env, weight, next, outcomes)?;
-        }
-        Ok(())
-    }
-
-    /// Runs the state `env`, of weight one, from `to` (the step after the
-    /// decision at `at`) to its ends alone, into `outcomes`: its states wait
-    /// in a frontier of their own (and its last cards are dealt without
-    /// summing states: `Linear` is for the evaluation as a whole), so that
-    /// the states waiting in the evaluation are left as they are.
-    pub(super) fn run_alone(
-        &mut self,
-        at: usize,
-        to: usize,
-        env: &mut [Value],
-        outcomes: &mut Ends,
-    ) -> Result<(), EvalError> {
-        let fresh = self.live.iter().map(|l| Waiting::new(l.len())).collect();
-        let frontier = std::mem::replace(&mut self.frontier, fresh);
-        let linear = std::mem::replace(
-            &mut self.linear,
-            (0..self.program.code.len()).map(|_| None).collect(),
-        );
-        let (current, alive) = (self.current, self.alive);
-        let result = self.run_from(at, to, env, outcomes);
-        self.frontier = frontier;
-        self.linear = linear;
-        (self.current, self.alive) = (current, alive);
-        result
-    }
-
-    /// [`Machine::run_alone`]'s run, in the frontier it set.
-    fn run_from(
-        &mut self,
-        at: usize,
-        to: usize,
-        env: &mut [Value],
-        outcomes: &mut Ends,
-    ) -> Result<(), EvalError> {
-        self.advance(to, env, &Weight::one(), &Factor::one(), outcomes)?;
-        let (mut state, mut next) = (env.to_vec(), env.to_vec());
-        for pc in at + 1..self.program.code.len() {
-            if self.frontier[pc].is_empty() {
-                continue;
-            }
-            self.current = Some(pc);
-            let states = std::mem::replace(&mut self.frontier[pc], Waiting::new(0));
-            self.alive -= states.len();
-            self.step(pc, &states, &mut state, &mut next, outcomes)?;
         }
         Ok(())
     }

@@ -13,12 +13,13 @@ use super::super::ends::{sequence, End, Ends};
 use super::super::paths::{Key, Looked, Path};
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
 use super::Machine;
+use crate::eval::frontier::Waiting;
 use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
 use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Weight};
 use crate::eval::EvalError;
 use crate::number::Exact;
-use crate::program::{Draw, Throw};
+use crate::program::{Bet, Draw, Throw};
 
 impl Machine<'_> {
     /// Runs one state, of weight `weight` times `factor`, from `pc` through
@@ -231,27 +232,20 @@ impl Machine<'_> {
         let d = &program.decisions[pick.decision];
         let bet = &program.bets[program.sides[d.side].bet];
         let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
-        let mut options: Vec<(Exact, Vec<End>)> = Vec::with_capacity(offered.len());
+        let mut options: Vec<Vec<End>> = Vec::with_capacity(offered.len());
         for v in offered {
             let mut next = Env::from_slice(env);
             self.set(&mut next, pick.slot, pick.value(v))?;
             let mut ends = Ends::new(program);
             self.run_alone(pc, self.code.next[pc], &mut next, &mut ends)?;
-            let ends = ends.into_ends();
-            let value = ends.iter().fold(Exact::zero(), |sum, end| {
-                match bet.payout(end.outcome, &end.values) {
-                    Some(pay) => &sum + &(&end.probability() * &pay.net),
-                    None => sum,
-                }
-            });
-            options.push((value, ends));
+            options.push(ends.into_ends());
         }
         // What every option comes to, as the sequence form would have kept
         // it: the values a name may end with, and what the round reaches.
         let finals = program.finals.len();
         let met = &mut self.decisions.finals_met;
         met.resize(finals, Default::default());
-        for end in options.iter().flat_map(|(_, ends)| ends) {
+        for end in options.iter().flatten() {
             for (f, v) in end.values[..finals].iter().enumerate() {
                 met[f].extend(*v);
             }
@@ -259,19 +253,75 @@ impl Machine<'_> {
                 c.add_end(program, end.outcome, &end.values);
             }
         }
-        let mut best = 0;
-        for (a, (value, _)) in options.iter().enumerate() {
-            if *value > options[best].0 {
-                best = a;
-            }
-        }
+        let unlisted = (self.decisions.unlisted.iter()).any(|u| u.decision == pick.decision);
+        let (best, values) = best_of(bet, &options, !unlisted);
         let arrived = weight.scaled_in(factor, &mut self.memo);
-        for end in &options[best].1 {
+        for end in &options[best] {
             let work = outcomes.add_end(end, &arrived, &mut self.memo);
             self.ended(work)?;
         }
         let own = sequence(program, env, d.side);
-        self.situation(pick, own, arrived, options, best)
+        self.situation(pick, own, arrived, options.len(), values, best)
+    }
+
+    /// Runs the state `env`, of weight one, from `to` (the step after the
+    /// decision at `at`) to its ends alone, into `outcomes`: its states wait
+    /// in a frontier of their own (and its last cards are dealt without
+    /// summing states: `Linear` is for the evaluation as a whole), so that
+    /// the states waiting in the evaluation are left as they are.
+    fn run_alone(
+        &mut self,
+        at: usize,
+        to: usize,
+        env: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        // The frontier of the run before, emptied, serves again (caribbean
+        // stud runs two options from each of six million states).
+        let fresh = match self.alone.take() {
+            Some(spare) => spare,
+            None => self.live.iter().map(|l| Waiting::new(l.len())).collect(),
+        };
+        let frontier = std::mem::replace(&mut self.frontier, fresh);
+        let linear = std::mem::replace(
+            &mut self.linear,
+            (0..self.program.code.len()).map(|_| None).collect(),
+        );
+        let (current, alive) = (self.current, self.alive);
+        let result = self.run_from(at, to, env, outcomes);
+        let used = std::mem::replace(&mut self.frontier, frontier);
+        if result.is_ok() && used.iter().all(Waiting::is_empty) {
+            self.alone = Some(used);
+        }
+        self.linear = linear;
+        (self.current, self.alive) = (current, alive);
+        result
+    }
+
+    /// [`Machine::run_alone`]'s run, in the frontier it set.
+    fn run_from(
+        &mut self,
+        at: usize,
+        to: usize,
+        env: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        self.advance(to, env, &Weight::one(), &Factor::one(), outcomes)?;
+        let (mut state, mut next) = (env.to_vec(), env.to_vec());
+        for pc in at + 1..self.program.code.len() {
+            if self.frontier[pc].is_empty() {
+                continue;
+            }
+            self.current = Some(pc);
+            let mut states = std::mem::replace(&mut self.frontier[pc], Waiting::new(0));
+            self.alive -= states.len();
+            self.step(pc, &states, &mut state, &mut next, outcomes)?;
+            if self.frontier[pc].is_empty() {
+                states.clear();
+                self.frontier[pc] = states;
+            }
+        }
+        Ok(())
     }
 
     /// Records a situation of a decision solved where it stands, come to
@@ -282,7 +332,8 @@ impl Machine<'_> {
         pick: &Pick,
         own: u32,
         arrived: Weight,
-        options: Vec<(Exact, Vec<End>)>,
+        options: usize,
+        values: Vec<Exact>,
         best: usize,
     ) -> Result<(), EvalError> {
         let program = self.program;
@@ -291,14 +342,14 @@ impl Machine<'_> {
         let ds = &mut self.decisions;
         let too_many = |ds: &Decisions| EvalError::SolveTooManyHere {
             name: d.name.clone(),
-            options: options.len(),
+            options,
             count: ds.local.len() + ds.unlisted.iter().map(Unlisted::len).sum::<usize>() + 1,
             sequences: ds.local_options,
             limit: bound,
             span: d.span,
         };
         if let Some(u) = ds.unlisted.iter_mut().find(|u| u.decision == pick.decision) {
-            ds.local_options += options.len();
+            ds.local_options += options;
             u.keys.extend_from_slice(&pick.key);
             u.taken.push(best as u32);
             return match ds.local_options > bound {
@@ -309,7 +360,7 @@ impl Machine<'_> {
         let id = match ds.local_index.entry((pick.decision, pick.key.clone())) {
             Entry::Occupied(e) => *e.get(),
             Entry::Vacant(e) => {
-                ds.local_options += options.len();
+                ds.local_options += options;
                 if ds.local_options > bound {
                     return Err(too_many(ds));
                 }
@@ -320,7 +371,7 @@ impl Machine<'_> {
                     key,
                     side: d.side,
                     parents: Vec::new(),
-                    values: options.into_iter().map(|(v, _)| v).collect(),
+                    values,
                 });
                 ds.local.len() - 1
             }
@@ -342,6 +393,56 @@ impl Machine<'_> {
         }
         Ok(())
     }
+}
+
+/// The best option for `bet` of `options` (each option's ends, from a
+/// state of weight one), the first of equally good ones, and with `exact`
+/// the options' values: in floats first where they are not asked for
+/// (the situation is not listed, and keeps only its best), exactly where
+/// they are, or where the floats leave the best in doubt.
+fn best_of(bet: &Bet, options: &[Vec<End>], exact: bool) -> (usize, Vec<Exact>) {
+    if !exact {
+        let floats = options.iter().map(|ends| {
+            (ends.iter())
+                .filter_map(|end| {
+                    let pay = bet.payout(end.outcome, &end.values)?;
+                    Some(end.weight.to_f64() * pay.net.to_f64())
+                })
+                .sum()
+        });
+        if let Some(best) = clearly_best(floats) {
+            return (best, Vec::new());
+        }
+    }
+    let values: Vec<Exact> = (options.iter())
+        .map(|ends| {
+            ends.iter().fold(Exact::zero(), |sum, end| {
+                match bet.payout(end.outcome, &end.values) {
+                    Some(pay) => &sum + &(&end.probability() * &pay.net),
+                    None => sum,
+                }
+            })
+        })
+        .collect();
+    let mut best = 0;
+    for (a, value) in values.iter().enumerate() {
+        if *value > values[best] {
+            best = a;
+        }
+    }
+    (best, values)
+}
+
+/// The option whose value, of `values` in floats, is above every other's by
+/// more than floats can err (the values are sums of a few products of
+/// chances and nets: off by far less than a millionth of the largest);
+/// `None` where two are that close.
+fn clearly_best(values: impl Iterator<Item = f64>) -> Option<usize> {
+    let values: SmallVec<[f64; 8]> = values.collect();
+    let (best, top) = (values.iter().copied().enumerate()).max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let scale = values.iter().fold(1.0f64, |m, v| m.max(v.abs()));
+    let near = values.iter().filter(|&&v| top - v <= 1e-9 * scale).count();
+    (top.is_finite() && near == 1).then_some(best)
 }
 
 /// The options of the situations of the decisions solved where they stand,
@@ -481,5 +582,24 @@ impl Chance for Run<'_, '_> {
             &mut m.memo,
         );
         m.ended(words)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clearly_best;
+
+    /// Floats decide only where one option is ahead by far more than they
+    /// can err; a near tie is left to the exact values.
+    #[test]
+    fn floats_decide_only_a_clear_best() {
+        let best = |v: &[f64]| clearly_best(v.iter().copied());
+        assert_eq!(best(&[-1.0, 0.25]), Some(1));
+        assert_eq!(best(&[0.5, -1.0, 0.25]), Some(0));
+        assert_eq!(best(&[0.25, 0.25 - 1e-13]), None);
+        assert_eq!(best(&[200.0, 200.0 - 1e-8]), None);
+        assert_eq!(best(&[200.0, 200.0 - 1e-4]), Some(0));
+        assert_eq!(best(&[f64::NAN, 1.0]), None);
+        assert_eq!(best(&[]), None);
     }
 }
