@@ -26,7 +26,12 @@ struct Run {
 
 /// Runs `dicerules ARGS` in `dir`, colour off, killed after [`binary::TIME_LIMIT`].
 fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let run = binary::run(dir, args, b"");
+    run_within(dir, args, binary::TIME_LIMIT)
+}
+
+/// [`run_in`], killed after `limit`.
+fn run_within(dir: &Path, args: &[&str], limit: Duration) -> Run {
+    let run = binary::run_within(dir, args, b"", limit);
     Run {
         transcript: run.transcript(args),
         code: run.code,
@@ -169,10 +174,14 @@ fn a_directory_as_json_is_an_array_of_every_file() {
 
 /// `check games/` walks the directory in order and passes every game,
 /// lint-clean: the one run of the tests over every game, the slow ones
-/// too (tests/common/fixture.rs).
+/// too (tests/common/fixture.rs), given the time they take.
 #[test]
 fn the_games_directory() {
-    let run = run_in(&crate_root(), &["check", "games/"]);
+    let run = run_within(
+        &crate_root(),
+        &["check", "games/"],
+        binary::GAMES_TIME_LIMIT,
+    );
     assert_eq!(run.code, Some(0), "{}", run.transcript);
     assert!(!run.stderr.contains("warning"), "{}", run.transcript);
     let mut games: Vec<PathBuf> = std::fs::read_dir(crate_root().join("games"))

@@ -62,23 +62,36 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
     }
 }
 
+/// Every game, evaluated once (the slow ones take seconds, caribbean stud
+/// minutes: tests/common/fixture.rs): its sessions conserve chips and
+/// respect stakes, and its simulation lands within four standard errors
+/// of its exact edges.
 #[test]
-fn sessions_conserve_chips_and_respect_stakes() {
+fn every_game_plays_soundly_and_simulates_to_its_exact_edges() {
     insta::glob!("../games", "*.dice", |path| {
         let (program, distribution) = load(path);
-        let name = path.display().to_string();
-        for seed in 1..=3 {
-            let events = session(&program, &distribution, options(4, 60, seed), None);
-            check_invariants(&name, &program, &events, true);
-        }
+        sessions_conserve_chips_and_respect_stakes(path, &program, &distribution);
+        simulation_lands_within_four_standard_errors(path, &program, &distribution);
     });
+}
+
+fn sessions_conserve_chips_and_respect_stakes(
+    path: &std::path::Path,
+    program: &Program,
+    distribution: &Distribution,
+) {
+    let name = path.display().to_string();
+    for seed in 1..=3 {
+        let events = session(program, distribution, options(4, 60, seed), None);
+        check_invariants(&name, program, &events, true);
+    }
 }
 
 #[test]
 fn a_seed_gives_the_same_transcript() {
     insta::glob!("../games", "*.dice", |path| {
-        // The slow games (tests/common/fixture.rs) are played by the test
-        // of chips and stakes above and simulated below.
+        // The slow games (tests/common/fixture.rs) are played and
+        // simulated by the test above, which evaluates each game once.
         if crate::common::fixture::is_slow_game(path) {
             return;
         }
@@ -330,29 +343,29 @@ fn rounds(name: &str) -> u64 {
     }
 }
 
-#[test]
-fn simulations_land_within_four_standard_errors_of_the_exact_edges() {
-    insta::glob!("../games", "*.dice", |path| {
-        let (program, distribution) = load(path);
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        let options = SimOptions {
-            rounds: rounds(&name),
-            seed: 2026,
-            threads: 2,
-            max_rerolls: MAX_REROLLS,
-            max_dice: MAX_DICE,
-        };
-        let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
-        for b in &sim.bets {
-            let z = b.z.expect("results vary");
-            assert!(z.abs() < 4.0, "{name} {}: z = {z}", b.bet);
-            assert!(b.std_error > 0.0 && b.std_error < 0.05, "{name} {}", b.bet);
-        }
-    });
+fn simulation_lands_within_four_standard_errors(
+    path: &std::path::Path,
+    program: &Program,
+    distribution: &Distribution,
+) {
+    let name = path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .to_string();
+    let options = SimOptions {
+        rounds: rounds(&name),
+        seed: 2026,
+        threads: 2,
+        max_rerolls: MAX_REROLLS,
+        max_dice: MAX_DICE,
+    };
+    let sim = simulate(program, distribution, options, &|_| {}).expect("simulates");
+    for b in &sim.bets {
+        let z = b.z.expect("results vary");
+        assert!(z.abs() < 4.0, "{name} {}: z = {z}", b.bet);
+        assert!(b.std_error > 0.0 && b.std_error < 0.05, "{name} {}", b.bet);
+    }
 }
 
 #[test]

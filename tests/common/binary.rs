@@ -64,12 +64,26 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
 
 /// Runs `dicerules ARGS` in `dir` with `stdin` as its input.
 pub fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    run_command(command(dir, args), stdin)
+    run_within(dir, args, stdin, TIME_LIMIT)
+}
+
+/// How long a run over every shipped game may take before it is killed:
+/// caribbean stud alone takes about three minutes in the tests' build.
+pub const GAMES_TIME_LIMIT: Duration = Duration::from_secs(15 * 60);
+
+/// [`run`], killed after `limit` rather than [`TIME_LIMIT`].
+pub fn run_within(dir: &Path, args: &[&str], stdin: &[u8], limit: Duration) -> Run {
+    run_command_within(command(dir, args), stdin, limit)
 }
 
 /// Runs `command` (of [`command`], its environment changed) with `stdin`
 /// as its input.
-pub fn run_command(mut command: Command, stdin: &[u8]) -> Run {
+pub fn run_command(command: Command, stdin: &[u8]) -> Run {
+    run_command_within(command, stdin, TIME_LIMIT)
+}
+
+/// [`run_command`], killed after `limit`.
+fn run_command_within(mut command: Command, stdin: &[u8], limit: Duration) -> Run {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -83,7 +97,7 @@ pub fn run_command(mut command: Command, stdin: &[u8]) -> Run {
     });
     let out = read_all(child.stdout.take().expect("stdout is piped"));
     let err = read_all(child.stderr.take().expect("stderr is piped"));
-    let status = wait(&mut child);
+    let status = wait_within(&mut child, limit);
     let _ = writer.join();
     Run {
         code: status.and_then(|s| s.code()),
@@ -104,12 +118,17 @@ pub fn read_all(mut stream: impl Read + Send + 'static) -> std::thread::JoinHand
 /// Waits for `child` at most [`TIME_LIMIT`]; `None` when it had to be
 /// killed.
 pub fn wait(child: &mut Child) -> Option<ExitStatus> {
+    wait_within(child, TIME_LIMIT)
+}
+
+/// [`wait`], at most `limit`.
+fn wait_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("waiting on dicerules") {
             return Some(status);
         }
-        if started.elapsed() > TIME_LIMIT {
+        if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             return None;

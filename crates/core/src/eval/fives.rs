@@ -216,13 +216,13 @@ impl Fives {
         &list[from..]
     }
 
-    /// How many hands holding each set of three or four cards rank below
+    /// How many hands holding each set of one to four cards rank below
     /// each of `places` (increasing, at most [`Fives::values`]' length):
     /// where what a round reads of a hand changes, the same in every state,
     /// looked up then rather than searched.
     pub fn fixed(&self, places: Vec<usize>) -> Fixed {
         let n = self.cards.len();
-        let tables = [3usize, 4].map(|s| {
+        let tables = [1usize, 2, 3, 4].map(|s| {
             let len = BINOMIAL[n - s][5 - s] as usize;
             let mut out = Vec::with_capacity(BINOMIAL[n][s] as usize * places.len());
             for list in self.lists[s - 1].chunks(len) {
@@ -232,8 +232,7 @@ impl Fives {
                     while j < list.len() && list[j] < bound {
                         j += 1;
                     }
-                    // At most C(61, 2) hands hold a set of three.
-                    out.push(j as u16);
+                    out.push(j as u32);
                 }
             }
             out
@@ -394,14 +393,15 @@ impl Fives {
 /// A set of cards (increasing) and its sign in a sum.
 pub type Signed = (SmallVec<[u8; 5]>, i64);
 
-/// Counts of the hands holding each set of three or four cards below a
-/// few fixed places ([`Fives::fixed`]).
+/// Counts of the hands holding each set of one to four cards below a few
+/// fixed places ([`Fives::fixed`]).
 pub struct Fixed {
     /// The places, increasing.
     pub places: Vec<usize>,
-    /// For sets of three and of four cards, by colex number, a row of
-    /// counts, one per place.
-    tables: [Vec<u16>; 2],
+    /// For sets of one to four cards, by colex number, a row of counts,
+    /// one per place (about 3.5 MB for 52 cards and three places: read in
+    /// one place, where the table of counts by value has a row 30 KB long).
+    tables: [Vec<u32>; 4],
 }
 
 impl Fixed {
@@ -410,9 +410,9 @@ impl Fixed {
     #[inline]
     pub fn add_below(&self, fives: &Fives, set: &[u8], sign: i64, out: &mut [i64]) {
         match set.len() {
-            s @ 3..=4 => {
+            s @ 1..=4 => {
                 let k = self.places.len();
-                let row = &self.tables[s - 3][colex(set) * k..][..k];
+                let row = &self.tables[s - 1][colex(set) * k..][..k];
                 for (o, &c) in out.iter_mut().zip(row) {
                     *o += sign * i64::from(c);
                 }
