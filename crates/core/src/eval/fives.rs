@@ -250,64 +250,30 @@ impl Fives {
     }
 
     /// Adds `sign` times [`Fives::below`] of `set` at each of `places`
-    /// (increasing) to `out`: for one or two cards read off a table, for
-    /// more found in their list, the set found once and the list searched
-    /// from where the search before stopped.
+    /// (increasing) to `out`: for up to two cards read off a table, for
+    /// more searched in their list ([`Fives::add_below_sets`] of the one
+    /// set).
     #[inline]
     pub fn add_below(&self, set: &[u8], places: &[usize], sign: i64, out: &mut [i64]) {
-        let n = self.cards.len();
-        let s = set.len();
-        let last = self.start.len() - 1;
-        match s {
+        match set.len() {
+            0..=2 => self.add_below_by_table(set, places, sign, out),
+            _ => self.add_below_sets(&[(set.into(), sign)], places, out),
+        }
+    }
+
+    /// [`Fives::add_below`] of a set of up to two cards, read off the
+    /// table of counts by value (every hand, for none).
+    fn add_below_by_table(&self, set: &[u8], places: &[usize], sign: i64, out: &mut [i64]) {
+        match set.len() {
             0 => {
                 for (o, &p) in out.iter_mut().zip(places) {
                     *o += sign * i64::from(self.start[p]);
                 }
             }
-            1 | 2 => {
+            s => {
                 let row = &self.prefix[s - 1][colex(set) * self.start.len()..];
                 for (o, &p) in out.iter_mut().zip(places) {
                     *o += sign * i64::from(row[p]);
-                }
-            }
-            _ => {
-                let list = self.holding(set);
-                let width = self.start.len().div_ceil(COARSE) + 1;
-                let coarse = (s == 3).then(|| &self.coarse[colex(set) * width..][..width]);
-                let mut from = 0;
-                for (o, &p) in out.iter_mut().zip(places) {
-                    let below = match p {
-                        0 => 0,
-                        p if p == last => BINOMIAL[n - s][5 - s] as usize,
-                        p => {
-                            let bound = self.start[p];
-                            // A place just past the one before (the hands
-                            // equal to a value) is a few hands on.
-                            let near = match from {
-                                // The first place searched (its list not
-                                // read yet) goes straight to the search.
-                                0 => 0,
-                                _ => list.len().min(from + 4),
-                            };
-                            while from < near && list[from] < bound {
-                                from += 1;
-                            }
-                            if from == near {
-                                // Between the counts below the values
-                                // COARSE apart around it, where known.
-                                let to = match coarse {
-                                    Some(c) => {
-                                        from = from.max(usize::from(c[p / COARSE]));
-                                        usize::from(c[p / COARSE + 1])
-                                    }
-                                    None => list.len(),
-                                };
-                                from += list[from..to].partition_point(|&h| h < bound);
-                            }
-                            from
-                        }
-                    };
-                    *o += sign * below as i64;
                 }
             }
         }
@@ -316,7 +282,7 @@ impl Fives {
     /// Adds, for each of `sets` (its cards increasing, and a sign), the
     /// sign times [`Fives::below`] at each of `places` (increasing) to
     /// `out`: as [`Fives::add_below`] of each, but with the searches in
-    /// the lists of sets of three and four cards made side by side, a step
+    /// the lists of sets of three to five cards made side by side, a step
     /// of each in turn, so that their reads from memory (a few hundred
     /// megabytes of lists, read nowhere near one another) overlap rather
     /// than wait one for another.
@@ -329,13 +295,13 @@ impl Fives {
         let mut searched: SmallVec<[Searched; 32]> = SmallVec::new();
         for (set, sign) in sets {
             match set.len() {
-                s @ 3..=4 => searched.push((
+                0..=2 => self.add_below_by_table(set, places, *sign, out),
+                s => searched.push((
                     self.holding(set),
                     *sign,
                     (s == 3).then(|| &self.coarse[colex(set) * width..][..width]),
                     0,
                 )),
-                _ => self.add_below(set, places, *sign, out),
             }
         }
         let mut base: SmallVec<[usize; 32]> = smallvec::smallvec![0; searched.len()];

@@ -53,13 +53,7 @@ pub fn summaries(
     let unlisted = unlisted.iter().filter_map(|u| {
         let decision = program.decisions.get(u.decision)?;
         let by = &program.bets[program.sides.get(u.side)?.bet].name;
-        let taken = (0..u.len()).map(|i| {
-            let key = u.key(i);
-            Some((
-                *key.first()?,
-                decision.offered(key).nth(u.taken[i] as usize)?,
-            ))
-        });
+        let taken = (0..u.len()).map(|i| Some((*u.key(i).first()?, u.taken_at(decision, i)?)));
         summary(program, u.decision, by, taken)
     });
     listed.chain(unlisted).collect()

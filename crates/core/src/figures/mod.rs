@@ -75,7 +75,7 @@ impl StrategyReport {
                 let d = &program.decisions[u.decision];
                 let mut taken = vec![0; d.options.len()];
                 for i in 0..u.len() {
-                    if let Some(o) = d.offered(u.key(i)).nth(u.taken[i] as usize) {
+                    if let Some(o) = u.taken_at(d, i) {
                         taken[o] += 1;
                     }
                 }

@@ -8,7 +8,7 @@ use crate::eval::value::Value;
 use crate::eval::weight::Weight;
 use crate::eval::EvalError;
 use crate::number::Exact;
-use crate::program::Program;
+use crate::program::{Decision, Program};
 
 /// The information sets of a round's decisions, as the exact evaluation
 /// meets them.
@@ -114,6 +114,12 @@ impl Unlisted {
             }
         }
         None
+    }
+
+    /// The option taken in situation `i`, by its index among the options
+    /// of `decision` (this one's), not only those offered there.
+    pub fn taken_at(&self, decision: &Decision, i: usize) -> Option<usize> {
+        decision.offered(self.key(i)).nth(self.taken[i] as usize)
     }
 
     /// The key of situation `i`.
