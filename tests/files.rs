@@ -100,6 +100,41 @@ fn fmt_rewrites_a_file_keeping_its_mode_and_owner() {
     }
     assert!(read(&file).contains("round {\n"), "{}", read(&file));
     assert!(leftovers(&dir.0).is_empty(), "{:?}", leftovers(&dir.0));
+    if root_user {
+        a_user_may_not_take_another_s_file(&dir);
+    }
+}
+
+/// Another user's file that anyone may write (0666, in a folder anyone may
+/// write), formatted by a user who is not root: the rename would make it
+/// theirs, so it is refused and left as it was. Run where the tests are
+/// root (CI), which may run the binary as another user.
+fn a_user_may_not_take_another_s_file(dir: &Scratch) {
+    use std::os::unix::process::CommandExt;
+    let shared = dir.path("shared");
+    std::fs::create_dir_all(&shared).expect("mkdir");
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let file = shared.join("theirs.dice");
+    std::fs::write(&file, UNFORMATTED).expect("writes");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    std::os::unix::fs::chown(&file, Some(12345), Some(12345)).expect("chown");
+    let out = as_a_user(&mut Command::new(env!("CARGO_BIN_EXE_dicerules")))
+        .args(["fmt", &file.to_string_lossy()])
+        .uid(23456)
+        .gid(23456)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs as another user");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("belongs to another user (uid 12345)"),
+        "{stderr}"
+    );
+    assert_eq!(read(&file), UNFORMATTED);
+    let meta = std::fs::metadata(&file).expect("stat");
+    assert_eq!((meta.uid(), meta.mode() & 0o777), (12345, 0o666));
+    assert!(leftovers(&shared).is_empty(), "{:?}", leftovers(&shared));
 }
 
 #[test]
@@ -300,8 +335,138 @@ fn a_link_inside_an_output_folder_is_not_followed_out_of_it() {
         b"",
     );
     assert_eq!(out.code, Some(2), "{}", out.stderr);
-    // --plot FILE that is a FIFO is refused (a named file must be regular).
     assert_eq!(read(&victim), "precious");
+}
+
+/// Runs dicerules with `args` as a user would, failing the test if it has
+/// not ended within the binary's time limit (a FIFO opened would block).
+fn run_unblocked(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = as_a_user(&mut Command::new(env!("CARGO_BIN_EXE_dicerules")))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    if crate::common::binary::wait(&mut child).is_none() {
+        let _ = child.kill();
+        panic!("{args:?} blocked");
+    }
+    let out = child.wait_with_output().expect("output");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every writer, not only `fmt`'s, keeps the same guarantees: `--plot
+/// FILE` at a FIFO (never opened: the run does not block) or at a link to
+/// a device is refused, and at a link to a regular file writes the
+/// target; `check --bless` refuses a read-only file and a hard-linked
+/// one, and writes a linked file's target; a FIFO at a snapshot's name is
+/// refused before it is read.
+#[test]
+fn every_writer_refuses_what_is_not_a_regular_file() {
+    let dir = Scratch::new("writers");
+    let fifo = dir.path("plot.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (code, stderr) = run_unblocked(&[
+        "check",
+        "games/heist.dice",
+        "--show",
+        "total(banker)",
+        "--plot",
+        &dir.arg("plot.svg"),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is a FIFO, not a regular file"), "{stderr}");
+    std::os::unix::fs::symlink("/dev/null", dir.path("null.svg")).expect("symlink");
+    let (code, stderr) = run_unblocked(&[
+        "check",
+        "games/heist.dice",
+        "--show",
+        "total(banker)",
+        "--plot",
+        &dir.arg("null.svg"),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is a character device"),
+        "{stderr}"
+    );
+    std::fs::write(dir.path("chart.svg"), "old").expect("writes");
+    std::os::unix::fs::symlink("chart.svg", dir.path("linked.svg")).expect("symlink");
+    let (code, stderr) = run_unblocked(&[
+        "check",
+        "games/heist.dice",
+        "--show",
+        "total(banker)",
+        "--plot",
+        &dir.arg("linked.svg"),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        read(&dir.path("chart.svg")).contains("<svg"),
+        "the link's target is the chart"
+    );
+    assert!(std::fs::symlink_metadata(dir.path("linked.svg"))
+        .expect("stat")
+        .file_type()
+        .is_symlink());
+
+    // A rule file whose expect line --bless rewrites.
+    let heist = read(&root().join("games/heist.dice"));
+    let wrong = heist.replace(
+        "expect house_edge(player) = 37/432",
+        "expect house_edge(player) = 1/2",
+    );
+    assert_ne!(heist, wrong);
+    let locked = dir.path("locked.dice");
+    std::fs::write(&locked, &wrong).expect("writes");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let (code, stderr) = run_unblocked(&["check", &dir.arg("locked.dice"), "--bless"]);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("is read-only"), "{stderr}");
+    assert_eq!(read(&locked), wrong);
+    let (a, b) = (dir.path("a.dice"), dir.path("b.dice"));
+    std::fs::write(&a, &wrong).expect("writes");
+    std::fs::hard_link(&a, &b).expect("links");
+    let (code, stderr) = run_unblocked(&["check", &dir.arg("a.dice"), "--bless"]);
+    assert_ne!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("has 2 hard links"), "{stderr}");
+    assert_eq!(read(&a), wrong);
+    std::fs::create_dir_all(dir.path("real")).expect("mkdir");
+    std::fs::write(dir.path("real/g.dice"), &wrong).expect("writes");
+    std::os::unix::fs::symlink("real/g.dice", dir.path("g.dice")).expect("symlink");
+    let (code, stderr) = run_unblocked(&["check", &dir.arg("g.dice"), "--bless"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        read(&dir.path("real/g.dice")),
+        heist,
+        "the target is blessed"
+    );
+    assert!(std::fs::symlink_metadata(dir.path("g.dice"))
+        .expect("stat")
+        .file_type()
+        .is_symlink());
+    assert!(leftovers(&dir.0).is_empty(), "{:?}", leftovers(&dir.0));
+
+    // A FIFO at a snapshot's name.
+    std::fs::create_dir_all(dir.path("snaps")).expect("mkdir");
+    let made = Command::new("mkfifo")
+        .arg(dir.path("snaps/games__heist.snap"))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (code, stderr) = run_unblocked(&[
+        "check",
+        "games/heist.dice",
+        "--snapshots",
+        &dir.arg("snaps"),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is a FIFO, not a regular file"), "{stderr}");
 }
 
 #[test]
@@ -398,6 +563,8 @@ fn a_run_killed_mid_write_leaves_every_file_old_or_whole() {
         .collect();
     assert!(names.len() >= 7, "{names:?}");
     let old = b"old contents\n".to_vec();
+    // Steps at which none, some and all of the files were written.
+    let mut outcomes = [0; 3];
     for step in 0..40u64 {
         let target = dir.path("target");
         let _ = std::fs::remove_dir_all(&target);
@@ -419,6 +586,7 @@ fn a_run_killed_mid_write_leaves_every_file_old_or_whole() {
             let _ = child.kill();
             let _ = child.wait();
         }
+        let mut written = 0;
         for name in &names {
             let now = bytes(&target.join(name));
             let new = bytes(&Path::new(&whole).join(name));
@@ -426,8 +594,16 @@ fn a_run_killed_mid_write_leaves_every_file_old_or_whole() {
                 now == old || now == new,
                 "step {step}: {name} is neither old nor whole"
             );
+            written += usize::from(now == new && now != old);
         }
+        outcomes[usize::from(written > 0) + usize::from(written == names.len())] += 1;
     }
+    // The kills landed on both sides of the writing: before any file was
+    // written, and after some were (else the test tried nothing).
+    assert!(
+        outcomes[0] > 0 && outcomes[1] + outcomes[2] > 0,
+        "none, some, all written: {outcomes:?}"
+    );
 }
 
 #[test]

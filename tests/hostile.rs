@@ -174,12 +174,17 @@ fn a_directory_as_json_is_an_array_of_every_file() {
 
 /// `check games/` walks the directory in order and passes every game,
 /// lint-clean: the one run of the tests over every game, the slow ones
-/// too (tests/common/fixture.rs), given the time they take.
+/// too (tests/common/fixture.rs), given the time they take. It writes the
+/// HTML report of every game too ([`GAMES_HTML`]), which `.ci/run` opens
+/// in a browser rather than evaluating every game once more.
 #[test]
 fn the_games_directory() {
+    let html = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(GAMES_HTML);
+    let _ = std::fs::remove_dir_all(&html);
+    let html_arg = html.display().to_string();
     let run = run_within(
         &crate_root(),
-        &["check", "games/"],
+        &["check", "games/", "--html", &html_arg],
         binary::GAMES_TIME_LIMIT,
     );
     assert_eq!(run.code, Some(0), "{}", run.transcript);
@@ -205,7 +210,23 @@ fn the_games_directory() {
         n = games.len()
     );
     assert!(run.stdout.trim_end().ends_with(&summary), "{}", run.stdout);
+    // The index and a page per game, each naming its game's title.
+    let index = std::fs::read_to_string(html.join("index.html")).expect("the index");
+    for g in &games {
+        let stem = g.file_stem().unwrap_or_default().to_string_lossy();
+        let page = std::fs::read_to_string(html.join(format!("{stem}.html")))
+            .unwrap_or_else(|e| panic!("{stem}.html: {e}"));
+        assert!(page.contains("</html>"), "{stem}.html is whole");
+        assert!(
+            index.contains(&format!("{stem}.html")),
+            "the index links {stem}.html"
+        );
+    }
 }
+
+/// Where [`the_games_directory`] writes the HTML report of every game,
+/// under `target/tmp/` (`.ci/run` reads it there).
+const GAMES_HTML: &str = "games-html";
 
 #[test]
 fn a_directory_without_rule_files() {

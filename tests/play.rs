@@ -62,16 +62,18 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
     }
 }
 
-/// Every game, evaluated once (the slow ones take seconds, caribbean stud
-/// minutes: tests/common/fixture.rs): its sessions conserve chips and
+/// Every game, evaluated once for all the tests (the slow ones take
+/// seconds, caribbean stud minutes: tests/common/fixture.rs::shipped): its sessions conserve chips and
 /// respect stakes, and its simulation lands within four standard errors
 /// of its exact edges.
 #[test]
 fn every_game_plays_soundly_and_simulates_to_its_exact_edges() {
     insta::glob!("../games", "*.dice", |path| {
-        let (program, distribution) = load(path);
-        sessions_conserve_chips_and_respect_stakes(path, &program, &distribution);
-        simulation_lands_within_four_standard_errors(path, &program, &distribution);
+        // Shared with the tests of the game's report and counts.
+        let analysis = crate::common::fixture::shipped(path);
+        let (program, distribution) = (&analysis.game.program, &analysis.distribution);
+        sessions_conserve_chips_and_respect_stakes(path, program, distribution);
+        simulation_lands_within_four_standard_errors(path, program, distribution);
     });
 }
 

@@ -148,7 +148,7 @@ fn writable(path: &Path, meta: &Metadata) -> Result<(), String> {
 }
 
 /// What a file that is not a regular file is, in words.
-fn kind_of(meta: &Metadata) -> &'static str {
+pub fn kind_of(meta: &Metadata) -> &'static str {
     let kind = meta.file_type();
     if kind.is_dir() {
         return "a directory";

@@ -180,6 +180,14 @@ fn read(path: &Path) -> Result<Option<String>, String> {
                 path.display()
             ))
         }
+        // A FIFO would block the read, a device never end it.
+        Ok(meta) if !meta.is_file() => {
+            return Err(format!(
+                "error: cannot read {}: is {}, not a regular file\n",
+                path.display(),
+                super::files::kind_of(&meta)
+            ))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         _ => {}
     }

@@ -75,17 +75,19 @@ pub fn quick_games() -> Vec<String> {
         .collect()
 }
 
-/// The report of a shipped game as `check` makes it, evaluated once for
-/// every test that asks (tests/games.rs's text, JSON and expect lines, the
-/// counts of tests/casino_count.rs and tests/poker_count.rs): the slow
-/// games take seconds each.
-pub fn shipped_report(path: &Path) -> dicerules::report::Report {
-    type Reports = Mutex<HashMap<PathBuf, Arc<OnceLock<dicerules::report::Report>>>>;
-    static REPORTS: OnceLock<Reports> = OnceLock::new();
+/// The analysis of a shipped game as `check` makes it (its program, its
+/// exact distribution and its report), evaluated once for every test that
+/// asks (tests/games.rs's text, JSON and expect lines, the counts of
+/// tests/casino_count.rs and tests/poker_count.rs, the tables and
+/// simulations of tests/play.rs): the slow games take seconds each,
+/// caribbean stud minutes.
+pub fn shipped(path: &Path) -> Arc<dicerules::Analysis> {
+    type Analyses = Mutex<HashMap<PathBuf, Arc<OnceLock<Arc<dicerules::Analysis>>>>>;
+    static ANALYSES: OnceLock<Analyses> = OnceLock::new();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let path = root.join(path);
-    let cell = REPORTS
-        .get_or_init(Reports::default)
+    let cell = ANALYSES
+        .get_or_init(Analyses::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .entry(path.clone())
@@ -93,11 +95,17 @@ pub fn shipped_report(path: &Path) -> dicerules::report::Report {
         .clone();
     cell.get_or_init(|| {
         let source = std::fs::read_to_string(&path).expect("the game reads");
-        dicerules::Analysis::new(source, &dicerules::Options::default())
-            .expect("the game checks and evaluates")
-            .report
+        Arc::new(
+            dicerules::Analysis::new(source, &dicerules::Options::default())
+                .expect("the game checks and evaluates"),
+        )
     })
     .clone()
+}
+
+/// The report of a shipped game as `check` makes it ([`shipped`]).
+pub fn shipped_report(path: &Path) -> dicerules::report::Report {
+    shipped(path).report.clone()
 }
 
 /// Whether `path` is one of [`SLOW_GAMES`].

@@ -316,8 +316,29 @@ pub fn formatting(doc: &Document) -> Option<Vec<TextEdit>> {
 /// (its suits, their hands), draw tables, shoes, the round (every name it
 /// binds, a choice's options under it), bets and the table rules.
 pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
-    let lines = Lines::new(&doc.text);
-    let sym = |name: &str, detail: Option<String>, kind, whole: Span, name_at: Span| {
+    let outline = Outline {
+        lines: Lines::new(&doc.text),
+    };
+    (doc.tree.items.iter())
+        .filter_map(|item| outline.item(item))
+        .collect()
+}
+
+/// The symbols of a document's outline, placed in its text.
+struct Outline<'t> {
+    lines: Lines<'t>,
+}
+
+impl Outline<'_> {
+    /// A symbol spanning `whole`, its name at `name_at`.
+    fn sym(
+        &self,
+        name: &str,
+        detail: Option<String>,
+        kind: SymbolKind,
+        whole: Span,
+        name_at: Span,
+    ) -> DocumentSymbol {
         #[allow(deprecated)]
         DocumentSymbol {
             name: if name.is_empty() { "_" } else { name }.to_string(),
@@ -325,44 +346,47 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
             kind,
             tags: None,
             deprecated: None,
-            range: lines.range(whole),
-            selection_range: lines.range(name_at),
+            range: self.lines.range(whole),
+            selection_range: self.lines.range(name_at),
             children: None,
         }
-    };
-    let with = |mut s: DocumentSymbol, children: Vec<DocumentSymbol>| {
-        s.children = Some(children);
-        s
-    };
-    let mut out = Vec::new();
-    for item in &doc.tree.items {
-        match item {
-            ast::Item::Game(g) => {
-                out.push(sym(
-                    &g.name,
-                    Some("game".into()),
-                    SymbolKind::FILE,
-                    g.span,
-                    g.span,
-                ));
-            }
+    }
+
+    /// A named item's symbol: its name, what it is, its kind.
+    fn named(
+        &self,
+        name: &ast::Ident,
+        detail: String,
+        kind: SymbolKind,
+        whole: Span,
+    ) -> DocumentSymbol {
+        self.sym(&name.name, Some(detail), kind, whole, name.span)
+    }
+
+    /// The symbol of an item (none for expect and claim lines).
+    fn item(&self, item: &ast::Item) -> Option<DocumentSymbol> {
+        let with = |mut s: DocumentSymbol, children: Vec<DocumentSymbol>| {
+            s.children = Some(children);
+            s
+        };
+        Some(match item {
+            ast::Item::Game(g) => self.sym(
+                &g.name,
+                Some("game".into()),
+                SymbolKind::FILE,
+                g.span,
+                g.span,
+            ),
             ast::Item::Param(p) => {
-                let detail = Some(format!("parameter = {}", p.default.text));
-                let s = sym(
-                    &p.name.name,
-                    detail,
-                    SymbolKind::CONSTANT,
-                    p.span,
-                    p.name.span,
-                );
-                out.push(s);
+                let detail = format!("parameter = {}", p.default.text);
+                self.named(&p.name, detail, SymbolKind::CONSTANT, p.span)
             }
             ast::Item::Outcomes(o) => {
                 let members = (o.names.iter())
-                    .map(|n| sym(&n.name, None, SymbolKind::ENUM_MEMBER, n.span, n.span))
+                    .map(|n| self.sym(&n.name, None, SymbolKind::ENUM_MEMBER, n.span, n.span))
                     .collect();
-                let s = sym("outcomes", None, SymbolKind::ENUM, o.span, o.span);
-                out.push(with(s, members));
+                let s = self.sym("outcomes", None, SymbolKind::ENUM, o.span, o.span);
+                with(s, members)
             }
             ast::Item::Hands(h) => {
                 let suits = (h.suits.iter())
@@ -370,88 +394,44 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
                         let hands = (suit.hands.iter())
                             .map(|l| {
                                 let kind = SymbolKind::ENUM_MEMBER;
-                                sym(&l.name.name, Some("hand".into()), kind, l.span, l.name.span)
+                                self.named(&l.name, "hand".into(), kind, l.span)
                             })
                             .collect();
-                        let detail = Some("suit".into());
-                        let s = sym(
-                            &suit.name.name,
-                            detail,
-                            SymbolKind::ENUM,
-                            suit.span,
-                            suit.name.span,
-                        );
+                        let s = self.named(&suit.name, "suit".into(), SymbolKind::ENUM, suit.span);
                         with(s, hands)
                     })
                     .collect();
-                let detail = Some("hand table".into());
-                let s = sym(
-                    &h.name.name,
-                    detail,
-                    SymbolKind::STRUCT,
-                    h.span,
-                    h.name.span,
-                );
-                out.push(with(s, suits));
+                let s = self.named(&h.name, "hand table".into(), SymbolKind::STRUCT, h.span);
+                with(s, suits)
             }
             ast::Item::Table(t) => {
-                let detail = Some(format!(
-                    "draw table ({}, {})",
-                    t.row_key.name, t.column_key.name
-                ));
-                out.push(sym(
-                    &t.name.name,
-                    detail,
-                    SymbolKind::FUNCTION,
-                    t.span,
-                    t.name.span,
-                ));
+                let detail = format!("draw table ({}, {})", t.row_key.name, t.column_key.name);
+                self.named(&t.name, detail, SymbolKind::FUNCTION, t.span)
             }
             ast::Item::Define(d) => {
                 let args: Vec<&str> = d.params.iter().map(|p| p.name.as_str()).collect();
-                let detail = Some(format!("define ({})", args.join(", ")));
-                out.push(sym(
-                    &d.name.name,
-                    detail,
-                    SymbolKind::FUNCTION,
-                    d.span,
-                    d.name.span,
-                ));
+                let detail = format!("define ({})", args.join(", "));
+                self.named(&d.name, detail, SymbolKind::FUNCTION, d.span)
             }
-            ast::Item::Shoe(s) => {
-                let detail = Some("shoe".into());
-                out.push(sym(
-                    &s.name.name,
-                    detail,
-                    SymbolKind::ARRAY,
-                    s.span,
-                    s.name.span,
-                ));
-            }
+            ast::Item::Shoe(s) => self.named(&s.name, "shoe".into(), SymbolKind::ARRAY, s.span),
             ast::Item::Round(r) => {
                 let mut bound = Vec::new();
                 round_names(&r.body, &mut |name, options, whole| {
-                    let kind = SymbolKind::VARIABLE;
-                    let s = sym(&name.name, None, kind, whole, name.span);
+                    let s = self.sym(&name.name, None, SymbolKind::VARIABLE, whole, name.span);
                     if options.is_empty() {
                         bound.push(s);
                     } else {
                         let options = (options.iter())
                             .map(|o| {
-                                sym(
-                                    &o.name,
-                                    Some("option".into()),
-                                    SymbolKind::ENUM_MEMBER,
-                                    o.span,
-                                    o.span,
-                                )
+                                let kind = SymbolKind::ENUM_MEMBER;
+                                self.sym(&o.name, Some("option".into()), kind, o.span, o.span)
                             })
                             .collect();
                         bound.push(with(s, options));
                     }
                 });
-                let s = sym("round", None, SymbolKind::METHOD, r.span, r.span);
-                out.push(with(s, bound));
+                let s = self.sym("round", None, SymbolKind::METHOD, r.span, r.span);
+                with(s, bound)
             }
             ast::Item::Bet(b) => {
                 let mut detail = match (&b.on, &b.pays) {
@@ -462,22 +442,14 @@ pub fn symbols(doc: &Document) -> Vec<DocumentSymbol> {
                 if let Some(staking) = &b.staking {
                     detail = format!("{detail} staking {}", staking.name);
                 }
-                let detail = Some(detail);
-                out.push(sym(
-                    &b.name.name,
-                    detail,
-                    SymbolKind::OBJECT,
-                    b.span,
-                    b.name.span,
-                ));
+                self.named(&b.name, detail, SymbolKind::OBJECT, b.span)
             }
             ast::Item::Banking(b) => {
-                out.push(sym("banking", None, SymbolKind::NAMESPACE, b.span, b.span));
+                self.sym("banking", None, SymbolKind::NAMESPACE, b.span, b.span)
             }
-            ast::Item::Expect(_) | ast::Item::Claim(_) => {}
-        }
+            ast::Item::Expect(_) | ast::Item::Claim(_) => return None,
+        })
     }
-    out
 }
 
 /// Each name a block binds, in order, nested blocks included: the name,

@@ -7,7 +7,7 @@
 //! to big integers, still unreduced. The fraction is reduced once, when it
 //! leaves the evaluator ([`Weight::to_exact`]); the value is exact throughout.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -40,7 +40,7 @@ pub enum Weight {
     /// The same with wider integers: the numerator inline ([`Nat`]), the
     /// denominator shared, since states waiting at one throw almost always
     /// have the same one.
-    Wide(Nat, Rc<BigUint>),
+    Wide(Nat, Arc<BigUint>),
 }
 
 /// Remembers the last product "denominator times a throw's total", which
@@ -48,31 +48,31 @@ pub enum Weight {
 /// multiplication then serves them all.
 #[derive(Default)]
 pub struct Memo {
-    last: Option<(Rc<BigUint>, u128, Rc<BigUint>)>,
+    last: Option<(Arc<BigUint>, u128, Arc<BigUint>)>,
     /// The same for a machine denominator that overflows: its product
     /// becomes the shared wide denominator.
-    widened: Option<(u128, u128, Rc<BigUint>)>,
+    widened: Option<(u128, u128, Arc<BigUint>)>,
 }
 
 impl Memo {
-    fn widen(&mut self, den: u128, by: u128) -> Rc<BigUint> {
+    fn widen(&mut self, den: u128, by: u128) -> Arc<BigUint> {
         if let Some((d, b, product)) = &self.widened {
             if (*d, *b) == (den, by) {
                 return product.clone();
             }
         }
-        let product = Rc::new(BigUint::from(den) * by);
+        let product = Arc::new(BigUint::from(den) * by);
         self.widened = Some((den, by, product.clone()));
         product
     }
 
-    fn times(&mut self, den: &Rc<BigUint>, by: u128) -> Rc<BigUint> {
+    fn times(&mut self, den: &Arc<BigUint>, by: u128) -> Arc<BigUint> {
         if let Some((d, b, product)) = &self.last {
-            if *b == by && (Rc::ptr_eq(d, den) || **d == **den) {
+            if *b == by && (Arc::ptr_eq(d, den) || **d == **den) {
                 return product.clone();
             }
         }
-        let product = Rc::new(&**den * by);
+        let product = Arc::new(&**den * by);
         self.last = Some((den.clone(), by, product.clone()));
         product
     }
@@ -214,7 +214,7 @@ impl Weight {
             (w, f) => {
                 let (n, d) = w.wide();
                 let (a, b) = f.wide();
-                Weight::Wide(Nat::from_big(&(n * a)), Rc::new(d * b))
+                Weight::Wide(Nat::from_big(&(n * a)), Arc::new(d * b))
             }
         }
     }
@@ -226,7 +226,7 @@ impl Weight {
         match (&mut *self, weight, factor) {
             (Weight::Wide(sum, den), Weight::Wide(n, d), Factor::Small(a, b)) => {
                 if let Ok(a) = u64::try_from(*a) {
-                    if Rc::ptr_eq(den, &memo.times(d, *b)) {
+                    if Arc::ptr_eq(den, &memo.times(d, *b)) {
                         sum.add_mul_u64(n, a);
                         return;
                     }
@@ -272,7 +272,7 @@ impl Weight {
                     }
                 }
             }
-            (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if Rc::ptr_eq(d1, d2) || d1 == d2 => {
+            (Weight::Wide(n1, d1), Weight::Wide(n2, d2)) if Arc::ptr_eq(d1, d2) || d1 == d2 => {
                 n1.add_assign(n2);
                 return;
             }
@@ -287,9 +287,9 @@ impl Weight {
         };
         *self = if d.bits() > REDUCE_BITS {
             let g = n.gcd(&d);
-            Weight::Wide(Nat::from_big(&(n / &g)), Rc::new(d / &g))
+            Weight::Wide(Nat::from_big(&(n / &g)), Arc::new(d / &g))
         } else {
-            Weight::Wide(Nat::from_big(&n), Rc::new(d))
+            Weight::Wide(Nat::from_big(&n), Arc::new(d))
         };
     }
 

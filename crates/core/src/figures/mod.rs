@@ -11,7 +11,7 @@ pub mod removal;
 mod table;
 mod values;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::eval::exact::{Chosen, Distribution};
 use crate::number::Exact;
@@ -35,10 +35,10 @@ fn option_rows(program: &Program, chosen: &Chosen, figures: &[BetFigures]) -> Ve
         .map(|(_, d)| d);
     let mut rows: Vec<OptionRow> = Vec::with_capacity(options.len());
     for (i, (value, d)) in options.iter().enumerate() {
-        let shared = options[..i].iter().position(|(_, e)| Rc::ptr_eq(d, e));
+        let shared = options[..i].iter().position(|(_, e)| Arc::ptr_eq(d, e));
         let house_edges = match shared {
             Some(j) => rows[j].house_edges.clone(),
-            None if main.is_some_and(|m| Rc::ptr_eq(m, d)) => program
+            None if main.is_some_and(|m| Arc::ptr_eq(m, d)) => program
                 .bets
                 .iter()
                 .zip(figures)
@@ -192,7 +192,7 @@ impl Report {
                 matters: chosen
                     .options
                     .iter()
-                    .any(|(_, d)| !Rc::ptr_eq(d, first) && !values::alike(program, d, first)),
+                    .any(|(_, d)| !Arc::ptr_eq(d, first) && !values::alike(program, d, first)),
                 options: option_rows(program, chosen, &figures),
             })
         });

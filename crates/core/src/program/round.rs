@@ -270,6 +270,40 @@ impl Expr {
         }
     }
 
+    /// A name: `slot` read at `span`.
+    pub fn slot(slot: usize, span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Slot(slot),
+            span,
+        }
+    }
+
+    /// The slot read, where the expression is a name alone.
+    #[inline]
+    pub fn as_slot(&self) -> Option<usize> {
+        match self.kind {
+            ExprKind::Slot(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A comparison: its operator and its two sides.
+    #[inline]
+    pub fn as_cmp(&self) -> Option<(Cmp, &Expr, &Expr)> {
+        match &self.kind {
+            ExprKind::Cmp(op, a, b) => Some((*op, a, b)),
+            _ => None,
+        }
+    }
+
+    /// The same call of `builtin` with `args`, at the same place.
+    pub fn call(builtin: Builtin, args: Vec<Expr>, span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Call(builtin, args.into()),
+            span,
+        }
+    }
+
     /// A call of a built-in: the built-in and its arguments.
     #[inline]
     pub fn as_call(&self) -> Option<(Builtin, &[Expr])> {

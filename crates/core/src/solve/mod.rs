@@ -25,7 +25,7 @@ mod simplex;
 mod support;
 mod zero_sum;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -340,7 +340,7 @@ pub fn solve(
         peak_states: tree.peak_states,
         choice: None,
         decisions: Some(decisions.clone()),
-        solution: Some(Rc::new(Solution {
+        solution: Some(Arc::new(Solution {
             kind,
             sides: program.sides.iter().map(|s| s.bet).collect(),
             infosets,

@@ -1,7 +1,7 @@
 //! A round with an announced choice: every option evaluated (options the
 //! round cannot tell apart once), the best for the chooser's bet kept.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::machine::evaluate_fixed;
 use super::{Chosen, Distribution, Limits};
@@ -27,7 +27,7 @@ pub(super) fn evaluate(
         .iter()
         .position(|b| b.name == choice.by)
         .unwrap_or(0);
-    let mut options: Vec<(i64, Rc<Distribution>)> = Vec::with_capacity(choice.options.len());
+    let mut options: Vec<(i64, Arc<Distribution>)> = Vec::with_capacity(choice.options.len());
     let mut throws = Throws::default();
     let mut work = 0;
     // Options under which the throws reading the choice are observed alike
@@ -35,7 +35,7 @@ pub(super) fn evaluate(
     // one evaluation serves them.
     let interchangeable = program.interchangeable.contains(choice.slot);
     // Each class of options evaluated: its representative and distribution.
-    let mut evaluated: Vec<(Value, Rc<Distribution>)> = Vec::new();
+    let mut evaluated: Vec<(Value, Arc<Distribution>)> = Vec::new();
     let mut class_of: Vec<usize> = Vec::with_capacity(choice.options.len());
     for &value in &choice.options {
         let class = if interchangeable {
@@ -54,7 +54,7 @@ pub(super) fn evaluate(
                     coverage,
                     &mut work,
                 )?;
-                evaluated.push((class, Rc::new(d)));
+                evaluated.push((class, Arc::new(d)));
                 evaluated.len() - 1
             }
         };

@@ -37,7 +37,7 @@ use crate::eval::observe::Throws;
 use crate::eval::value::{eval, Context, Value};
 use crate::eval::weight::Factor;
 use crate::program::builtin::Builtin;
-use crate::program::{Draw, Expr, ExprKind, Instr, Program};
+use crate::program::{Draw, Expr, Instr, Program};
 
 /// What may read the joined hand: each tells no more than its poker value.
 const READS_VALUE: [Builtin; 10] = [
@@ -157,10 +157,8 @@ impl Counted {
         if residual.iter().any(|e| e.reads(joined)) {
             return None;
         }
-        let value = |e: &Expr| match &e.kind {
-            ExprKind::Call(Builtin::Poker, args) => {
-                matches!(&args[..], [Expr { kind: ExprKind::Slot(s), .. }] if *s == joined)
-            }
+        let value = |e: &Expr| match e.as_call() {
+            Some((Builtin::Poker, [arg])) => arg.as_slot() == Some(joined),
             _ => false,
         };
         let parts: Vec<Part> = (lifted.iter())
@@ -427,33 +425,25 @@ impl Counted {
     }
 }
 
-/// A name: `slot` read at `span`.
-fn slot(slot: usize, span: crate::ast::Span) -> Expr {
-    Expr {
-        kind: ExprKind::Slot(slot),
-        span,
-    }
-}
-
 /// Rewrites each call reading `hand` joined with other hands into the same
 /// call of the slot `joined`, where it is one of [`READS_VALUE`] and the
 /// hands joined are names, the same in every call (`with`); `false` where
 /// the hand is read otherwise in a call.
 fn join(e: &mut Expr, hand: usize, joined: usize, with: &mut Option<Vec<usize>>) -> bool {
-    if let ExprKind::Call(b, args) = &e.kind {
-        let reads = |a: &Expr| matches!(a.kind, ExprKind::Slot(s) if s == hand);
+    if let Some((b, args)) = e.as_call() {
+        let reads = |a: &Expr| a.as_slot() == Some(hand);
         if args.iter().any(reads) {
-            if !READS_VALUE.contains(b) {
+            if !READS_VALUE.contains(&b) {
                 return false;
             }
             let numbers = b.args().len().saturating_sub(1);
             let (hands, rest) = args.split_at(args.len().saturating_sub(numbers));
             let mut others = Vec::new();
             for a in hands {
-                match a.kind {
-                    ExprKind::Slot(s) if s != hand => others.push(s),
-                    ExprKind::Slot(_) => {}
-                    _ => return false,
+                match a.as_slot() {
+                    Some(s) if s != hand => others.push(s),
+                    Some(_) => {}
+                    None => return false,
                 }
             }
             if hands.iter().filter(|a| reads(a)).count() != 1 || rest.iter().any(|a| a.reads(hand))
@@ -466,9 +456,9 @@ fn join(e: &mut Expr, hand: usize, joined: usize, with: &mut Option<Vec<usize>>)
                 Some(_) => {}
                 None => *with = Some(others),
             }
-            let mut args: Vec<Expr> = vec![slot(joined, e.span)];
+            let mut args: Vec<Expr> = vec![Expr::slot(joined, e.span)];
             args.extend(rest.iter().cloned());
-            e.kind = ExprKind::Call(*b, args.into());
+            *e = Expr::call(b, args, e.span);
             return true;
         }
     }
@@ -489,20 +479,20 @@ fn drawn(program: &Program, slot: usize, shoe: usize) -> Option<usize> {
 /// Whether `e` reads the slots `values` only each compared with an
 /// expression reading none of the slots `of_hand` (added to `compared`).
 fn compared_only(e: &Expr, values: &[usize], of_hand: &[usize], compared: &mut Vec<Expr>) -> bool {
-    let is_value = |x: &Expr| matches!(x.kind, ExprKind::Slot(s) if values.contains(&s));
-    match &e.kind {
-        ExprKind::Cmp(_, a, b) if is_value(a) || is_value(b) => {
-            let other = if is_value(a) { b } else { a };
-            if of_hand.iter().any(|&s| other.reads(s)) {
-                return false;
-            }
-            if !compared.contains(other) {
-                compared.push((**other).clone());
-            }
-            true
+    let is_value = |x: &Expr| x.as_slot().is_some_and(|s| values.contains(&s));
+    if let Some((_, a, b)) = e.as_cmp().filter(|(_, a, b)| is_value(a) || is_value(b)) {
+        let other = if is_value(a) { b } else { a };
+        if of_hand.iter().any(|&s| other.reads(s)) {
+            return false;
         }
-        ExprKind::Slot(s) => !values.contains(s),
-        _ => e
+        if !compared.contains(other) {
+            compared.push(other.clone());
+        }
+        return true;
+    }
+    match e.as_slot() {
+        Some(s) => !values.contains(&s),
+        None => e
             .children()
             .all(|c| compared_only(c, values, of_hand, compared)),
     }

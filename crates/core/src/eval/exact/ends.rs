@@ -15,7 +15,7 @@ use crate::program::{Program, Settle, ValueKind};
 /// The denominator of a wide weight, to tell whether an addition kept it.
 fn denominator(w: &Weight) -> Option<*const num_bigint::BigUint> {
     match w {
-        Weight::Wide(_, d) => Some(std::rc::Rc::as_ptr(d)),
+        Weight::Wide(_, d) => Some(std::sync::Arc::as_ptr(d)),
         Weight::Small(..) => None,
     }
 }

@@ -4,7 +4,7 @@
 mod fuse;
 mod run;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::Zero;
@@ -340,7 +340,7 @@ impl<'p> Machine<'p> {
         *throws = std::mem::take(&mut self.throws);
         *work = self.work;
         self.decisions.forgets_nothing(program)?;
-        let decisions = (!program.decisions.is_empty()).then(|| Rc::new(self.decisions));
+        let decisions = (!program.decisions.is_empty()).then(|| Arc::new(self.decisions));
         let distribution = Distribution {
             outcomes: by_outcome,
             ends,

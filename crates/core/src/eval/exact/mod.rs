@@ -22,8 +22,8 @@ mod residual;
 mod split;
 mod suits;
 
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use super::coverage::{Coverage, Probe};
 use super::observe::Throws;
@@ -174,8 +174,8 @@ pub struct Distribution {
     /// For a round with decisions: before solving, every option taken (the
     /// ends carry each side's choices after the final values); after, the
     /// strategies solved for.
-    pub decisions: Option<Rc<Decisions>>,
-    pub solution: Option<Rc<Solution>>,
+    pub decisions: Option<Arc<Decisions>>,
+    pub solution: Option<Arc<Solution>>,
 }
 
 /// The options of a round's choice, each evaluated.
@@ -185,7 +185,7 @@ pub struct Chosen {
     /// The bet whose expected value the choice maximises.
     pub for_bet: usize,
     /// Options that share an evaluation share one distribution.
-    pub options: Vec<(i64, Rc<Distribution>)>,
+    pub options: Vec<(i64, Arc<Distribution>)>,
 }
 
 /// Evaluates a round exactly. With a choice, every option is evaluated and

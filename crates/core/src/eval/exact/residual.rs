@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 use crate::eval::value::{compare, eval, ranked_joined, Context, Value};
 use crate::eval::weight::Factor;
 use crate::program::builtin::Builtin;
-use crate::program::{Cmp, Expr, ExprKind};
+use crate::program::{Cmp, Expr};
 
 /// The values of the expressions for one hand: the key of its group.
 pub(super) type Values = SmallVec<[Value; 4]>;
@@ -37,15 +37,17 @@ pub(super) enum Quick {
 
 impl Quick {
     pub(super) fn of(e: &Expr) -> Quick {
-        match &e.kind {
-            ExprKind::Slot(s) => Quick::Slot(*s),
-            ExprKind::Cmp(op, a, b) => match (&a.kind, &b.kind) {
-                (ExprKind::Slot(x), ExprKind::Slot(y)) => Quick::Compare(*op, *x, *y),
+        if let Some(s) = e.as_slot() {
+            return Quick::Slot(s);
+        }
+        if let Some((op, a, b)) = e.as_cmp() {
+            return match (a.as_slot(), b.as_slot()) {
+                (Some(x), Some(y)) => Quick::Compare(op, x, y),
                 _ => Quick::Written,
-            },
-            ExprKind::Call(b, args) if b.ranks_poker() && args.len() > b.args().len() => {
-                Quick::Ranked(*b)
-            }
+            };
+        }
+        match e.as_call() {
+            Some((b, args)) if b.ranks_poker() && args.len() > b.args().len() => Quick::Ranked(b),
             _ => Quick::Written,
         }
     }
@@ -54,13 +56,13 @@ impl Quick {
     /// in `scratch`.
     #[inline]
     pub(super) fn value(&self, c: Context, scratch: &[Value], e: &Expr) -> Value {
-        let quick = match (self, &e.kind) {
+        let quick = match (self, e.as_call()) {
             (Quick::Slot(s), _) => Some(scratch[*s]),
             (Quick::Compare(op, a, b), _) => match (scratch[*a], scratch[*b]) {
                 (Value::Int(x), Value::Int(y)) => Some(Value::Bool(compare(*op, x, y))),
                 _ => None,
             },
-            (Quick::Ranked(b), ExprKind::Call(_, args)) => {
+            (Quick::Ranked(b), Some((_, args))) => {
                 ranked_joined(c, scratch, *b, args).map(Value::Int)
             }
             _ => None,
@@ -98,7 +100,7 @@ pub(super) fn lift(e: &mut Expr, hand: usize, base: usize, lifted: &mut Vec<Lift
                 lifted.len() - 1
             }
         };
-        e.kind = ExprKind::Slot(base + i);
+        *e = Expr::slot(base + i, e.span);
         return;
     }
     for child in e.children_mut() {

@@ -88,61 +88,7 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
         Rule::if_stmt => Stmt::If(if_stmt(pair, base, depth)?),
         Rule::end_stmt => Stmt::End(end_stmt(pair, base)?),
         Rule::compare_stmt => Stmt::Compare(compare(pair, base, depth)?),
-        Rule::choose_stmt => {
-            let mut it = children(pair);
-            let name = ident(next(&mut it, at)?, base);
-            let set = next(&mut it, at)?;
-            let bracketed = matches!(set.as_rule(), Rule::int_set | Rule::label_set);
-            let mut faces = None;
-            let (options, labels) = match set.as_rule() {
-                Rule::faces_of => {
-                    let throw = children(set)
-                        .find(|p| p.as_rule() == Rule::ident)
-                        .ok_or_else(|| malformed(at))?;
-                    faces = Some(ident(throw, base));
-                    (Vec::new(), Vec::new())
-                }
-                Rule::label_set => (
-                    Vec::new(),
-                    set.into_inner().map(|l| ident(l, base)).collect(),
-                ),
-                Rule::int_set => (
-                    set.into_inner()
-                        .map(|k| key(k, base))
-                        .collect::<Result<_>>()?,
-                    Vec::new(),
-                ),
-                _ => (vec![key(set, base)?], Vec::new()),
-            };
-            let by = ident(next(&mut it, at)?, base);
-            let knowing = it.next().map(|k| {
-                let span = span(&k, base);
-                let mut names = Vec::new();
-                let mut joined = Vec::new();
-                for p in children(k) {
-                    match p.as_rule() {
-                        Rule::ident => names.push(ident(p, base)),
-                        Rule::op_add => joined.push(names.len()),
-                        _ => {}
-                    }
-                }
-                Knowing {
-                    names,
-                    joined,
-                    span,
-                }
-            });
-            Stmt::Choose(ChooseStmt {
-                name,
-                options,
-                labels,
-                bracketed,
-                faces,
-                by,
-                knowing,
-                span: at,
-            })
-        }
+        Rule::choose_stmt => Stmt::Choose(choose(pair, base)?),
         Rule::repeat_stmt => {
             let mut it = children(pair);
             let count_pair = next(&mut it, at)?;
@@ -173,6 +119,65 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
             })
         }
         _ => return Err(malformed(at)),
+    })
+}
+
+/// A `choose` statement: its options (numbers, labels or a throw's
+/// faces), who chooses and what they know.
+fn choose(pair: Pair<Rule>, base: usize) -> Result<ChooseStmt> {
+    let at = span(&pair, base);
+    let mut it = children(pair);
+    let name = ident(next(&mut it, at)?, base);
+    let set = next(&mut it, at)?;
+    let bracketed = matches!(set.as_rule(), Rule::int_set | Rule::label_set);
+    let mut faces = None;
+    let (options, labels) = match set.as_rule() {
+        Rule::faces_of => {
+            let throw = children(set)
+                .find(|p| p.as_rule() == Rule::ident)
+                .ok_or_else(|| malformed(at))?;
+            faces = Some(ident(throw, base));
+            (Vec::new(), Vec::new())
+        }
+        Rule::label_set => (
+            Vec::new(),
+            set.into_inner().map(|l| ident(l, base)).collect(),
+        ),
+        Rule::int_set => (
+            set.into_inner()
+                .map(|k| key(k, base))
+                .collect::<Result<_>>()?,
+            Vec::new(),
+        ),
+        _ => (vec![key(set, base)?], Vec::new()),
+    };
+    let by = ident(next(&mut it, at)?, base);
+    let knowing = it.next().map(|k| {
+        let span = span(&k, base);
+        let mut names = Vec::new();
+        let mut joined = Vec::new();
+        for p in children(k) {
+            match p.as_rule() {
+                Rule::ident => names.push(ident(p, base)),
+                Rule::op_add => joined.push(names.len()),
+                _ => {}
+            }
+        }
+        Knowing {
+            names,
+            joined,
+            span,
+        }
+    });
+    Ok(ChooseStmt {
+        name,
+        options,
+        labels,
+        bracketed,
+        faces,
+        by,
+        knowing,
+        span: at,
     })
 }
 

@@ -25,7 +25,7 @@
 //! the fused run gives every state the same ends with the same weights;
 //! `tests/throws.rs` checks it against the plain run and a hand binomial.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 
@@ -210,7 +210,7 @@ impl Machine<'_> {
             Weight::Wide(n, d) => (n.to_big(), (**d).clone()),
         };
         let total = pool::total(run.count, dice.sides);
-        let den = Rc::new(d * &total);
+        let den = Arc::new(d * &total);
         for r in results.iter() {
             self.land(env, r, next)?;
             let scaled = match &r.factor {
