@@ -392,10 +392,7 @@ fn every_writer_refuses_what_is_not_a_regular_file() {
         &dir.arg("null.svg"),
     ]);
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(
-        stderr.contains("is a character device"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("is a character device"), "{stderr}");
     std::fs::write(dir.path("chart.svg"), "old").expect("writes");
     std::os::unix::fs::symlink("chart.svg", dir.path("linked.svg")).expect("symlink");
     let (code, stderr) = run_unblocked(&[
