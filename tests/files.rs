@@ -111,6 +111,18 @@ fn fmt_rewrites_a_file_keeping_its_mode_and_owner() {
 /// root (CI), which may run the binary as another user.
 fn a_user_may_not_take_another_s_file(dir: &Scratch) {
     use std::os::unix::process::CommandExt;
+    // Another user reaches the scratch folder only through folders anyone
+    // may enter (the system's temporary folder is; a TMPDIR may not be).
+    let reachable = dir
+        .0
+        .ancestors()
+        .skip(1)
+        .all(|a| std::fs::metadata(a).is_ok_and(|m| m.mode() & 0o001 != 0));
+    if !reachable {
+        eprintln!("skipped: {} is closed to other users", dir.0.display());
+        return;
+    }
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     let shared = dir.path("shared");
     std::fs::create_dir_all(&shared).expect("mkdir");
     std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).expect("chmod");
@@ -118,8 +130,14 @@ fn a_user_may_not_take_another_s_file(dir: &Scratch) {
     std::fs::write(&file, UNFORMATTED).expect("writes");
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
     std::os::unix::fs::chown(&file, Some(12345), Some(12345)).expect("chown");
-    let out = as_a_user(&mut Command::new(env!("CARGO_BIN_EXE_dicerules")))
+    // A copy of the binary the other user may run (the build's folder may
+    // be closed to them, as a fresh clone under `mktemp -d` is).
+    let binary = dir.path("dicerules");
+    std::fs::copy(env!("CARGO_BIN_EXE_dicerules"), &binary).expect("copies");
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let out = as_a_user(&mut Command::new(&binary))
         .args(["fmt", &file.to_string_lossy()])
+        .current_dir(&shared)
         .uid(23456)
         .gid(23456)
         .stdin(Stdio::null())

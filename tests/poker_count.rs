@@ -223,6 +223,21 @@ fn three_card_poker_s_file_equals_the_count() {
     assert_eq!(summary.situations, 1_755);
 }
 
+/// benches/poker/three_card_poker_plain.dice, the ante and play written
+/// the plain way (six cards dealt one at a time, each hand ranked by hand
+/// from its cards' ranks and suits), is the count too, settlement by
+/// settlement: its cards are dealt as hands of three
+/// (`eval::exact::singles`), in seconds where dealing them one at a time
+/// took minutes.
+#[test]
+fn three_card_poker_written_plainly_equals_the_count() {
+    let tcp = three_card();
+    let report = report("benches/poker/three_card_poker_plain.dice");
+    let b = bet(&report, "ante");
+    assert_eq!(b.house_edge.0, tcp.ante_play.house_edge());
+    assert_eq!(settlements(b), tcp.ante_play.reached());
+}
+
 #[test]
 fn let_it_ride_gives_the_published_edge() {
     let lir = let_it_ride::count();

@@ -1,7 +1,49 @@
 //! Which slots each instruction still needs: a backward data-flow pass over
 //! the compiled round, iterated to a fixed point.
 
-use crate::program::{Draw, Expr, ExprKind, Instr, SlotSet, Throw};
+use crate::program::{
+    ChoosingSide, Draw, Expr, ExprKind, Final, Instr, Program, Shown, SlotSet, Throw,
+};
+
+/// A round's [`Program::live_in`] and [`Program::live_unshown`], given
+/// its finals and its choosing sides (whose choices so far are read when
+/// the round ends).
+pub fn of(
+    code: &[Instr],
+    slots: usize,
+    finals: &[Final],
+    sides: &[ChoosingSide],
+) -> (Vec<SlotSet>, Vec<SlotSet>) {
+    let final_slots: Vec<usize> = (finals.iter().map(|f| f.slot))
+        .chain(sides.iter().map(|s| s.slot))
+        .collect();
+    let live_in = live_in(code, slots, &final_slots);
+    // What play depends on, the shows aside (only where there are
+    // shows): a lone chooser's recall is judged on it.
+    let mut shown = SlotSet::with_capacity(slots);
+    for f in finals.iter().filter(|f| f.shown == Shown::Only) {
+        shown.insert(f.slot);
+    }
+    let live_unshown = if finals.iter().any(|f| f.shown == Shown::Only) {
+        let unshown: Vec<usize> = (final_slots.iter().copied())
+            .filter(|&s| !shown.contains(s))
+            .collect();
+        live_unshown(code, slots, &unshown, &shown)
+    } else {
+        Vec::new()
+    };
+    (live_in, live_unshown)
+}
+
+/// [`of`] `program` once more, after a pass changed its code.
+pub(crate) fn refresh(program: &mut Program) {
+    (program.live_in, program.live_unshown) = of(
+        &program.code,
+        program.slots.len(),
+        &program.finals,
+        &program.sides,
+    );
+}
 
 /// The slots live on entry to each instruction; `finals` are read when the
 /// round ends (by `End` or `Finish`).

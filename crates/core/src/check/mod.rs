@@ -10,7 +10,7 @@ mod expand;
 mod expr;
 mod items;
 mod limits;
-mod liveness;
+pub(crate) mod liveness;
 mod overrides;
 mod pinned;
 mod projection;
@@ -28,7 +28,7 @@ pub use overrides::{OverrideError, Overrides, Undeclared};
 pub use sweep::{label as setting_label, Point, Sweep, DEFAULT_MAX_SETTINGS};
 
 use crate::ast::{self, Item, Span};
-use crate::program::{Banking, ChoosingSide, Named, Program, Shown, SlotSet};
+use crate::program::{Banking, ChoosingSide, Named, Program};
 
 /// Checks `file` with the `--set` overrides of its parameters applied,
 /// and at each other setting its `expect` and `claim` lines name with
@@ -346,23 +346,8 @@ fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, 
     if !refused.is_empty() {
         return Err(refused);
     }
-    let live_in = liveness::live_in(&compiled.code, compiled.slots.len(), &final_slots);
-    // What play depends on, the shows aside (only where there are
-    // shows): a lone chooser's recall is judged on it.
-    let mut shown = SlotSet::with_capacity(compiled.slots.len());
-    for f in finals.iter().filter(|f| f.shown == Shown::Only) {
-        shown.insert(f.slot);
-    }
-    let live_unshown = if finals.iter().any(|f| f.shown == Shown::Only) {
-        let unshown: Vec<usize> = final_slots
-            .iter()
-            .copied()
-            .filter(|&s| !shown.contains(s))
-            .collect();
-        liveness::live_unshown(&compiled.code, compiled.slots.len(), &unshown, &shown)
-    } else {
-        Vec::new()
-    };
+    let (live_in, live_unshown) =
+        liveness::of(&compiled.code, compiled.slots.len(), finals, &parts.sides);
     Ok(Program {
         name: parts.name,
         params: parts.params,
@@ -387,6 +372,7 @@ fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, 
         round_span: parts.round_span,
         source_map: compiled.source_map,
         turn_ups: compiled.turn_ups,
+        symmetric_suits: None,
     })
 }
 

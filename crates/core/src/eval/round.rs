@@ -175,7 +175,8 @@ impl<'p> Code<'p> {
             observations: Vec::with_capacity(program.code.len()),
             landing,
             next,
-            symmetric: crate::program::suits::symmetric(program),
+            symmetric: (program.symmetric_suits)
+                .unwrap_or_else(|| crate::program::suits::symmetric(program)),
         };
         for (pc, instr) in program.code.iter().enumerate() {
             let (expr, until, observations) = match instr {

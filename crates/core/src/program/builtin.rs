@@ -55,6 +55,12 @@ pub enum Builtin {
     Faces,
     Min,
     Max,
+    /// The rank of a hand's `i`-th card from the lowest (by rank, then
+    /// suit): never written, only made by the exact evaluator where it
+    /// deals cards dealt one at a time as one hand (`eval::exact::singles`).
+    RankAt,
+    /// The suit of a hand's `i`-th card, as [`Builtin::RankAt`] orders them.
+    SuitAt,
 }
 
 /// What an argument of a built-in must be. A built-in reads at most one
@@ -163,9 +169,11 @@ const THROW_AND_FACE: &[(&str, Arg)] = &[("throw", Arg::Throw), ("face", Arg::Nu
 const ONE: &[(&str, Arg)] = &[("card", Arg::One)];
 const HAND: &[(&str, Arg)] = &[("hand", Arg::Hand)];
 const TWO_NUMBERS: &[(&str, Arg)] = &[("a", Arg::Number), ("b", Arg::Number)];
+const HAND_AND_PLACE: &[(&str, Arg)] = &[("hand", Arg::Hand), ("i", Arg::Number)];
 
 impl Builtin {
-    /// Every built-in, in the reference's order.
+    /// Every built-in a rule file may call, in the reference's order
+    /// ([`Builtin::RankAt`] and [`Builtin::SuitAt`] are the evaluator's).
     pub const ALL: [Builtin; 18] = [
         Builtin::Total,
         Builtin::Count,
@@ -266,6 +274,16 @@ impl Builtin {
             },
             Builtin::Min => number("min", TWO_NUMBERS, "the smaller of two numbers"),
             Builtin::Max => number("max", TWO_NUMBERS, "the larger of two numbers"),
+            Builtin::RankAt => number(
+                "rank_at",
+                HAND_AND_PLACE,
+                "the rank of the hand's i-th card from the lowest, by rank then suit",
+            ),
+            Builtin::SuitAt => number(
+                "suit_at",
+                HAND_AND_PLACE,
+                "the suit of the hand's i-th card from the lowest, by rank then suit",
+            ),
         }
     }
 
@@ -342,7 +360,9 @@ impl Builtin {
             | Builtin::Size
             | Builtin::Faces
             | Builtin::Min
-            | Builtin::Max => None,
+            | Builtin::Max
+            | Builtin::RankAt
+            | Builtin::SuitAt => None,
         }
     }
 
@@ -382,6 +402,8 @@ impl Builtin {
             Builtin::Faces => faces_mask(faces).ok_or(Failure::Overflow),
             Builtin::Min => Ok(numbers[0].min(numbers[1])),
             Builtin::Max => Ok(numbers[0].max(numbers[1])),
+            Builtin::RankAt => Ok(i64::from(card_at(faces, numbers[0])?.rank())),
+            Builtin::SuitAt => Ok(i64::from(card_at(faces, numbers[0])?.suit())),
         }
     }
 }
@@ -422,6 +444,14 @@ fn highest_card(cards: &[u32]) -> Result<Card, Failure> {
         .max_by_key(key)
         .map(|&c| Card(c))
         .ok_or(Failure::NotOne)
+}
+
+/// The `i`-th card of `cards` from the lowest, by rank then suit.
+fn card_at(cards: &[u32], i: i64) -> Result<Card, Failure> {
+    let mut sorted: smallvec::SmallVec<[Card; 8]> = cards.iter().map(|&c| Card(c)).collect();
+    sorted.sort_unstable_by_key(|c| (c.rank(), c.suit()));
+    let i = usize::try_from(i).map_err(|_| Failure::NotOne)?;
+    sorted.get(i).copied().ok_or(Failure::NotOne)
 }
 
 /// A hand ranked as poker ranks it.

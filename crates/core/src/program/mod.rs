@@ -72,6 +72,10 @@ pub struct Program {
     /// Each `turn up`: before the instruction at the first index, a table
     /// shows the hand dealt face down into the slot at the second.
     pub turn_ups: Vec<(usize, usize)>,
+    /// Whether the round is symmetric in the suits where a lowering pass
+    /// rewrote its reads of suits past what [`suits::symmetric`] can follow
+    /// (and found it on the round as written); `None`: read off the code.
+    pub symmetric_suits: Option<bool>,
 }
 
 /// Where the compiled round comes from, for findings that point at the

@@ -278,6 +278,14 @@ impl Expr {
         }
     }
 
+    /// A whole number, written at `span`.
+    pub fn int(n: i64, span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Int(n),
+            span,
+        }
+    }
+
     /// The slot read, where the expression is a name alone.
     #[inline]
     pub fn as_slot(&self) -> Option<usize> {

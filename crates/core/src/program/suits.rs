@@ -97,7 +97,7 @@ fn reads_suit(program: &Program, e: &Expr) -> bool {
     };
     match &e.kind {
         ExprKind::Cmp(Cmp::Eq | Cmp::Ne, a, b) if one_card_suit(a) && one_card_suit(b) => false,
-        ExprKind::Call(Builtin::CardSuit, _) => true,
+        ExprKind::Call(Builtin::CardSuit | Builtin::SuitAt, _) => true,
         _ => e.children().any(|c| reads_suit(program, c)),
     }
 }

@@ -19,6 +19,7 @@ mod machine;
 mod observed;
 mod paths;
 mod residual;
+mod singles;
 mod split;
 mod suits;
 
@@ -212,6 +213,22 @@ pub fn evaluate_covered(
 }
 
 fn evaluate_with(
+    program: &Program,
+    limits: Limits,
+    coverage: &mut Option<Box<Coverage>>,
+) -> Result<Distribution, EvalError> {
+    // Cards dealt one at a time and read alike in every order, dealt as
+    // one hand (`singles`); the plain path deals them as written.
+    if crate::eval::fast_paths() {
+        if let Some(lowered) = singles::lower(program) {
+            return evaluate_as_written(&lowered, limits, coverage);
+        }
+    }
+    evaluate_as_written(program, limits, coverage)
+}
+
+/// [`evaluate_with`] of `program` as it stands.
+fn evaluate_as_written(
     program: &Program,
     limits: Limits,
     coverage: &mut Option<Box<Coverage>>,
