@@ -132,8 +132,8 @@ fn lower_run(
     // The lets right after the run that read the cards, in order.
     let mut bound: Vec<usize> = Vec::new();
     let mut lets: Vec<usize> = Vec::new();
-    for q in end..program.code.len() {
-        let Instr::Assign { slot, value } = &program.code[q] else {
+    for (q, instr) in program.code.iter().enumerate().skip(end) {
+        let Instr::Assign { slot, value } = instr else {
             break;
         };
         if landed[q] {
