@@ -150,6 +150,24 @@ impl Instr {
         }
     }
 
+    /// The expression a `let` or `set` binds, to change in place.
+    pub fn assigned_mut(&mut self) -> Option<&mut Expr> {
+        match self {
+            Instr::Assign { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+
+    /// A `let` of `slot` to `value`.
+    pub fn assign(slot: usize, value: Expr) -> Instr {
+        Instr::Assign { slot, value }
+    }
+
+    /// A draw.
+    pub fn draw(draw: Draw) -> Instr {
+        Instr::Draw(draw)
+    }
+
     /// Whether the round ran to its last statement without an `end`.
     #[inline]
     pub fn finishes(&self) -> bool {

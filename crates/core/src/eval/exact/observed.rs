@@ -176,20 +176,20 @@ fn bound_after(program: &Program, pc: usize, hand: usize) -> Vec<(usize, Expr)> 
     let mut defined: Vec<(usize, Expr)> = Vec::new();
     for (q, instr) in program.code.iter().enumerate().skip(pc + 1) {
         let landed = (program.code.iter()).any(|i| i.jumps_to() == Some(q));
-        let crate::program::Instr::Assign { slot, value } = instr else {
+        let Some((slot, value)) = instr.as_assign() else {
             break;
         };
         if landed {
             break;
         }
         let once = (program.code.iter())
-            .filter(|i| i.writes().contains(slot))
+            .filter(|i| i.writes().contains(&slot))
             .count()
             == 1;
         if once && value.reads(hand) {
             let mut value = value.clone();
             value.substitute(&defined);
-            defined.push((*slot, value));
+            defined.push((slot, value));
         }
     }
     defined

@@ -133,7 +133,7 @@ fn lower_run(
     let mut bound: Vec<usize> = Vec::new();
     let mut lets: Vec<usize> = Vec::new();
     for (q, instr) in program.code.iter().enumerate().skip(end) {
-        let Instr::Assign { slot, value } = instr else {
+        let Some((slot, value)) = instr.as_assign() else {
             break;
         };
         if landed[q] {
@@ -144,13 +144,13 @@ fn lower_run(
         if !read.iter().any(|s| cards.contains(s) || bound.contains(s)) {
             continue;
         }
-        if writes(*slot) != 1
+        if writes(slot) != 1
             || !read.iter().all(|s| cards.contains(s) || bound.contains(s))
             || !cards_read_as_cards(value, &cards)
         {
             return None;
         }
-        bound.push(*slot);
+        bound.push(slot);
         lets.push(q);
     }
     // Nothing else reads the cards.
@@ -168,19 +168,16 @@ fn lower_run(
     }
     let mut lowered = program.clone();
     let first = program.code[pc].as_draw()?;
-    lowered.code[pc] = Instr::Draw(Draw {
+    lowered.code[pc] = Instr::draw(Draw {
         count: cards.len() as u32,
         ..first.clone()
     });
     for (q, &card) in (pc + 1..end).zip(&cards[1..]) {
         let span = program.code[q].as_draw()?.span;
-        lowered.code[q] = Instr::Assign {
-            slot: card,
-            value: Expr::int(0, span),
-        };
+        lowered.code[q] = Instr::assign(card, Expr::int(0, span));
     }
     for &q in &lets {
-        if let Instr::Assign { value, .. } = &mut lowered.code[q] {
+        if let Some(value) = lowered.code[q].assigned_mut() {
             at_places(value, &cards);
         }
     }
@@ -295,9 +292,9 @@ fn alike_in_every_order(
             }
             let mut values = Vec::with_capacity(lets.len());
             for &q in lets {
-                if let Instr::Assign { slot, value } = &program.code[q] {
+                if let Some((slot, value)) = program.code[q].as_assign() {
                     let v = eval(c, &env, value).ok();
-                    env[*slot] = v.unwrap_or(Value::Unset);
+                    env[slot] = v.unwrap_or(Value::Unset);
                     values.push(v);
                 }
             }
