@@ -131,3 +131,72 @@ fn set_applies_where_declared() {
         bad.stderr
     );
 }
+
+/// A bet that stakes a name has its element of risk compared too: each
+/// file's is the one `check` reports for it alone, the change their exact
+/// difference; the text and HTML show it after the house edges, and a bet
+/// that stakes nothing has none (null in the JSON, no table in the text).
+#[test]
+fn a_staked_bet_s_element_of_risk_is_compared() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compare_staked");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let first = root().join("tests/fixtures/poker/play_or_fold_staked.dice");
+    let source = std::fs::read_to_string(&first).expect("the fixture reads");
+    let flush = "      set net = 5";
+    assert!(source.contains(flush));
+    let second = dir.join("flush_pays_4.dice");
+    std::fs::write(
+        &second,
+        source
+            .replace(flush, "      set net = 4")
+            .replace("5  => win 5 to 1", "4  => win 4 to 1"),
+    )
+    .expect("writes");
+    let files = [first.display().to_string(), second.display().to_string()];
+    let risks: Vec<Exact> = files
+        .iter()
+        .map(|f| {
+            let out = run(root(), &["check", f, "--format", "json"], b"");
+            assert_eq!(out.code, Some(0), "{}", out.stderr);
+            let report: Value = serde_json::from_str(&out.stdout).expect("check's JSON");
+            exact(&report["bets"][0]["element_of_risk"])
+        })
+        .collect();
+    assert_ne!(risks[0], risks[1]);
+    let args = ["compare", &files[0], &files[1], "--format", "json"];
+    let out = run(root(), &args, b"");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc: Value = serde_json::from_str(&out.stdout).expect("compare's JSON");
+    let cells = &doc["comparison"]["bets"][0]["files"];
+    assert_eq!(exact(&cells[0]["element_of_risk"]), risks[0]);
+    assert_eq!(exact(&cells[1]["element_of_risk"]), risks[1]);
+    assert!(cells[0]["element_of_risk_difference"].is_null());
+    assert_eq!(
+        exact(&cells[1]["element_of_risk_difference"]),
+        &risks[1] - &risks[0]
+    );
+    let text = run(root(), &args[..3], b"");
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    let table = text
+        .stdout
+        .split("element of risk")
+        .nth(1)
+        .expect("a table of the elements of risk");
+    let risk = |x: &Exact| format!("{x} = {:.4}%", x.to_f64() * 100.0);
+    assert!(table.contains(&risk(&risks[0])), "{}", text.stdout);
+    assert!(table.contains(&risk(&risks[1])), "{}", text.stdout);
+    // The heists stake nothing: no element of risk, in the JSON or the text.
+    let heists = run(
+        root(),
+        &["compare", HEISTS[0], HEISTS[1], "--format", "json"],
+        b"",
+    );
+    let doc: Value = serde_json::from_str(&heists.stdout).expect("compare's JSON");
+    assert!(doc["comparison"]["bets"][0]["files"][1]["element_of_risk"].is_null());
+    let heists = run(root(), &["compare", HEISTS[0], HEISTS[1]], b"");
+    assert!(
+        !heists.stdout.contains("element of risk"),
+        "{}",
+        heists.stdout
+    );
+}

@@ -89,12 +89,61 @@ pub fn styled(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
         width: layout.width,
     };
     styled_fitted_table(&mut out, "", &rows, &[], fit, &header_row);
+    risks(&mut out, comparison, layout, &groups);
     if let Some(reports) = reports {
         for bet in &comparison.bets {
             render_settlements(&mut out, &bet.bet, &comparison.files, reports, layout.width);
         }
     }
     out
+}
+
+/// The element of risk of each bet that stakes a name in some file, laid
+/// out as the house edges are (the same columns), after them.
+fn risks(out: &mut Styled, comparison: &Comparison, layout: Layout, groups: &[Vec<usize>]) {
+    let staked = |b: &&crate::report::compare::ComparedBet| {
+        b.files
+            .iter()
+            .flatten()
+            .any(|e| e.element_of_risk.is_some())
+    };
+    if !comparison.bets.iter().any(|b| staked(&b)) {
+        return;
+    }
+    let mut header = vec!["element of risk".to_string()];
+    for (i, file) in comparison.files.iter().enumerate() {
+        header.push(file.clone());
+        if i > 0 && layout.changes {
+            header.push("change".to_string());
+        }
+    }
+    let mut rows = vec![header];
+    for bet in comparison.bets.iter().filter(staked) {
+        let mut row = vec![bet.bet.clone()];
+        for (i, cell) in bet.files.iter().enumerate() {
+            let risk = cell.as_ref().and_then(|c| {
+                let e = c.element_of_risk.as_ref()?;
+                Some((c, e, c.element_of_risk_percent?))
+            });
+            row.push(risk.map_or(String::new(), |(_, e, p)| {
+                format!("{} = {}", short(&e.to_string()), percent(p))
+            }));
+            if i > 0 && layout.changes {
+                let change = risk.and_then(|(c, _, _)| c.element_of_risk_difference.as_ref());
+                row.push(change.map_or(String::new(), |d| {
+                    format!("{:+.4} pp = {}", d.to_f64() * 100.0, signed(d))
+                }));
+            }
+        }
+        rows.push(row);
+    }
+    let fit = Fit {
+        keep: 1,
+        groups,
+        width: layout.width,
+    };
+    out.push("\n");
+    styled_fitted_table(out, "", &rows, &[], fit, &header_row);
 }
 
 /// A bet's settlements in every file: one row per settlement (payout and

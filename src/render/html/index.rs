@@ -113,6 +113,57 @@ pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str, linted: b
     document(title, meta, &m.finish(), true)
 }
 
+/// The element of risk of each bet that stakes a name in some file, in
+/// every file (with each change from the first file), as the edges are.
+fn risks(m: &mut Markup, comparison: &Comparison) {
+    let staked: Vec<_> = (comparison.bets.iter())
+        .filter(|b| {
+            b.files
+                .iter()
+                .flatten()
+                .any(|e| e.element_of_risk.is_some())
+        })
+        .collect();
+    if staked.is_empty() {
+        return;
+    }
+    m.element("h3", &[], "element of risk").line();
+    m.open("div", &[("class", "scroll")])
+        .open("table", &[("class", "comparison")])
+        .line()
+        .open("tr", &[])
+        .element("th", &[], "bet");
+    for f in &comparison.files {
+        m.element("th", &[], f);
+    }
+    m.close("tr").line();
+    for b in staked {
+        m.open("tr", &[]).element("td", &[], &b.bet);
+        for e in &b.files {
+            let risk = e.as_ref().and_then(|e| {
+                let risk = e.element_of_risk.as_ref()?;
+                let change = e
+                    .element_of_risk_difference
+                    .as_ref()
+                    .map_or(String::new(), |d| {
+                        format!(" (change {d} = {:+.4} points)", d.to_f64() * 100.0)
+                    });
+                Some(format!(
+                    "{risk} = {}{change}",
+                    percent(e.element_of_risk_percent.unwrap_or(0.0))
+                ))
+            });
+            m.element(
+                "td",
+                &[("class", "exact")],
+                &risk.unwrap_or_else(|| "-".to_string()),
+            );
+        }
+        m.close("tr").line();
+    }
+    m.close("table").close("div").line();
+}
+
 /// The comparison of `compare`: per bet, its edge in every file as bars
 /// beside the table (with each change from the first file).
 pub fn comparison(comparison: &Comparison) -> String {
@@ -148,6 +199,7 @@ pub fn comparison(comparison: &Comparison) -> String {
         m.close("tr").line();
     }
     m.close("table").close("div").line();
+    risks(&mut m, comparison);
     for (i, b) in comparison.bets.iter().enumerate() {
         let bars: Vec<Bar> = comparison
             .files

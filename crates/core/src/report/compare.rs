@@ -1,5 +1,6 @@
 //! Several reports side by side (`dicerules compare`): each bet's exact
-//! house edge in every file, and how far it moved from the first file's.
+//! house edge in every file, and how far it moved from the first file's;
+//! for a bet that stakes a name, its element of risk too.
 
 use serde::Serialize;
 
@@ -39,6 +40,14 @@ pub struct ComparedEdge {
     /// `difference` × 100: the move in percentage points, as the nearest
     /// float; `None` with it.
     pub difference_percent: Option<f64>,
+    /// The element of risk, as `check` reports it: the edge per unit
+    /// staked in all; `None` for a bet that stakes no name.
+    pub element_of_risk: Option<Exact>,
+    /// `element_of_risk` × 100, as the nearest float; `None` with it.
+    pub element_of_risk_percent: Option<f64>,
+    /// This element of risk less the first file's, exactly; `None` in the
+    /// first file's column and where either has none.
+    pub element_of_risk_difference: Option<Exact>,
 }
 
 impl Comparison {
@@ -52,31 +61,36 @@ impl Comparison {
                 }
             }
         }
-        let edge = |report: &Report, name: &str| {
-            report
-                .bets
-                .iter()
-                .find(|b| b.bet == name)
-                .map(|b| b.house_edge.clone())
+        let bet = |report: &Report, name: &str| {
+            let b = report.bets.iter().find(|b| b.bet == name)?;
+            Some((b.house_edge.clone(), b.element_of_risk.clone()))
         };
         let bets = names
             .iter()
             .map(|&name| {
-                let first = reports.first().and_then(|(_, r)| edge(r, name));
+                let first = reports.first().and_then(|(_, r)| bet(r, name));
                 let files = reports
                     .iter()
                     .enumerate()
                     .map(|(i, (_, report))| {
-                        let house_edge = edge(report, name)?;
-                        let difference = first
-                            .as_ref()
-                            .filter(|_| i > 0)
-                            .map(|first| &house_edge - first);
+                        let (house_edge, element_of_risk) = bet(report, name)?;
+                        let first = first.as_ref().filter(|_| i > 0);
+                        let difference = first.map(|(edge, _)| &house_edge - edge);
+                        let element_of_risk_difference =
+                            match (first.and_then(|(_, e)| e.as_ref()), &element_of_risk) {
+                                (Some(before), Some(now)) => Some(now - before),
+                                _ => None,
+                            };
                         Some(ComparedEdge {
                             house_edge_percent: house_edge.to_f64() * 100.0,
                             difference_percent: difference.as_ref().map(|d| d.to_f64() * 100.0),
                             difference,
                             house_edge,
+                            element_of_risk_percent: element_of_risk
+                                .as_ref()
+                                .map(|e| e.to_f64() * 100.0),
+                            element_of_risk,
+                            element_of_risk_difference,
                         })
                     })
                     .collect();
