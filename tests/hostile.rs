@@ -210,7 +210,7 @@ fn the_games_directory() {
         n = games.len()
     );
     assert!(run.stdout.trim_end().ends_with(&summary), "{}", run.stdout);
-    // The index and a page per game, each naming its game's title.
+    // The index, and a page per game: whole, and linked from the index.
     let index = std::fs::read_to_string(html.join("index.html")).expect("the index");
     for g in &games {
         let stem = g.file_stem().unwrap_or_default().to_string_lossy();
