@@ -102,6 +102,23 @@ fn shoes_less_removed_cards_are_the_same_on_the_plain_path() {
     }
 }
 
+/// Hands dealt by value alone, read only joined from some step on, are
+/// kept as their union with every card (`eval::exact::joining`): four
+/// cards past 21 (tests/fixtures/poker/values_joined.dice, counted by hand
+/// in its comment). The union of hands that keep no cards once kept none
+/// of their values but the first hand's, silently: `total(p + h1 + h2)`
+/// read as the total of one card, blackjack's edge 3.5% for 1.1%.
+#[test]
+fn hands_dealt_by_value_and_joined_keep_every_card() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join("tests/fixtures/poker/values_joined.dice"))
+        .expect("the fixture reads");
+    let analysis = Analysis::new(source, &Options::default()).expect("analyses");
+    let expects = &analysis.report.expects;
+    assert_eq!(expects.len(), 1);
+    assert!(expects[0].holds, "{:?}", expects[0]);
+}
+
 /// A round is symmetric in the suits (its states kept up to a renaming of
 /// them) where it compares suits of single cards with one another only:
 /// `suit(a) = suit(b)` is; `suit(a) = 4`, `suit(a) > suit(b)` and the

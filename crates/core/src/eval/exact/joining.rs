@@ -63,12 +63,31 @@ impl Joining {
             if ids[1..].iter().all(|&id| id == empty) {
                 continue;
             }
-            let mut pairs: SmallVec<[(u32, u32); 8]> = SmallVec::new();
-            for &id in &ids {
-                let (faces, cards) = (pools.faces(id), pools.cards(id));
-                pairs.extend(faces.iter().copied().zip(cards.iter().copied()));
-            }
-            let union = pools.intern_pairs(&mut pairs);
+            // Hands dealt by value alone keep no cards: their union is of
+            // their values (zipping values with no cards would drop them).
+            let by_value = ids.iter().all(|&id| pools.cards(id).is_empty());
+            let union = if by_value {
+                let mut faces: SmallVec<[u32; 8]> = SmallVec::new();
+                for &id in &ids {
+                    faces.extend_from_slice(pools.faces(id));
+                }
+                faces.sort_unstable();
+                pools.intern(&faces)
+            } else if ids
+                .iter()
+                .all(|&id| pools.cards(id).len() == pools.faces(id).len())
+            {
+                let mut pairs: SmallVec<[(u32, u32); 8]> = SmallVec::new();
+                for &id in &ids {
+                    let (faces, cards) = (pools.faces(id), pools.cards(id));
+                    pairs.extend(faces.iter().copied().zip(cards.iter().copied()));
+                }
+                pools.intern_pairs(&mut pairs)
+            } else {
+                // Hands of two kinds (by value, and with their cards) are
+                // left apart.
+                continue;
+            };
             if !changed {
                 out.clear();
                 out.extend_from_slice(env);
