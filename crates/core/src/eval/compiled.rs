@@ -410,8 +410,13 @@ impl Operand {
             ExprKind::Number(a) => Operand::Flag(slot_of(a)?),
             // A card's value and a hand's total are read where they are, and
             // computed while dealing; any other call runs as its instruction.
-            ExprKind::Call(Builtin::Value, args) => Operand::Single(slot_of(args.first()?)?),
-            ExprKind::Call(Builtin::Total, args) => Operand::Total(slot_of(args.first()?)?),
+            // Of one hand only: hands joined with `+` are several arguments.
+            ExprKind::Call(Builtin::Value, args) if args.len() == 1 => {
+                Operand::Single(slot_of(&args[0])?)
+            }
+            ExprKind::Call(Builtin::Total, args) if args.len() == 1 => {
+                Operand::Total(slot_of(&args[0])?)
+            }
             _ => return None,
         })
     }
