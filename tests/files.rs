@@ -378,6 +378,19 @@ fn run_unblocked(args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
+/// `check` of heist drawing its banker's total (`--plot FILE`), as
+/// [`run_unblocked`] runs it.
+fn plot(file: &str) -> (Option<i32>, String) {
+    run_unblocked(&[
+        "check",
+        "games/heist.dice",
+        "--show",
+        "total(banker)",
+        "--plot",
+        file,
+    ])
+}
+
 /// Every writer, not only `fmt`'s, keeps the same guarantees: `--plot
 /// FILE` at a FIFO (never opened: the run does not block) or at a link to
 /// a device is refused, and at a link to a regular file writes the
@@ -390,37 +403,16 @@ fn every_writer_refuses_what_is_not_a_regular_file() {
     let fifo = dir.path("plot.svg");
     let made = Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
-    let (code, stderr) = run_unblocked(&[
-        "check",
-        "games/heist.dice",
-        "--show",
-        "total(banker)",
-        "--plot",
-        &dir.arg("plot.svg"),
-    ]);
+    let (code, stderr) = plot(&dir.arg("plot.svg"));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("is a FIFO, not a regular file"), "{stderr}");
     std::os::unix::fs::symlink("/dev/null", dir.path("null.svg")).expect("symlink");
-    let (code, stderr) = run_unblocked(&[
-        "check",
-        "games/heist.dice",
-        "--show",
-        "total(banker)",
-        "--plot",
-        &dir.arg("null.svg"),
-    ]);
+    let (code, stderr) = plot(&dir.arg("null.svg"));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("is a character device"), "{stderr}");
     std::fs::write(dir.path("chart.svg"), "old").expect("writes");
     std::os::unix::fs::symlink("chart.svg", dir.path("linked.svg")).expect("symlink");
-    let (code, stderr) = run_unblocked(&[
-        "check",
-        "games/heist.dice",
-        "--show",
-        "total(banker)",
-        "--plot",
-        &dir.arg("linked.svg"),
-    ]);
+    let (code, stderr) = plot(&dir.arg("linked.svg"));
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
         read(&dir.path("chart.svg")).contains("<svg"),

@@ -41,17 +41,7 @@ pub fn render(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
 /// [`render`] with its header rows and headings styled.
 pub fn styled(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layout) -> Styled {
     let mut out = Styled::new();
-    let mut header = vec!["house edge".to_string()];
-    let mut groups = Vec::new();
-    for (i, file) in comparison.files.iter().enumerate() {
-        let mut group = vec![header.len()];
-        header.push(file.clone());
-        if i > 0 && layout.changes {
-            group.push(header.len());
-            header.push("change".to_string());
-        }
-        groups.push(group);
-    }
+    let (header, groups) = header(comparison, "house edge", layout);
     let mut rows = vec![header];
     for bet in &comparison.bets {
         let mut row = vec![bet.bet.clone()];
@@ -89,7 +79,7 @@ pub fn styled(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
         width: layout.width,
     };
     styled_fitted_table(&mut out, "", &rows, &[], fit, &header_row);
-    risks(&mut out, comparison, layout, &groups);
+    risks(&mut out, comparison, layout);
     if let Some(reports) = reports {
         for bet in &comparison.bets {
             render_settlements(&mut out, &bet.bet, &comparison.files, reports, layout.width);
@@ -98,9 +88,27 @@ pub fn styled(comparison: &Comparison, reports: Option<&[&Report]>, layout: Layo
     out
 }
 
+/// A table's header row, `title` then a column per file (and, with
+/// [`Layout::changes`], its change after every file but the first), and
+/// the columns of each file, kept together when the table is cut.
+fn header(comparison: &Comparison, title: &str, layout: Layout) -> (Vec<String>, Vec<Vec<usize>>) {
+    let mut header = vec![title.to_string()];
+    let mut groups = Vec::new();
+    for (i, file) in comparison.files.iter().enumerate() {
+        let mut group = vec![header.len()];
+        header.push(file.clone());
+        if i > 0 && layout.changes {
+            group.push(header.len());
+            header.push("change".to_string());
+        }
+        groups.push(group);
+    }
+    (header, groups)
+}
+
 /// The element of risk of each bet that stakes a name in some file, laid
 /// out as the house edges are (the same columns), after them.
-fn risks(out: &mut Styled, comparison: &Comparison, layout: Layout, groups: &[Vec<usize>]) {
+fn risks(out: &mut Styled, comparison: &Comparison, layout: Layout) {
     let staked = |b: &&crate::report::compare::ComparedBet| {
         b.files
             .iter()
@@ -110,13 +118,7 @@ fn risks(out: &mut Styled, comparison: &Comparison, layout: Layout, groups: &[Ve
     if !comparison.bets.iter().any(|b| staked(&b)) {
         return;
     }
-    let mut header = vec!["element of risk".to_string()];
-    for (i, file) in comparison.files.iter().enumerate() {
-        header.push(file.clone());
-        if i > 0 && layout.changes {
-            header.push("change".to_string());
-        }
-    }
+    let (header, groups) = header(comparison, "element of risk", layout);
     let mut rows = vec![header];
     for bet in comparison.bets.iter().filter(staked) {
         let mut row = vec![bet.bet.clone()];
@@ -139,7 +141,7 @@ fn risks(out: &mut Styled, comparison: &Comparison, layout: Layout, groups: &[Ve
     }
     let fit = Fit {
         keep: 1,
-        groups,
+        groups: &groups,
         width: layout.width,
     };
     out.push("\n");

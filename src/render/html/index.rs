@@ -6,6 +6,7 @@ use super::game::{edges, GameInput};
 use super::markup::Markup;
 use super::page::{chart_with_table, document};
 use super::svg::{self, Bar, Chart};
+use crate::number::Exact;
 use crate::render::layout::percent;
 use crate::report::compare::Comparison;
 
@@ -113,6 +114,42 @@ pub fn index(title: &str, meta: &str, entries: &[Entry], before: &str, linted: b
     document(title, meta, &m.finish(), true)
 }
 
+/// A table of the bets (rows) in every file (columns), each cell `-` where
+/// the file has none.
+fn bet_table<'c>(
+    m: &mut Markup,
+    files: &[String],
+    rows: impl Iterator<Item = (&'c str, Vec<Option<String>>)>,
+) {
+    m.open("div", &[("class", "scroll")])
+        .open("table", &[("class", "comparison")])
+        .line()
+        .open("tr", &[])
+        .element("th", &[], "bet");
+    for f in files {
+        m.element("th", &[], f);
+    }
+    m.close("tr").line();
+    for (bet, cells) in rows {
+        m.open("tr", &[]).element("td", &[], bet);
+        for cell in cells {
+            let cell = cell.unwrap_or_else(|| "-".to_string());
+            m.element("td", &[("class", "exact")], &cell);
+        }
+        m.close("tr").line();
+    }
+    m.close("table").close("div").line();
+}
+
+/// An exact figure as a cell: `x = p%`, with its change from the first
+/// file's (`d`, exactly) where there is one.
+fn figure_cell(x: &Exact, percent_of_x: f64, change: Option<&Exact>) -> String {
+    let change = change.map_or(String::new(), |d| {
+        format!(" (change {d} = {:+.4} points)", d.to_f64() * 100.0)
+    });
+    format!("{x} = {}{change}", percent(percent_of_x))
+}
+
 /// The element of risk of each bet that stakes a name in some file, in
 /// every file (with each change from the first file), as the edges are.
 fn risks(m: &mut Markup, comparison: &Comparison) {
@@ -128,40 +165,22 @@ fn risks(m: &mut Markup, comparison: &Comparison) {
         return;
     }
     m.element("h3", &[], "element of risk").line();
-    m.open("div", &[("class", "scroll")])
-        .open("table", &[("class", "comparison")])
-        .line()
-        .open("tr", &[])
-        .element("th", &[], "bet");
-    for f in &comparison.files {
-        m.element("th", &[], f);
-    }
-    m.close("tr").line();
-    for b in staked {
-        m.open("tr", &[]).element("td", &[], &b.bet);
-        for e in &b.files {
-            let risk = e.as_ref().and_then(|e| {
+    let rows = staked.into_iter().map(|b| {
+        let cells = (b.files.iter())
+            .map(|e| {
+                let e = e.as_ref()?;
                 let risk = e.element_of_risk.as_ref()?;
-                let change = e
-                    .element_of_risk_difference
-                    .as_ref()
-                    .map_or(String::new(), |d| {
-                        format!(" (change {d} = {:+.4} points)", d.to_f64() * 100.0)
-                    });
-                Some(format!(
-                    "{risk} = {}{change}",
-                    percent(e.element_of_risk_percent.unwrap_or(0.0))
+                let percent_of_risk = e.element_of_risk_percent.unwrap_or(0.0);
+                Some(figure_cell(
+                    risk,
+                    percent_of_risk,
+                    e.element_of_risk_difference.as_ref(),
                 ))
-            });
-            m.element(
-                "td",
-                &[("class", "exact")],
-                &risk.unwrap_or_else(|| "-".to_string()),
-            );
-        }
-        m.close("tr").line();
-    }
-    m.close("table").close("div").line();
+            })
+            .collect();
+        (b.bet.as_str(), cells)
+    });
+    bet_table(m, &comparison.files, rows);
 }
 
 /// The comparison of `compare`: per bet, its edge in every file as bars
@@ -169,36 +188,20 @@ fn risks(m: &mut Markup, comparison: &Comparison) {
 pub fn comparison(comparison: &Comparison) -> String {
     let mut m = Markup::new();
     m.element("h2", &[], "comparison").line();
-    m.open("div", &[("class", "scroll")])
-        .open("table", &[("class", "comparison")])
-        .line()
-        .open("tr", &[])
-        .element("th", &[], "bet");
-    for f in &comparison.files {
-        m.element("th", &[], f);
-    }
-    m.close("tr").line();
-    for b in &comparison.bets {
-        m.open("tr", &[]).element("td", &[], &b.bet);
-        for e in &b.files {
-            let cell = e.as_ref().map_or("-".to_string(), |e| {
-                let change = e.difference.as_ref().map_or(String::new(), |d| {
-                    format!(
-                        " (change {d} = {:+.4} points)",
-                        e.difference_percent.unwrap_or(0.0)
-                    )
-                });
-                format!(
-                    "{} = {}{change}",
-                    e.house_edge,
-                    percent(e.house_edge_percent)
-                )
-            });
-            m.element("td", &[("class", "exact")], &cell);
-        }
-        m.close("tr").line();
-    }
-    m.close("table").close("div").line();
+    let rows = comparison.bets.iter().map(|b| {
+        let cells = (b.files.iter())
+            .map(|e| {
+                let e = e.as_ref()?;
+                Some(figure_cell(
+                    &e.house_edge,
+                    e.house_edge_percent,
+                    e.difference.as_ref(),
+                ))
+            })
+            .collect();
+        (b.bet.as_str(), cells)
+    });
+    bet_table(&mut m, &comparison.files, rows);
     risks(&mut m, comparison);
     for (i, b) in comparison.bets.iter().enumerate() {
         let bars: Vec<Bar> = comparison

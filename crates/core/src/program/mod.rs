@@ -218,6 +218,26 @@ impl Program {
         landing
     }
 
+    /// Whether a jump or a branch goes to each step: where a run of steps
+    /// right after one another may be entered other than from its first.
+    pub fn jumped_to(&self) -> Vec<bool> {
+        let mut jumped = vec![false; self.code.len()];
+        for target in self.code.iter().filter_map(Instr::jumps_to) {
+            if let Some(j) = jumped.get_mut(target) {
+                *j = true;
+            }
+        }
+        jumped
+    }
+
+    /// Whether one step only, wherever the round goes, writes `slot`.
+    pub fn written_once(&self, slot: usize) -> bool {
+        (self.code.iter())
+            .filter(|i| i.writes().contains(&slot))
+            .count()
+            == 1
+    }
+
     /// Where the round goes after each step, past jumps.
     pub fn nexts(&self, landing: &[usize]) -> Vec<usize> {
         (0..self.code.len())

@@ -1,6 +1,8 @@
 //! The round as the checker compiles it: a flat list of instructions with
 //! jumps over numbered slots, and the typed expressions they evaluate.
 
+use smallvec::SmallVec;
+
 use super::builtin::Builtin;
 use crate::ast::Span;
 
@@ -222,6 +224,24 @@ impl Instr {
             Instr::Assign { value: e, .. } | Instr::Branch { cond: e, .. } => Some(e),
             _ => None,
         }
+    }
+
+    /// Every expression the step evaluates: a `let`'s or a branch's, a
+    /// draw table's row and column, a throw's `until` and observations.
+    pub fn exprs(&self) -> SmallVec<[&Expr; 2]> {
+        let mut out: SmallVec<[&Expr; 2]> = self.expr().into_iter().collect();
+        if let Some((_, row, column)) = self.as_cell() {
+            out.extend([row, column]);
+        }
+        if let Some(t) = self.as_throw() {
+            out.extend(t.until.as_ref());
+            out.extend(
+                t.observe
+                    .iter()
+                    .flat_map(|p| p.observations.iter().map(|(_, e)| e)),
+            );
+        }
+        out
     }
 
     /// Where the step may go other than on to the next: a branch's

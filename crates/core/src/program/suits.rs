@@ -64,19 +64,7 @@ pub fn symmetric(program: &Program) -> bool {
 }
 
 fn instr_reads_suit(program: &Program, instr: &Instr) -> bool {
-    let mut exprs: Vec<&Expr> = instr.expr().into_iter().collect();
-    if let Some((_, row, column)) = instr.as_cell() {
-        exprs.extend([row, column]);
-    }
-    if let Some(t) = instr.as_throw() {
-        exprs.extend(t.until.as_ref());
-        exprs.extend(
-            t.observe
-                .iter()
-                .flat_map(|p| p.observations.iter().map(|(_, e)| e)),
-        );
-    }
-    exprs.into_iter().any(|e| reads_suit(program, e))
+    instr.exprs().into_iter().any(|e| reads_suit(program, e))
 }
 
 /// Whether `e` reads a suit as more than the same as another card's or

@@ -99,23 +99,15 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
         if (j != pc && instr.writes().contains(&hand)) || instr.knows().contains(&hand) {
             return None;
         }
-        if let Some(t) = instr.as_throw() {
-            let observed = t.observe.iter().flat_map(|p| &p.observations);
-            if t.until
-                .iter()
-                .chain(observed.map(|(_, e)| e))
-                .any(|e| e.reads(hand))
-            {
+        // A throw's `until` or observations reading the hand are not
+        // expressions read where the round reads them; a draw table's row
+        // and column are read together.
+        let read = instr.exprs();
+        if read.iter().any(|e| e.reads(hand)) {
+            if instr.as_throw().is_some() {
                 return None;
             }
-        }
-        if let Some(e) = instr.expr().filter(|e| e.reads(hand)) {
-            exprs.push(e.clone());
-        }
-        if let Some((_, row, column)) = instr.as_cell() {
-            if row.reads(hand) || column.reads(hand) {
-                exprs.extend([row.clone(), column.clone()]);
-            }
+            exprs.extend(read.into_iter().cloned());
         }
     }
     // Names bound right after the draw from what it deals (`let hand =
@@ -174,19 +166,15 @@ pub(super) fn observed(program: &Program, pc: usize) -> Option<Observed> {
 /// holds that expression's value for the cards just dealt.
 fn bound_after(program: &Program, pc: usize, hand: usize) -> Vec<(usize, Expr)> {
     let mut defined: Vec<(usize, Expr)> = Vec::new();
+    let jumped_to = program.jumped_to();
     for (q, instr) in program.code.iter().enumerate().skip(pc + 1) {
-        let landed = (program.code.iter()).any(|i| i.jumps_to() == Some(q));
         let Some((slot, value)) = instr.as_assign() else {
             break;
         };
-        if landed {
+        if jumped_to[q] {
             break;
         }
-        let once = (program.code.iter())
-            .filter(|i| i.writes().contains(&slot))
-            .count()
-            == 1;
-        if once && value.reads(hand) {
+        if program.written_once(slot) && value.reads(hand) {
             let mut value = value.clone();
             value.substitute(&defined);
             defined.push((slot, value));

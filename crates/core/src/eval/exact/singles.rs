@@ -45,17 +45,10 @@ const MOST_CARDS: usize = 5;
 pub(super) fn lower(program: &Program) -> Option<Program> {
     let mut lowered: Option<Program> = None;
     let symmetric = (program.symmetric_suits).unwrap_or_else(|| suits::symmetric(program));
-    // The steps a jump lands on (a round may be hundreds of thousands of
-    // steps long: one pass, not one per step).
-    let mut landed = vec![false; program.code.len()];
-    for target in program.code.iter().filter_map(Instr::jumps_to) {
-        if let Some(l) = landed.get_mut(target) {
-            *l = true;
-        }
-    }
     if !program.code.iter().any(|i| single(i).is_some()) {
         return None;
     }
+    let landed = program.jumped_to();
     let mut pc = 0;
     while pc < program.code.len() {
         let end = run_end(program, &landed, pc);
@@ -114,16 +107,11 @@ fn lower_run(
         .iter()
         .filter_map(|i| i.as_draw().map(|d| d.slot))
         .collect();
-    let writes = |slot: usize| {
-        (program.code.iter())
-            .filter(|i| i.writes().contains(&slot))
-            .count()
-    };
     let mut distinct = cards.clone();
     distinct.sort_unstable();
     distinct.dedup();
     if distinct.len() != cards.len()
-        || cards.iter().any(|&c| writes(c) != 1)
+        || cards.iter().any(|&c| !program.written_once(c))
         || program.finals.iter().any(|f| cards.contains(&f.slot))
         || program.turn_ups.iter().any(|(_, s)| cards.contains(s))
     {
@@ -144,7 +132,7 @@ fn lower_run(
         if !read.iter().any(|s| cards.contains(s) || bound.contains(s)) {
             continue;
         }
-        if writes(slot) != 1
+        if !program.written_once(slot)
             || !read.iter().all(|s| cards.contains(s) || bound.contains(s))
             || !cards_read_as_cards(value, &cards)
         {
@@ -224,20 +212,7 @@ fn at_places(e: &mut Expr, cards: &[usize]) {
 
 /// Whether `instr` reads `slot`.
 fn instr_reads(instr: &Instr, slot: usize) -> bool {
-    let in_throw = instr.as_throw().is_some_and(|t| {
-        let observed = t.observe.iter().flat_map(|p| &p.observations);
-        t.until
-            .iter()
-            .chain(observed.map(|(_, e)| e))
-            .any(|e| e.reads(slot))
-    });
-    let in_cell = instr
-        .as_cell()
-        .is_some_and(|(_, row, column)| row.reads(slot) || column.reads(slot));
-    in_throw
-        || in_cell
-        || instr.knows().contains(&slot)
-        || instr.expr().is_some_and(|e| e.reads(slot))
+    instr.knows().contains(&slot) || instr.exprs().iter().any(|e| e.reads(slot))
 }
 
 /// Whether the `let`s at `lets` bind the same values for every order of
@@ -371,9 +346,9 @@ mod tests {
     use crate::eval::exact::{evaluate_round, Limits};
 
     fn program(src: &str) -> Program {
-        let (file, errors) = crate::syntax::parse(src);
-        assert!(errors.is_empty(), "{errors:?}");
-        crate::check::check(&file, &Default::default()).expect("checks")
+        crate::check::load(src, &Default::default())
+            .expect("checks")
+            .1
     }
 
     /// Three cards ranked by hand (tests/fixtures/poker has the whole

@@ -111,9 +111,9 @@ mod tests {
     use crate::eval::exact::evaluate_round;
 
     fn program(src: &str) -> Program {
-        let (file, errors) = crate::syntax::parse(src);
-        assert!(errors.is_empty(), "{errors:?}");
-        crate::check::check(&file, &Default::default()).expect("checks")
+        crate::check::load(src, &Default::default())
+            .expect("checks")
+            .1
     }
 
     /// The parts recombined with their probabilities, and the table's
