@@ -185,3 +185,45 @@ fn choices_knowing_the_whole_state_are_solved_where_they_stand() {
     let branched = branched.replace("total(q) > pv", "total(q) > pv + bonus");
     assert_eq!(local(&branched), [false]);
 }
+
+/// A lone player whose choices are followed by choices (hitting until he
+/// stands), knowing the whole state of the round at each (his cards as
+/// counts, the dealer's card), has each situation solved once where it
+/// stands (`exact::tree`): no information set of the sequence form, every
+/// situation listed with its options' values, and the report the plain
+/// path's (the sequence form) to the last fraction. Where he does not know
+/// the whole state (the dealer's card unknown; blackjack from the infinite
+/// deck, knowing his points while the hole card is dealt), a situation
+/// holds two states, and the round is solved in the sequence form, as the
+/// plain path does.
+#[test]
+fn choices_followed_by_choices_are_solved_state_by_state() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).expect("the file reads");
+    let solved = |source: &str| {
+        let a = Analysis::new(source, &Options::default()).expect("the file evaluates");
+        let d = a.distribution.decisions.clone().expect("decisions");
+        (d.infosets.len(), d.local.len())
+    };
+    let hits = read("tests/fixtures/choices/hit_until_you_stand.dice");
+    let (infosets, situations) = solved(&hits);
+    assert_eq!(infosets, 0);
+    assert!(situations > 30, "{situations} situations");
+    let (plain_infosets, plain_situations) = dicerules_core::eval::plain(|| solved(&hits));
+    assert_eq!((plain_infosets, plain_situations), (situations, 0));
+    let fast = analysis(&hits).expect("the fixture evaluates");
+    assert_eq!(Some(fast), dicerules_core::eval::plain(|| analysis(&hits)));
+
+    let unseen = hits.replace("threes, up\n", "threes\n");
+    assert_ne!(unseen, hits);
+    let (infosets, situations) = solved(&unseen);
+    assert!(infosets > 0 && situations == 0, "{infosets} {situations}");
+    let fast = analysis(&unseen).expect("the variant evaluates");
+    assert_eq!(
+        Some(fast),
+        dicerules_core::eval::plain(|| analysis(&unseen))
+    );
+
+    let (infosets, situations) = solved(&read("games/blackjack.dice"));
+    assert_eq!((infosets, situations), (490, 0));
+}

@@ -42,7 +42,8 @@ pub fn dice_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
 /// The shipped games that take seconds to evaluate (three card poker deals
 /// 32 million pairs of hands; let it ride and mississippi stud solve the
 /// player's choices over tens of thousands of hands; caribbean stud, about
-/// two minutes, over 5.6 million): the fuzzer neither
+/// two minutes, over 5.6 million; blackjack from a shoe over 24,000, each
+/// with the dealer's draws from its own shoe): the fuzzer neither
 /// mutates them (a mutant of one may run past its hang limit without any
 /// fault) nor evaluates every prefix of them (each character of an
 /// `expect` line would evaluate the game again), and the tests that run a
@@ -52,7 +53,8 @@ pub fn dice_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
 /// its play (tests/play.rs) and the walk of `check games/`
 /// (tests/hostile.rs). The small fixtures of tests/fixtures/poker take the
 /// same paths, and are mutated and cut like every other.
-pub const SLOW_GAMES: [&str; 4] = [
+pub const SLOW_GAMES: [&str; 5] = [
+    "blackjack_shoe.dice",
     "caribbean_stud.dice",
     "let_it_ride.dice",
     "mississippi_stud.dice",

@@ -217,6 +217,16 @@ pub enum EvalError {
         #[label("this choice")]
         span: Span,
     },
+    /// A lone side's situation holds two states of the round: its choices
+    /// cannot all be solved where they stand (`exact::tree`). Never
+    /// reported: the evaluation then solves the round in sequence form.
+    #[error("the chooser of `{name}` does not know the whole state of the round")]
+    #[diagnostic(code(dice::eval::internal), help("please report this file as a bug"))]
+    NotAlone {
+        name: String,
+        #[label("this choice")]
+        span: Span,
+    },
     /// Two sides that are not zero-sum, with too many pure strategies to
     /// search for an equilibrium.
     #[error("the two sides have {strategies} pure strategies; an equilibrium of a game that is not zero-sum is searched for among at most {limit}")]

@@ -277,6 +277,9 @@ struct Walk<'a> {
     grouped: BTreeMap<(usize, usize), (usize, usize)>,
     found: Vec<Found<'a>>,
     lints: &'a mut Vec<Lint>,
+    /// The file's parameters: a condition on them alone is a house rule
+    /// switched by `--set`, which a setting may well never meet.
+    params: Vec<&'a str>,
 }
 
 pub(super) fn lint(
@@ -305,18 +308,44 @@ pub(super) fn lint(
             grouped.entry(key(r.span)).or_insert((gi, j));
         }
     }
+    let params = (file.items.iter())
+        .filter_map(|item| match item {
+            ast::Item::Param(p) => Some(p.name.name.as_str()),
+            _ => None,
+        })
+        .collect();
     let mut walk = Walk {
         coverage,
         map: &map,
         grouped,
         found,
         lints,
+        params,
     };
     walk.block(&round.body, true);
     walk.order();
 }
 
 impl Walk<'_> {
+    /// Whether `e` reads parameters and nothing else that varies: it holds
+    /// or fails at every round alike, as the settings say (`if
+    /// basic_strategy = 1`), and is not a rule the others shadow.
+    fn on_settings(&self, e: &ast::Expr) -> bool {
+        use ast::ExprKind as E;
+        match &e.kind {
+            E::Int(_) | E::Bool(_) => false,
+            E::Name(n) => self.params.contains(&n.name.as_str()),
+            E::Unary { operand, .. } | E::Paren(operand) => self.on_settings(operand),
+            E::Binary { left, right, .. } => {
+                let constant = |x: &ast::Expr| matches!(x.kind, E::Int(_) | E::Bool(_));
+                (self.on_settings(left) || constant(left))
+                    && (self.on_settings(right) || constant(right))
+                    && !(constant(left) && constant(right))
+            }
+            E::Call { .. } | E::Is { .. } | E::In { .. } => false,
+        }
+    }
+
     fn reached(&self, pcs: &[usize]) -> bool {
         pcs.iter()
             .any(|&pc| self.coverage.reached.get(pc) == Some(&true))
@@ -403,6 +432,9 @@ impl Walk<'_> {
                 let Some(before) = j.checked_sub(1).map(|p| rules[p]) else {
                     return;
                 };
+                if self.on_settings(&before.cond) {
+                    return;
+                }
                 self.lints.push(Lint::UnreachableRule {
                     message: "this rule can never fire".to_string(),
                     span: r.cond.span,
@@ -413,13 +445,14 @@ impl Walk<'_> {
                 return;
             }
             let [held, failed] = self.branched(pcs);
-            if !held {
+            let switch = self.on_settings(&r.cond);
+            if !held && !switch {
                 self.never_fires(r);
             }
             self.block(&r.then, held);
             if j + 1 == rules.len() {
                 if let Some(b) = otherwise {
-                    if !failed {
+                    if !failed && !switch {
                         self.lints.push(Lint::UnreachableRule {
                             message: "this `else` can never run".to_string(),
                             span: b.span,
@@ -638,6 +671,23 @@ mod tests {
             panic!()
         };
         assert!(causes.is_empty());
+    }
+
+    /// A condition on parameters alone is a house rule a setting switches
+    /// on or off: at a setting where it is off, neither it nor the `else`
+    /// of one always on is flagged; a condition on the round still is.
+    #[test]
+    fn a_house_rule_switched_off_is_not_flagged() {
+        let names = |round: &str| {
+            let lints = walk(&format!("{HEAD}param bonus = 0\nround {{ {round} }}"));
+            lints.iter().map(Lint::name).collect::<Vec<_>>()
+        };
+        let off = "throw t = 2d6\n if bonus = 1 { end a }\n if total(t) > 12 { end b }\n end c";
+        assert_eq!(names(off), ["unreachable_rule"]);
+        let otherwise = "throw t = 2d6\n if total(t) > 2 {\n if bonus = 0 { end a } else if total(t) > 3 { end b }\n }\n end c";
+        assert!(names(otherwise).is_empty(), "{:?}", names(otherwise));
+        let on_the_round = "throw t = 2d6\n if total(t) > 12 and bonus = 0 { end a }\n end c";
+        assert_eq!(names(on_the_round), ["unreachable_rule"]);
     }
 
     #[test]

@@ -36,9 +36,13 @@ struct Machine<'p> {
     /// The states waiting at each throw, by position. The round only jumps
     /// forward, so a throw's states are all there when its turn comes.
     frontier: Vec<Waiting>,
-    /// The frontier of the last [`Machine::run_alone`], emptied, for the
-    /// next.
-    alone: Option<Vec<Waiting>>,
+    /// The frontiers of the runs of [`Machine::run_alone`] ended, emptied,
+    /// for the next.
+    alone: Vec<Vec<Waiting>>,
+    /// How many runs of [`Machine::run_alone`] are under way, one inside
+    /// another: inside one, a shoe's last card is dealt without summing
+    /// states (`linear` is for the evaluation as a whole).
+    depth: usize,
     /// The slots live at each position, in order: a waiting state keeps
     /// only their values, so that it is small to hash and to compare.
     live: Vec<Vec<usize>>,
@@ -100,6 +104,10 @@ struct Machine<'p> {
     /// few expressions, those expressions (see [`observed`](super::observed)):
     /// its hands go on grouped by their values.
     observed: Vec<Option<super::observed::Observed>>,
+    /// Where a lone side's every choice is solved where it stands, choices
+    /// followed by choices too: each state solved once (see
+    /// [`tree`](super::tree)).
+    tree: Option<super::tree::Tree>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -112,6 +120,23 @@ pub(super) fn evaluate_fixed(
     coverage: &mut Option<Box<Coverage>>,
     work: &mut u64,
 ) -> Result<Distribution, EvalError> {
+    // A lone side's choices followed by choices are first solved where
+    // they stand (`tree`): where a situation holds two states, the round
+    // is solved in sequence form, from the start again.
+    if super::tree::applies(program) {
+        let mut tried = coverage.clone();
+        let reach = Reach {
+            tree: true,
+            ..Reach::default()
+        };
+        match evaluate_reach(program, limits, option, throws, &mut tried, work, reach) {
+            Err(EvalError::NotAlone { .. }) => {}
+            result => {
+                *coverage = tried;
+                return result.map(|(distribution, _)| distribution);
+            }
+        }
+    }
     let (distribution, _) = evaluate_reach(
         program,
         limits,
@@ -135,6 +160,10 @@ pub(super) struct Reach<'a> {
     /// returned, and the distribution holds only the ends reached without
     /// passing one.
     pub stop_at: Option<&'a [bool]>,
+    /// Every choice solved where it stands, by backward induction over the
+    /// states (see [`tree`](super::tree)); it stops with
+    /// [`EvalError::NotAlone`] where a situation holds two states.
+    pub tree: bool,
 }
 
 /// A state stopped at a step of [`Reach::stop_at`]: the step, its values
@@ -155,6 +184,10 @@ pub(super) fn evaluate_reach(
     // A jump backwards is an internal error when a state is pushed.
     let code = Code::new(program);
     let mut m = Machine::new(&code, limits, option, throws, coverage, *work);
+    if reach.tree {
+        m.local = vec![true; program.decisions.len()];
+        m.tree = Some(super::tree::Tree::default());
+    }
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);
     let mut stopped = Vec::new();
@@ -278,6 +311,7 @@ impl<'p> Machine<'p> {
             local,
             by_suits,
             observed,
+            tree: None,
             renaming,
             renamed: Vec::new(),
             joining,
@@ -291,7 +325,8 @@ impl<'p> Machine<'p> {
             throws: std::mem::take(throws),
             option,
             frontier: live.iter().map(|l| Waiting::new(l.len())).collect(),
-            alone: None,
+            alone: Vec::new(),
+            depth: 0,
             deals: Vec::new(),
             key: Vec::new(),
             fused: fuse::runs(program),
@@ -339,6 +374,9 @@ impl<'p> Machine<'p> {
         let by_outcome = by_outcome.iter().map(Weight::to_exact).collect();
         *throws = std::mem::take(&mut self.throws);
         *work = self.work;
+        if let Some(tree) = self.tree.take() {
+            tree.reach(&mut self.decisions, &mut self.memo);
+        }
         self.decisions.forgets_nothing(program)?;
         let decisions = (!program.decisions.is_empty()).then(|| Arc::new(self.decisions));
         let distribution = Distribution {
@@ -419,7 +457,7 @@ impl Machine<'_> {
         factor: &Factor,
         span: Span,
     ) -> Result<(), EvalError> {
-        if let Some(linear) = self.linear[pc].as_mut() {
+        if let Some(linear) = self.linear[pc].as_mut().filter(|_| self.depth == 0) {
             if let Some(new) = linear.add(&self.live[pc], env, weight, factor) {
                 return self.arrived(new, span);
             }
@@ -449,7 +487,7 @@ impl Machine<'_> {
                 self.listable(draw)?;
             }
         }
-        if let Some(linear) = self.linear[pc].take() {
+        if let Some(linear) = (self.depth == 0).then(|| self.linear[pc].take()).flatten() {
             self.alive -= linear.len();
             self.deal_merged(pc, states, env, next, outcomes)?;
             return self.deal_linear(pc, &linear, next, outcomes);

@@ -22,6 +22,7 @@ mod residual;
 mod singles;
 mod split;
 mod suits;
+mod tree;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

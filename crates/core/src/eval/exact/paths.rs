@@ -35,7 +35,7 @@ const MAX_PATHS: usize = 1 << 16;
 const MIN_NODES: usize = 12;
 
 /// The most values a key reads; steps reading more are run each time.
-const MAX_READS: usize = 6;
+const MAX_READS: usize = 10;
 
 /// Lookups at one start after which its hit rate is judged.
 const TRIAL: u32 = 4096;

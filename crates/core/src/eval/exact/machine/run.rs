@@ -8,9 +8,10 @@ use std::collections::hash_map::Entry;
 
 use smallvec::SmallVec;
 
-use super::super::decisions::{Decisions, LocalInfo, Unlisted, MOST_LISTED_HERE};
+use super::super::decisions::{Decisions, LocalInfo, State, Unlisted, MOST_LISTED_HERE};
 use super::super::ends::{sequence, End, Ends};
 use super::super::paths::{Key, Looked, Path};
+use super::super::tree::Met;
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
 use super::Machine;
 use crate::eval::frontier::Waiting;
@@ -167,23 +168,7 @@ impl Machine<'_> {
             None => info.parents.push((own, arrived.clone())),
         }
         if lone {
-            // The state as play sees it, and as it is kept (alike in what
-            // its future reads: see [`Machine::canonical`]): what only a
-            // show keeps is left out, so that a show never makes the
-            // chooser remember.
-            let side_slot = program.sides[d.side].slot;
-            let played = program.live_unshown.get(pc);
-            let (mut joined, mut renamed) = (
-                std::mem::take(&mut self.joined),
-                std::mem::take(&mut self.renamed),
-            );
-            let kept = self.canonical(pc, env, &mut joined, &mut renamed);
-            let state = self.live[pc]
-                .iter()
-                .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
-                .map(|&s| kept[s])
-                .collect();
-            (self.joined, self.renamed) = (joined, renamed);
+            let state = self.chooser_state(pc, env, d.side);
             self.decisions
                 .arrivals
                 .entry((id, own))
@@ -231,9 +216,37 @@ impl Machine<'_> {
         let program = self.program;
         let d = &program.decisions[pick.decision];
         let bet = &program.bets[program.sides[d.side].bet];
+        // Choices followed by choices: each state solved once (`tree`).
+        let state = match self.tree.is_some() {
+            true => Some(self.chooser_state(pc, env, d.side)),
+            false => None,
+        };
+        if let (Some(tree), Some(state)) = (&mut self.tree, &state) {
+            match tree.meet(pick.decision, pc, &pick.key, state) {
+                Met::Solved(i, ends) => {
+                    let arrived = weight.scaled_in(factor, &mut self.memo);
+                    let mut work = 0u64;
+                    for end in ends {
+                        work = work.saturating_add(outcomes.add_end(end, &arrived, &mut self.memo));
+                    }
+                    tree.came(i, arrived);
+                    return self.ended(work);
+                }
+                Met::Another => {
+                    return Err(EvalError::NotAlone {
+                        name: d.name.clone(),
+                        span: d.span,
+                    })
+                }
+                Met::New => tree.begin(),
+            }
+        }
         let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
         let mut options: Vec<Vec<End>> = Vec::with_capacity(offered.len());
-        for v in offered {
+        for (a, v) in offered.into_iter().enumerate() {
+            if let Some(tree) = &mut self.tree {
+                tree.option(a);
+            }
             let mut next = Env::from_slice(env);
             self.set(&mut next, pick.slot, pick.value(v))?;
             let mut ends = Ends::new(program);
@@ -260,8 +273,35 @@ impl Machine<'_> {
             let work = outcomes.add_end(end, &arrived, &mut self.memo);
             self.ended(work)?;
         }
+        if let (Some(tree), Some(state)) = (&mut self.tree, state) {
+            let ends = options[best].clone();
+            let i = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
+            tree.came(i, arrived.clone());
+        }
         let own = sequence(program, env, d.side);
         self.situation(pick, own, arrived, options.len(), values, best)
+    }
+
+    /// The state a lone chooser comes to at `pc`, as play sees it and as it
+    /// is kept (alike in what its future reads: see
+    /// [`Machine::canonical`]): what only a show keeps is left out, so that
+    /// a show never makes the chooser remember.
+    fn chooser_state(&mut self, pc: usize, env: &[Value], side: usize) -> State {
+        let program = self.program;
+        let side_slot = program.sides[side].slot;
+        let played = program.live_unshown.get(pc);
+        let (mut joined, mut renamed) = (
+            std::mem::take(&mut self.joined),
+            std::mem::take(&mut self.renamed),
+        );
+        let kept = self.canonical(pc, env, &mut joined, &mut renamed);
+        let state = self.live[pc]
+            .iter()
+            .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
+            .map(|&s| kept[s])
+            .collect();
+        (self.joined, self.renamed) = (joined, renamed);
+        state
     }
 
     /// Runs the state `env`, of weight one, from `to` (the step after the
@@ -276,24 +316,22 @@ impl Machine<'_> {
         env: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
-        // The frontier of the run before, emptied, serves again (caribbean
-        // stud runs two options from each of six million states).
-        let fresh = match self.alone.take() {
+        // The frontiers of the runs before, emptied, serve again (caribbean
+        // stud runs two options from each of six million states; a player
+        // hitting until he stands runs options inside options).
+        let fresh = match self.alone.pop() {
             Some(spare) => spare,
             None => self.live.iter().map(|l| Waiting::new(l.len())).collect(),
         };
         let frontier = std::mem::replace(&mut self.frontier, fresh);
-        let linear = std::mem::replace(
-            &mut self.linear,
-            (0..self.program.code.len()).map(|_| None).collect(),
-        );
+        self.depth += 1;
         let (current, alive) = (self.current, self.alive);
         let result = self.run_from(at, to, env, outcomes);
         let used = std::mem::replace(&mut self.frontier, frontier);
         if result.is_ok() && used.iter().all(Waiting::is_empty) {
-            self.alone = Some(used);
+            self.alone.push(used);
         }
-        self.linear = linear;
+        self.depth -= 1;
         (self.current, self.alive) = (current, alive);
         result
     }

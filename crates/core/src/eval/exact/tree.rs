@@ -1,0 +1,199 @@
+//! A lone side's choices followed by choices, solved where they stand by
+//! backward induction over the states it comes to, each state once.
+//!
+//! `program::local` finds, before the evaluation, the choices after which
+//! nothing is chosen and whose chooser knows the whole state. A player
+//! hitting until he stands chooses again after each card; when what he
+//! knows (his cards as a multiset, the dealer's up card) still determines
+//! the state of the round, each of his situations is one state, and its
+//! best option is that of the best rest of the round from the state, later
+//! choices solved the same way inside it. Whether each situation is one
+//! state is told by the evaluation itself: the first state met in a
+//! situation is kept, and a second one stops the evaluation
+//! ([`EvalError::NotAlone`]), which then solves the round in sequence form
+//! as before (`machine::evaluate_fixed`).
+//!
+//! Each state is solved once: its best option's ends, from a state of
+//! weight one, are remembered by (step, what the chooser knows, the state),
+//! and a state met again, after other cards in another order or inside
+//! another option's rest, adds them times its chance. The chance of coming
+//! to each situation under the solved strategy, which the report gives, is
+//! found once the evaluation is over: each situation records the chance of
+//! coming to it from the round's start and from each option of each
+//! situation whose rest comes to it, and the chances flow from the first
+//! situations to the later ones along the options taken.
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::decisions::{Decisions, State};
+use super::ends::End;
+use crate::eval::weight::{Factor, Memo, Weight};
+use crate::program::{Instr, Program};
+
+/// Whether a round's choices are first solved by backward induction over
+/// its states: on the fast paths, where one side chooses, every choice is
+/// a `choose` during the round (no `?` cell), and some choice is followed
+/// by another (those followed by none are solved where they stand by
+/// `program::local` already, when they can be).
+pub(super) fn applies(program: &Program) -> bool {
+    if !crate::eval::fast_paths() || program.sides.len() != 1 || program.decisions.is_empty() {
+        return false;
+    }
+    let decides = |i: &Instr| matches!(i, Instr::Decide { .. });
+    let cells = program.code.iter().any(|i| matches!(i, Instr::Cell { .. }));
+    let local = crate::program::local::local_decisions(program);
+    !cells && program.code.iter().any(decides) && !local.iter().all(|&l| l)
+}
+
+/// The situations of a round solved by backward induction (see the module).
+#[derive(Default)]
+pub(super) struct Tree {
+    /// Each state solved, by (step, what the chooser knows, the state): its
+    /// situation's index in `situations`.
+    solved: FxHashMap<(usize, SmallVec<[i64; 4]>, State), usize>,
+    /// The situations, by (decision, what the chooser knows): the step and
+    /// state first met there.
+    met: FxHashMap<(usize, SmallVec<[i64; 4]>), (usize, State)>,
+    /// The situations solved, each after every situation its options'
+    /// rests come to (in the order they are solved).
+    situations: Vec<Solved>,
+    /// The situations being solved, innermost last: the option being run
+    /// and the situations its rest has come to so far.
+    solving: Vec<Frame>,
+}
+
+/// A situation solved.
+struct Solved {
+    decision: usize,
+    key: Vec<i64>,
+    /// The option taken, by its index among those offered.
+    best: usize,
+    /// The best option's ends from the state, of weight one.
+    ends: Vec<End>,
+    /// The chance of coming here straight from the round's start.
+    start: Weight,
+    /// The situations the options' rests come to: (the later situation,
+    /// the option, the chance of coming there in that rest).
+    to: Vec<(usize, usize, Weight)>,
+}
+
+/// A situation being solved: the option whose rest is being run, and the
+/// situations that rest came to, with their chances.
+struct Frame {
+    option: usize,
+    came: Vec<(usize, usize, Weight)>,
+}
+
+/// What a decision met in a state comes to.
+pub(super) enum Met<'t> {
+    /// The state was solved before: its best option's ends.
+    Solved(usize, &'t [End]),
+    /// A new state of a situation not met before: to be solved.
+    New,
+    /// A second state in a situation: the chooser does not know the whole
+    /// state there.
+    Another,
+}
+
+impl Tree {
+    /// What the decision `decision` met at step `pc`, its chooser knowing
+    /// `key`, in `state`, comes to (see [`Met`]).
+    pub(super) fn meet(&self, decision: usize, pc: usize, key: &[i64], state: &State) -> Met<'_> {
+        let id = (pc, SmallVec::from_slice(key), state.clone());
+        if let Some(&i) = self.solved.get(&id) {
+            return Met::Solved(i, &self.situations[i].ends);
+        }
+        match self
+            .met
+            .contains_key(&(decision, SmallVec::from_slice(key)))
+        {
+            true => Met::Another,
+            false => Met::New,
+        }
+    }
+
+    /// A situation starts being solved: its options' rests are run in turn.
+    pub(super) fn begin(&mut self) {
+        self.solving.push(Frame {
+            option: 0,
+            came: Vec::new(),
+        });
+    }
+
+    /// The rest of the option `option` of the situation being solved runs.
+    pub(super) fn option(&mut self, option: usize) {
+        if let Some(frame) = self.solving.last_mut() {
+            frame.option = option;
+        }
+    }
+
+    /// The situation being solved is solved: met at step `pc` in `state`,
+    /// its best option `best`, whose ends from the state are `ends`. Its
+    /// index.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn solved(
+        &mut self,
+        decision: usize,
+        pc: usize,
+        key: &[i64],
+        state: State,
+        best: usize,
+        ends: Vec<End>,
+    ) -> usize {
+        let frame = self.solving.pop().unwrap_or(Frame {
+            option: 0,
+            came: Vec::new(),
+        });
+        let i = self.situations.len();
+        let key_small: SmallVec<[i64; 4]> = SmallVec::from_slice(key);
+        self.met
+            .insert((decision, key_small.clone()), (pc, state.clone()));
+        self.solved.insert((pc, key_small, state), i);
+        self.situations.push(Solved {
+            decision,
+            key: key.to_vec(),
+            best,
+            ends,
+            start: Weight::zero(),
+            to: frame.came,
+        });
+        i
+    }
+
+    /// The situation `i` is come to with chance `chance`: from the round's
+    /// start, or in the rest of an option being run.
+    pub(super) fn came(&mut self, i: usize, chance: Weight) {
+        match self.solving.last_mut() {
+            Some(frame) => frame.came.push((i, frame.option, chance)),
+            None => self.situations[i].start.add(&chance),
+        }
+    }
+
+    /// The chance of coming to each situation under the strategy solved,
+    /// written into the situations the decisions list (their chance by the
+    /// side's empty sequence: nothing is taken in sequence form).
+    pub(super) fn reach(self, decisions: &mut Decisions, memo: &mut Memo) {
+        let n = self.situations.len();
+        let mut reach: Vec<Weight> = self.situations.iter().map(|s| s.start.clone()).collect();
+        // A situation is solved after every situation its options' rests
+        // come to: the later in that order come first in the round.
+        for i in (0..n).rev() {
+            let here = reach[i].clone();
+            if here.is_zero() {
+                continue;
+            }
+            let s = &self.situations[i];
+            for (later, _, chance) in s.to.iter().filter(|(_, o, _)| *o == s.best) {
+                let factor: Factor = chance.as_factor();
+                reach[*later].add_product(&here, &factor, memo);
+            }
+        }
+        for (s, r) in self.situations.iter().zip(reach) {
+            let key: SmallVec<[i64; 4]> = SmallVec::from_slice(&s.key);
+            if let Some(&id) = decisions.local_index.get(&(s.decision, key)) {
+                decisions.local[id].parents = vec![(0, r)];
+            }
+        }
+    }
+}
