@@ -34,16 +34,17 @@ use crate::program::{Instr, Program};
 /// Whether a round's choices are first solved by backward induction over
 /// its states: on the fast paths, where one side chooses, every choice is
 /// a `choose` during the round (no `?` cell), and some choice is followed
-/// by another (those followed by none are solved where they stand by
-/// `program::local` already, when they can be).
+/// by another (a choice followed by none is solved where it stands by
+/// `program::local` when it can be, and is bounded as such).
 pub(super) fn applies(program: &Program) -> bool {
     if !crate::eval::fast_paths() || program.sides.len() != 1 || program.decisions.is_empty() {
         return false;
     }
     let decides = |i: &Instr| matches!(i, Instr::Decide { .. });
     let cells = program.code.iter().any(|i| matches!(i, Instr::Cell { .. }));
-    let local = crate::program::local::local_decisions(program);
-    !cells && program.code.iter().any(decides) && !local.iter().all(|&l| l)
+    let first = program.code.iter().position(decides);
+    let followed = first.is_some_and(|pc| program.code[pc + 1..].iter().any(decides));
+    !cells && followed
 }
 
 /// The situations of a round solved by backward induction (see the module).
