@@ -34,6 +34,7 @@ mod fast_paths;
 mod files;
 mod fmt;
 mod games;
+mod grid;
 mod highlighting;
 mod hostile;
 mod html;

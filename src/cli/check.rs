@@ -38,6 +38,12 @@ pub struct CheckArgs {
     /// alone.
     #[arg(long, value_name = "EXPR")]
     pub show: Vec<String>,
+    /// Also list every situation of a choice the text draws as a grid (a
+    /// choice known by two values, or three of which one takes few), each
+    /// option with its probability and value, as the text lists every
+    /// other choice's.
+    #[arg(long, short)]
+    pub verbose: bool,
     /// Make lint findings errors (exit 1): `warnings` for every lint, or a
     /// lint's name, such as `unreachable_rule` (repeatable).
     #[arg(long, value_name = "LINT", value_parser = super::lints::deny_values())]
@@ -639,7 +645,12 @@ impl<'a> Run<'a> {
                 crate::render::sweep::styled(&reports, &labels, file, &self.show, self.width);
             self.text.append(sweep);
         } else {
-            let text = crate::render::text::styled(&reports[0], Some(file), &self.show);
+            let text = crate::render::text::styled_listing(
+                &reports[0],
+                Some(file),
+                &self.show,
+                self.args.verbose,
+            );
             self.text.append(text);
         }
         self.outputs.extend(

@@ -8,6 +8,8 @@
 //!
 //! - [`text`]: `check`'s aligned report, with the `--show` distributions and
 //!   the effects of removal ([`removal`]);
+//! - [`grid`]: a strategy known by two or three values as grids of the
+//!   option taken in each situation, which the text and the HTML draw;
 //! - [`styled`]: text with the style of each part (a heading, a verdict, a
 //!   diff's line), from which the command line colours it;
 //! - [`compare`]: the comparison and a sweep's table as text;
@@ -24,6 +26,7 @@
 
 pub mod compare;
 pub mod failures;
+pub mod grid;
 pub mod html;
 pub mod layout;
 pub mod removal;

@@ -9,7 +9,8 @@ use crate::report::{
     UnlistedDecision, Verdict,
 };
 
-use super::layout::{percent, styled_table, unstyled};
+use super::grid::{self, Grids};
+use super::layout::{header_row, percent, styled_table, unstyled};
 pub use super::layout::{short, trim_float};
 use super::styled::{Style, Styled};
 
@@ -37,6 +38,18 @@ pub fn render_showing(report: &Report, file: Option<&str>, show: &[String]) -> S
 /// [`render_showing`] with the style of each part: the headings, the
 /// verdicts, the footnote.
 pub fn styled(report: &Report, file: Option<&str>, show: &[String]) -> Styled {
+    styled_listing(report, file, show, false)
+}
+
+/// [`styled`]; with `verbose` (`check --verbose`), the situations of a
+/// decision drawn as a grid are listed too, each option with its
+/// probability and value.
+pub fn styled_listing(
+    report: &Report,
+    file: Option<&str>,
+    show: &[String],
+    verbose: bool,
+) -> Styled {
     let mut out = Styled::new();
     match file {
         Some(f) => out.heading(format_args!("{} ({f})", report.game)),
@@ -60,7 +73,7 @@ pub fn styled(report: &Report, file: Option<&str>, show: &[String]) -> Styled {
         render_choice(&mut out, c);
     }
     if let Some(s) = &report.strategies {
-        render_strategies(&mut out, s);
+        render_strategies(&mut out, s, verbose);
     }
     if !report.results.is_empty() {
         out.push("\n");
@@ -167,7 +180,11 @@ fn render_choice(out: &mut Styled, c: &crate::report::ChoiceReport) {
     }
 }
 
-fn render_strategies(out: &mut Styled, s: &StrategyReport) {
+/// The strategies: how they were solved, each summary along the hands,
+/// each decision a grid tells as its grids ([`grid`]), then the others'
+/// situations listed (with `verbose`, every decision's), each option with
+/// its probability and value.
+fn render_strategies(out: &mut Styled, s: &StrategyReport, verbose: bool) {
     let title = match s.solution {
         "best" => format!("strategy: the best for bet {}", s.sides.join(", ")),
         "zero_sum" => format!(
@@ -198,14 +215,25 @@ fn render_strategies(out: &mut Styled, s: &StrategyReport) {
             summary_sentence(summary)
         );
     }
+    let grids = grid::grids(s);
+    let drawn = |decision: &str| grids.iter().any(|g| g.decision == decision);
     let counts = situations(s);
-    for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
+    let too_many_listed =
+        |(decision, n): &&(String, usize)| *n > MOST_LISTED && (verbose || !drawn(decision));
+    for (decision, n) in counts.iter().filter(too_many_listed) {
         let _ = writeln!(out, "  {}", too_many(decision, *n));
     }
     for u in &s.unlisted {
         let _ = writeln!(out, "  {}", unlisted(u));
     }
-    let shown = |d: &&InfoSetRow| listed(&counts, d, MOST_LISTED);
+    for g in &grids {
+        render_grids(out, g);
+    }
+    if !grids.is_empty() && !verbose {
+        let _ = writeln!(out, "  {EVERY_SITUATION}");
+    }
+    let shown =
+        |d: &&InfoSetRow| listed(&counts, d, MOST_LISTED) && (verbose || !drawn(&d.decision));
     let mut rows = vec![vec![
         "choice".to_string(),
         "by".to_string(),
@@ -252,9 +280,63 @@ fn render_strategies(out: &mut Styled, s: &StrategyReport) {
     );
 }
 
+/// The line under the grids of a text report without `--verbose`.
+pub const EVERY_SITUATION: &str = "every situation of the grids above, each option with its probability and value: `--verbose` (or `--format json`)";
+
+/// A decision's grids: each with its heading (`` `first_action` by
+/// player, soft = 0 ``), the rows' and columns' names in its corner
+/// (`points \ dealer_up`), a row for each value of the rows and a column
+/// for each value of the columns; then the legend (each option's code,
+/// why codes sharing a letter are longer, the mixed cells' mark and the
+/// unmet cells') and each mixed cell's options with their probabilities.
+fn render_grids(out: &mut Styled, g: &Grids) {
+    for grid in &g.grids {
+        let _ = writeln!(out, "  `{}` {}", g.decision, g.heading(grid));
+        let mut rows = vec![std::iter::once(g.corner())
+            .chain(g.column_values.iter().map(i64::to_string))
+            .collect::<Vec<String>>()];
+        for (value, cells) in &grid.rows {
+            let mut row = vec![value.to_string()];
+            row.extend(cells.iter().map(|c| g.label(c)));
+            rows.push(row);
+        }
+        let right: Vec<usize> = (0..rows[0].len()).collect();
+        styled_table(out, "    ", &rows, &right, &header_row);
+    }
+    let _ = writeln!(out, "    {}", legend(g).join("; "));
+    for situation in g.mixed() {
+        let _ = writeln!(
+            out,
+            "    mixed at {}: {}",
+            situation.known().join(", "),
+            grid::mix(situation)
+        );
+    }
+}
+
+/// The legend of a decision's grids, in parts: `H hit, S stand, D
+/// double`, why codes sharing a letter are longer, the mark of a mixed
+/// cell (its first's: `R/C mixed, ...`) and of an unmet one where there
+/// are some.
+fn legend(g: &Grids) -> Vec<String> {
+    let options: Vec<String> = (g.codes.iter().zip(&g.options))
+        .map(|(code, name)| format!("{code} {name}"))
+        .collect();
+    let mut parts = vec![options.join(", ")];
+    parts.extend(g.clashes());
+    if let Some(mixed) = g.first_mixed() {
+        parts.push(format!("{} {}", g.label(mixed), grid::MIXED));
+    }
+    if g.any_unmet() {
+        parts.push(format!(". {}", grid::UNMET));
+    }
+    parts
+}
+
 /// The most situations (information sets) of one decision the text report
 /// lists; past it the report says how many there are (docs/language.md
-/// section 10.4). Blackjack's 260 are listed.
+/// section 10.4). Blackjack's 260 are listed with `--verbose` (without
+/// it, its grids tell them).
 pub const MOST_LISTED: usize = 500;
 
 /// The most runs of hands a summary names before `and N more runs`.

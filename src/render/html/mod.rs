@@ -27,6 +27,7 @@
 
 mod chain;
 mod game;
+mod grid;
 mod index;
 pub mod markup;
 mod names;

@@ -1,7 +1,8 @@
 //! The sections of a game's report as HTML: the key figures, the round's
 //! outcomes, each bet (its settlement bars beside the exact table and its
 //! figures), each distribution `--show` names (columns, with the chance of
-//! at least and at most each value), the choice and the strategies, and
+//! at least and at most each value), the choice and the strategies (a
+//! decision known by two or three values as grids, [`super::grid`]), and
 //! the verdicts of `expect` and `claim` lines. Every number a chart draws
 //! is also in a table beside it; exact figures are written whole.
 
@@ -9,6 +10,7 @@ use super::markup::{escape, Markup};
 use super::page::chart_with_table;
 use super::svg::{self, Bar, Chart, Column};
 use crate::number::Exact;
+use crate::render::grid;
 use crate::render::layout::{percent, short};
 use crate::render::text::{
     listed, situations, summary_sentence, unchecked_detail, unlisted, verdict_detail, MOST_LISTED,
@@ -447,38 +449,32 @@ pub fn strategies(s: &StrategyReport) -> String {
             .line();
     }
     let counts = situations(s);
-    let mut shown = (s.decisions.iter())
-        .filter(|d| listed(&counts, d, MOST_LISTED))
-        .peekable();
-    let mut tables = shown.peek().is_some();
-    if tables {
-        strategy_table(&mut m, shown);
-    }
-    for (decision, n) in counts.iter().filter(|(_, n)| *n > MOST_LISTED) {
-        if *n > MOST_IN_PAGE {
-            m.open("p", &[("class", "muted")])
-                .element("code", &[], decision)
-                .text(&format!(
-                    ": {n} situations, more than {MOST_IN_PAGE} to show in a page; "
-                ))
-                .element("code", &[], "--format json")
-                .text(" lists them all.")
-                .close("p")
-                .line();
-            continue;
-        }
-        m.open("details", &[])
-            .open("summary", &[])
-            .element("code", &[], decision)
-            .text(&format!(": all {n} situations"))
-            .close("summary")
-            .line();
-        strategy_table(
+    let grids = grid::grids(s);
+    let drawn = |decision: &str| grids.iter().any(|g| g.decision == decision);
+    let mut tables = false;
+    for g in &grids {
+        super::grid::grids(&mut m, g);
+        let n = (counts.iter())
+            .find(|(decision, _)| decision == g.decision)
+            .map_or(0, |(_, n)| *n);
+        tables |= all_situations(
             &mut m,
-            s.decisions.iter().filter(|d| d.decision == *decision),
+            s,
+            g.decision,
+            n,
+            "every situation, each option with its probability and value",
         );
-        m.close("details").line();
+    }
+    let mut shown = (s.decisions.iter())
+        .filter(|d| listed(&counts, d, MOST_LISTED) && !drawn(&d.decision))
+        .peekable();
+    if shown.peek().is_some() {
+        strategy_table(&mut m, shown);
         tables = true;
+    }
+    let folded = |(decision, n): &&(String, usize)| *n > MOST_LISTED && !drawn(decision);
+    for (decision, n) in counts.iter().filter(folded) {
+        tables |= all_situations(&mut m, s, decision, *n, &format!("all {n} situations"));
     }
     if !tables {
         return m.finish();
@@ -490,6 +486,40 @@ pub fn strategies(s: &StrategyReport) -> String {
     )
     .line();
     m.finish()
+}
+
+/// A decision's `n` situations folded under a `<details>` whose summary
+/// says `what` they are (`all 1820 situations`), each option a row; past
+/// [`MOST_IN_PAGE`], a line saying how many there are. Whether a table
+/// was written.
+fn all_situations(
+    m: &mut Markup,
+    s: &StrategyReport,
+    decision: &str,
+    n: usize,
+    what: &str,
+) -> bool {
+    if n > MOST_IN_PAGE {
+        m.open("p", &[("class", "muted")])
+            .element("code", &[], decision)
+            .text(&format!(
+                ": {n} situations, more than {MOST_IN_PAGE} to show in a page; "
+            ))
+            .element("code", &[], "--format json")
+            .text(" lists them all.")
+            .close("p")
+            .line();
+        return false;
+    }
+    m.open("details", &[])
+        .open("summary", &[])
+        .element("code", &[], decision)
+        .text(&format!(": {what}"))
+        .close("summary")
+        .line();
+    strategy_table(m, s.decisions.iter().filter(|d| d.decision == decision));
+    m.close("details").line();
+    true
 }
 
 /// The most situations of one decision a page lists, folded in a
