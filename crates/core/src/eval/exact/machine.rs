@@ -108,6 +108,10 @@ struct Machine<'p> {
     /// followed by choices too: each state solved once (see
     /// [`tree`](super::tree)).
     tree: Option<super::tree::Tree>,
+    /// With `tree`, the draws between the first choice and the last: each
+    /// state waiting there is dealt alone, once (see
+    /// [`tree`](super::tree)).
+    deals_here: Vec<bool>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -187,6 +191,7 @@ pub(super) fn evaluate_reach(
     if reach.tree {
         m.local = vec![true; program.decisions.len()];
         m.tree = Some(super::tree::Tree::default());
+        m.deals_here = super::tree::deals_here(program);
     }
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);
@@ -312,6 +317,7 @@ impl<'p> Machine<'p> {
             by_suits,
             observed,
             tree: None,
+            deals_here: Vec::new(),
             renaming,
             renamed: Vec::new(),
             joining,

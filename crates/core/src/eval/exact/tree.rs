@@ -16,7 +16,13 @@
 //! Each state is solved once: its best option's ends, from a state of
 //! weight one, are remembered by (step, what the chooser knows, the state),
 //! and a state met again, after other cards in another order or inside
-//! another option's rest, adds them times its chance. The chance of coming
+//! another option's rest, adds them times its chance. The cards dealt
+//! between the first choice and the last are dealt so too, each state
+//! waiting there alone and once ([`deals_here`]): where a chart written as
+//! tables plays instead of the choices (blackjack's `basic_strategy = 1`),
+//! its weights stay those of one deal, not of the whole round: 6 decks are
+//! dealt within the default bounds, where the round dealt as a whole
+//! passed the bound of work (and needed four times the states to finish). The chance of coming
 //! to each situation under the solved strategy, which the report gives, is
 //! found once the evaluation is over: each situation records the chance of
 //! coming to it from the round's start and from each option of each
@@ -62,11 +68,30 @@ pub(super) struct Tree {
     /// The situations being solved, innermost last: the option being run
     /// and the situations its rest has come to so far.
     solving: Vec<Frame>,
+    /// What is remembered: each situation's ends and the situations its
+    /// options' rests come to, one each (see [`Tree::remembered`]).
+    remembered: usize,
 }
 
-/// A situation solved.
+/// The draws between a round's first choice and its last (in the order of
+/// its steps), where each state is dealt alone with its rest of the round
+/// and remembered: a player's card between two of his choices, whatever
+/// plays them (a chart written as tables as well as his choices).
+pub(super) fn deals_here(program: &Program) -> Vec<bool> {
+    let decides = |i: &Instr| matches!(i, Instr::Decide { .. });
+    let first = program.code.iter().position(decides);
+    let last = program.code.iter().rposition(decides);
+    (program.code.iter().enumerate())
+        .map(|(pc, i)| {
+            i.as_draw().is_some() && first.is_some_and(|f| f < pc) && last.is_some_and(|l| pc < l)
+        })
+        .collect()
+}
+
+/// A situation solved, or a state dealt alone at a draw (`decision`
+/// `None`: its one option always taken).
 struct Solved {
-    decision: usize,
+    decision: Option<usize>,
     key: Vec<i64>,
     /// The option taken, by its index among those offered.
     best: usize,
@@ -114,6 +139,34 @@ impl Tree {
         }
     }
 
+    /// The ends, from a state of weight one, of `state` dealt alone at the
+    /// draw at `pc` before, with its index.
+    pub(super) fn dealt(&self, pc: usize, state: &State) -> Option<(usize, &[End])> {
+        let i = *self.solved.get(&(pc, SmallVec::new(), state.clone()))?;
+        Some((i, &self.situations[i].ends))
+    }
+
+    /// The state `state` waiting at the draw at `pc` is dealt alone: its
+    /// ends from weight one are `ends`. Its index.
+    pub(super) fn solved_deal(&mut self, pc: usize, state: State, ends: Vec<End>) -> usize {
+        let frame = self.solving.pop().unwrap_or(Frame {
+            option: 0,
+            came: Vec::new(),
+        });
+        let i = self.situations.len();
+        self.remembered += 1 + ends.len() + frame.came.len();
+        self.solved.insert((pc, SmallVec::new(), state), i);
+        self.situations.push(Solved {
+            decision: None,
+            key: Vec::new(),
+            best: 0,
+            ends,
+            start: Weight::zero(),
+            to: frame.came,
+        });
+        i
+    }
+
     /// A situation starts being solved: its options' rests are run in turn.
     pub(super) fn begin(&mut self) {
         self.solving.push(Frame {
@@ -147,12 +200,13 @@ impl Tree {
             came: Vec::new(),
         });
         let i = self.situations.len();
+        self.remembered += 1 + ends.len() + frame.came.len();
         let key_small: SmallVec<[i64; 4]> = SmallVec::from_slice(key);
         self.met
             .insert((decision, key_small.clone()), (pc, state.clone()));
         self.solved.insert((pc, key_small, state), i);
         self.situations.push(Solved {
-            decision,
+            decision: Some(decision),
             key: key.to_vec(),
             best,
             ends,
@@ -160,6 +214,14 @@ impl Tree {
             to: frame.came,
         });
         i
+    }
+
+    /// How much is remembered: each situation, each of its best option's
+    /// ends and each situation its options' rests come to count one, and
+    /// are bounded as states waiting are (`--max-states`; blackjack from 6
+    /// decks remembers about 400,000).
+    pub(super) fn remembered(&self) -> usize {
+        self.remembered
     }
 
     /// The situation `i` is come to with chance `chance`: from the round's
@@ -191,8 +253,9 @@ impl Tree {
             }
         }
         for (s, r) in self.situations.iter().zip(reach) {
+            let Some(decision) = s.decision else { continue };
             let key: SmallVec<[i64; 4]> = SmallVec::from_slice(&s.key);
-            if let Some(&id) = decisions.local_index.get(&(s.decision, key)) {
+            if let Some(&id) = decisions.local_index.get(&(decision, key)) {
                 decisions.local[id].parents = vec![(0, r)];
             }
         }

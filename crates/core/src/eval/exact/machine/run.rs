@@ -277,9 +277,71 @@ impl Machine<'_> {
             let ends = options[best].clone();
             let i = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
             tree.came(i, arrived.clone());
+            if tree.remembered() > self.limits.max_states {
+                return Err(EvalError::StateLimit {
+                    limit: self.limits.max_states,
+                    span: d.span,
+                });
+            }
         }
         let own = sequence(program, env, d.side);
         self.situation(pick, own, arrived, options.len(), values, best)
+    }
+
+    /// Deals a state waiting at the draw at `pc`, between a lone side's
+    /// choices solved state by state ([`tree`](super::super::tree)): its
+    /// rest of the round is run from the state alone, of weight one, once,
+    /// and its ends added times its chance here and wherever the state is
+    /// met again.
+    fn deal_here(
+        &mut self,
+        pc: usize,
+        env: &mut [Value],
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        let state: State = {
+            let (mut joined, mut renamed) = (
+                std::mem::take(&mut self.joined),
+                std::mem::take(&mut self.renamed),
+            );
+            let kept = self.canonical(pc, env, &mut joined, &mut renamed);
+            let state = self.live[pc].iter().map(|&s| kept[s]).collect();
+            (self.joined, self.renamed) = (joined, renamed);
+            state
+        };
+        let arrived = weight.scaled_in(factor, &mut self.memo);
+        if let Some(tree) = &mut self.tree {
+            if let Some((i, ends)) = tree.dealt(pc, &state) {
+                let mut work = 0u64;
+                for end in ends {
+                    work = work.saturating_add(outcomes.add_end(end, &arrived, &mut self.memo));
+                }
+                tree.came(i, arrived);
+                return self.ended(work);
+            }
+            tree.begin();
+        }
+        let mut ends = Ends::new(self.program);
+        self.alone_from(Start::At(pc), env, &mut ends)?;
+        let ends = ends.into_ends();
+        for end in &ends {
+            let work = outcomes.add_end(end, &arrived, &mut self.memo);
+            self.ended(work)?;
+        }
+        if let Some(tree) = &mut self.tree {
+            let i = tree.solved_deal(pc, state, ends);
+            tree.came(i, arrived);
+            if tree.remembered() > self.limits.max_states {
+                return Err(EvalError::StateLimit {
+                    limit: self.limits.max_states,
+                    span: (self.program.code[pc].as_draw())
+                        .map_or(self.program.round_span, |d| d.span),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The state a lone chooser comes to at `pc`, as play sees it and as it
@@ -316,6 +378,17 @@ impl Machine<'_> {
         env: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
+        self.alone_from(Start::After(at, to), env, outcomes)
+    }
+
+    /// Runs the state `env`, of weight one, from `start` to its ends alone,
+    /// into `outcomes` (see [`Machine::run_alone`]).
+    fn alone_from(
+        &mut self,
+        start: Start,
+        env: &mut [Value],
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
         // The frontiers of the runs before, emptied, serve again (caribbean
         // stud runs two options from each of six million states; a player
         // hitting until he stands runs options inside options).
@@ -326,7 +399,7 @@ impl Machine<'_> {
         let frontier = std::mem::replace(&mut self.frontier, fresh);
         self.depth += 1;
         let (current, alive) = (self.current, self.alive);
-        let result = self.run_from(at, to, env, outcomes);
+        let result = self.run_from(start, env, outcomes);
         let used = std::mem::replace(&mut self.frontier, frontier);
         if result.is_ok() && used.iter().all(Waiting::is_empty) {
             self.alone.push(used);
@@ -336,17 +409,27 @@ impl Machine<'_> {
         result
     }
 
-    /// [`Machine::run_alone`]'s run, in the frontier it set.
+    /// [`Machine::alone_from`]'s run, in the frontier it set.
     fn run_from(
         &mut self,
-        at: usize,
-        to: usize,
+        start: Start,
         env: &mut [Value],
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
-        self.advance(to, env, &Weight::one(), &Factor::one(), outcomes)?;
+        let first = match start {
+            Start::After(at, to) => {
+                self.advance(to, env, &Weight::one(), &Factor::one(), outcomes)?;
+                at + 1
+            }
+            Start::At(pc) => {
+                self.current = None;
+                let span = self.program.round_span;
+                self.push(pc, env, &Weight::one(), &Factor::one(), span)?;
+                pc
+            }
+        };
         let (mut state, mut next) = (env.to_vec(), env.to_vec());
-        for pc in at + 1..self.program.code.len() {
+        for pc in first..self.program.code.len() {
             if self.frontier[pc].is_empty() {
                 continue;
             }
@@ -431,6 +514,14 @@ impl Machine<'_> {
         }
         Ok(())
     }
+}
+
+/// Where a state run alone starts: after a decision at the first step,
+/// from the second; or waiting at a draw.
+#[derive(Clone, Copy)]
+enum Start {
+    After(usize, usize),
+    At(usize),
 }
 
 /// The best option for `bet` of `options` (each option's ends, from a
@@ -577,6 +668,11 @@ impl Chance for Run<'_, '_> {
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         self.stop_recording(pc);
+        if self.m.deals_here.get(pc) == Some(&true) && self.m.tree.is_some() {
+            let (weight, factor) = (self.weight, self.factor);
+            self.m.deal_here(pc, env, weight, factor, self.outcomes)?;
+            return Ok(Went::Stop);
+        }
         self.m.push(pc, env, self.weight, self.factor, draw.span)?;
         Ok(Went::Stop)
     }
