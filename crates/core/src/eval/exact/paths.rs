@@ -27,7 +27,7 @@ use crate::eval::value::Value;
 use crate::program::Program;
 
 /// The most paths remembered; past it, new paths are run and not kept.
-const MAX_PATHS: usize = 1 << 16;
+const MAX_PATHS: usize = 1 << 18;
 
 /// The fewest expression nodes steps must evaluate, on all their paths
 /// together, to be worth remembering: a single `set score = score +

@@ -53,15 +53,18 @@ pub(super) fn applies(program: &Program) -> bool {
     !cells && followed
 }
 
+/// What a chooser knows in a situation (empty at a draw).
+type Known = SmallVec<[i64; 4]>;
+
 /// The situations of a round solved by backward induction (see the module).
 #[derive(Default)]
 pub(super) struct Tree {
     /// Each state solved, by (step, what the chooser knows, the state): its
     /// situation's index in `situations`.
-    solved: FxHashMap<(usize, SmallVec<[i64; 4]>, State), usize>,
+    solved: FxHashMap<(usize, Known, State), usize>,
     /// The situations, by (decision, what the chooser knows): the step and
     /// state first met there.
-    met: FxHashMap<(usize, SmallVec<[i64; 4]>), (usize, State)>,
+    met: FxHashMap<(usize, Known), (usize, State)>,
     /// The situations solved, each after every situation its options'
     /// rests come to (in the order they are solved).
     situations: Vec<Solved>,
@@ -201,7 +204,7 @@ impl Tree {
         });
         let i = self.situations.len();
         self.remembered += 1 + ends.len() + frame.came.len();
-        let key_small: SmallVec<[i64; 4]> = SmallVec::from_slice(key);
+        let key_small: Known = SmallVec::from_slice(key);
         self.met
             .insert((decision, key_small.clone()), (pc, state.clone()));
         self.solved.insert((pc, key_small, state), i);
@@ -254,7 +257,7 @@ impl Tree {
         }
         for (s, r) in self.situations.iter().zip(reach) {
             let Some(decision) = s.decision else { continue };
-            let key: SmallVec<[i64; 4]> = SmallVec::from_slice(&s.key);
+            let key: Known = SmallVec::from_slice(&s.key);
             if let Some(&id) = decisions.local_index.get(&(decision, key)) {
                 decisions.local[id].parents = vec![(0, r)];
             }
