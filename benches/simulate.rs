@@ -62,6 +62,7 @@ fn ours(program: &Program, distribution: &Distribution, threads: usize) -> f64 {
                 threads,
                 max_rerolls: MAX_REROLLS,
                 max_dice: MAX_DICE,
+                cut: None,
             };
             let start = Instant::now();
             let sim = simulate(program, distribution, options, &|_| {}).expect("simulates");

@@ -55,7 +55,7 @@
 //!
 //! # let source = include_str!("../games/heist.dice");
 //! let analysis = Analysis::new(source, &Options::default()).expect("the game checks");
-//! let options = SimulateOptions { rounds: 100_000, seed: 1, threads: 1, max_dice: 1_000, max_rerolls: 1_000 };
+//! let options = SimulateOptions { rounds: 100_000, seed: 1, threads: 1, max_dice: 1_000, max_rerolls: 1_000, cut: None };
 //! let simulation = simulate(analysis.program(), &analysis.distribution, options, &|_| {})
 //!     .expect("the rounds play");
 //! for bet in &simulation.bets {

@@ -344,7 +344,11 @@ fn play_and_simulate(
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
     let mut codes = Vec::new();
     let seats = rng.gen_range(1..=6);
+    // Rounds from full shoes, or from one shoe to a cut card (none left
+    // behind it: a round may run out of cards).
+    let cut = [None, Some(0), Some(12)][rng.gen_range(0..3)];
     let options = Options {
+        cut,
         seats,
         chips: [None, Some(1), Some(3), Some(u64::MAX)][rng.gen_range(0..4)],
         rounds: 25,
@@ -379,6 +383,7 @@ fn play_and_simulate(
             threads,
             max_rerolls: MAX_REROLLS.min(1_000),
             max_dice: MAX_DICE,
+            cut,
         };
         simulate(program, distribution, options, &|_| {})
     };

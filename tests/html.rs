@@ -768,6 +768,7 @@ fn running_estimates_are_those_of_shorter_runs_on_any_thread_count() {
             threads,
             max_dice: 1_000,
             max_rerolls: 1_000,
+            cut: None,
         };
         simulate(program, distribution, options, &|_| {}).expect("simulates")
     };

@@ -404,6 +404,23 @@ fn documents() -> &'static [Document] {
                 &[0],
             ));
         }
+        // Rounds dealt from one shoe to a cut card: its shuffles.
+        runs.push((
+            Kind::PlayEvent,
+            strings(&[
+                "play",
+                "games/punto_banco.dice",
+                "--set",
+                "decks=1",
+                "--rounds",
+                "20",
+                "--cut",
+                "10",
+                "--format",
+                "json",
+            ]),
+            &[0],
+        ));
         // The most chips a seat can be dealt: still exact strings.
         runs.push((
             Kind::PlayEvent,

@@ -29,6 +29,7 @@ mod casino_count;
 mod cli;
 mod compare;
 mod csv_output;
+mod cut;
 mod examples;
 mod fast_paths;
 mod files;

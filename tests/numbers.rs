@@ -92,6 +92,7 @@ fn a_simulation_lands_near_the_hand_count() {
         threads: 2,
         max_rerolls: 1_000_000,
         max_dice: 10_000_000,
+        cut: None,
     };
     let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
     let count = hand_count();

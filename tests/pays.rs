@@ -113,6 +113,7 @@ fn a_simulation_lands_on_the_exact_edge_and_agrees_with_the_lines() {
         threads: 2,
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
+        cut: None,
     };
     let run = |path| {
         let (program, distribution) = load(path);
@@ -172,6 +173,7 @@ fn options(seed: u64, chips: Option<u64>, person: Option<usize>) -> Options {
         max_dice: MAX_DICE,
         stake: 0,
         stakes: vec![2],
+        cut: None,
     }
 }
 

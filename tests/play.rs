@@ -59,6 +59,7 @@ fn options(seats: usize, rounds: u64, seed: u64) -> Options {
         max_dice: MAX_DICE,
         stake: 0,
         stakes: Vec::new(),
+        cut: None,
     }
 }
 
@@ -361,6 +362,7 @@ fn simulation_lands_within_four_standard_errors(
         threads: 2,
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
+        cut: None,
     };
     let sim = simulate(program, distribution, options, &|_| {}).expect("simulates");
     for b in &sim.bets {
@@ -380,6 +382,7 @@ fn the_figures_do_not_depend_on_the_threads() {
             threads,
             max_rerolls: MAX_REROLLS,
             max_dice: MAX_DICE,
+            cut: None,
         };
         let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
         serde_json::to_string(&sim).expect("serialises")
@@ -405,6 +408,7 @@ fn a_wrong_figure_is_caught() {
         threads: 2,
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
+        cut: None,
     };
     let truth = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
     let sim = simulate(&wrong, &wrong_distribution, options, &|_| {}).expect("simulates");
@@ -783,6 +787,7 @@ fn a_choice_among_the_faces_shown_simulates_to_its_exact_edge() {
         threads: 2,
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
+        cut: None,
     };
     let sim = simulate(&program, &distribution, options, &|_| {}).expect("simulates");
     let z = sim.bets[0].z.expect("results vary");

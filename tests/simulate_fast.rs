@@ -25,6 +25,7 @@ fn options(rounds: u64, seed: u64, threads: usize) -> Options {
         threads,
         max_rerolls: MAX_REROLLS,
         max_dice: MAX_DICE,
+        cut: None,
     }
 }
 

@@ -5,6 +5,7 @@ mod answers;
 mod bless;
 mod check;
 mod compare;
+mod cut;
 pub mod diagnostics;
 mod diff;
 mod files;

@@ -66,6 +66,8 @@ pub struct PlayArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub html_rounds: u64,
     #[command(flatten)]
+    pub cut: super::cut::CutArgs,
+    #[command(flatten)]
     pub game: GameArgs,
 }
 
@@ -204,6 +206,10 @@ pub fn run(args: &PlayArgs) -> u8 {
         Ok(table) => table,
         Err(code) => return code,
     };
+    let cut = match args.cut.cut(&args.file, &loaded.game.program) {
+        Ok(cut) => cut,
+        Err(code) => return code,
+    };
     let seat = usize::from(args.seat) - 1;
     let options = Options {
         seats,
@@ -215,6 +221,7 @@ pub fn run(args: &PlayArgs) -> u8 {
         max_dice: args.max_dice,
         stake,
         stakes,
+        cut,
     };
     // Ctrl-C ends the session at the end of the round (at once at a
     // prompt) with its summary; a second Ctrl-C ends the process.

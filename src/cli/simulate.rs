@@ -59,6 +59,8 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub cards: super::input::RemovedArgs,
     #[command(flatten)]
+    pub cut: super::cut::CutArgs,
+    #[command(flatten)]
     pub game: GameArgs,
 }
 
@@ -81,12 +83,17 @@ pub fn run(args: &SimulateArgs) -> u8 {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    let cut = match args.cut.cut(&args.file, &loaded.game.program) {
+        Ok(cut) => cut,
+        Err(code) => return code,
+    };
     let options = Options {
         rounds: args.rounds,
         seed: args.seed,
         threads: usize::from(args.threads),
         max_rerolls: args.max_rerolls,
         max_dice: args.max_dice,
+        cut,
     };
     let bar = Progress::new(args.rounds);
     let result = simulate(&loaded.game.program, &loaded.distribution, options, &|n| {

@@ -39,6 +39,9 @@ pub fn line(program: &Program, event: &TableEvent) -> String {
             None => format!("round {round}"),
         },
         TableEvent::Limit { seat, chips } => format!("  seat {seat} names the limit: {chips}"),
+        TableEvent::Shuffle { shoe_cards } => {
+            format!("  a new shoe of {shoe_cards} cards, shuffled")
+        }
         TableEvent::BankStake { seat, stake } => {
             format!("  seat {seat} puts up {stake} in the bank")
         }

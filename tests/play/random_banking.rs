@@ -392,6 +392,7 @@ fn case(seed: u64) -> Case {
         max_dice: MAX_DICE,
         stake: rng.gen_range(0..stakes),
         stakes: seat_stakes,
+        cut: None,
     };
     Case {
         source,

@@ -51,6 +51,11 @@ pub struct Options {
     pub max_dice: u64,
     /// The most attempts of a reroll before the simulation fails.
     pub max_rerolls: u64,
+    /// The cut card: each chunk of rounds is dealt round after round from
+    /// one shoe, a new one shuffled where a finite shoe has this many cards
+    /// left or fewer ([`Round::dealing_to`]; by steps, not compiled);
+    /// `None`: every round from full shoes, as the exact figures assume.
+    pub cut: Option<u64>,
 }
 
 /// Runs the simulation, calling `progress` with the rounds of each chunk
@@ -116,11 +121,16 @@ fn run<'p>(
         .map(|bet| Settlement::new(program, bet, distribution))
         .collect();
     let new_round = || -> Round<'p> {
-        Round::new(program)
+        let round = Round::new(program)
             .with_max_rerolls(options.max_rerolls)
-            .with_max_dice(options.max_dice)
+            .with_max_dice(options.max_dice);
+        match options.cut {
+            Some(cut) => round.dealing_to(cut),
+            None => round,
+        }
     };
-    let plan = if compile {
+    // The compiled rounds deal each round from full shoes.
+    let plan = if compile && options.cut.is_none() {
         Plan::new(&new_round(), &value_slots(program))
     } else {
         None
@@ -269,6 +279,9 @@ fn play_chunk<R: Played>(
     rounds: u64,
     marks: &[u64],
 ) -> Result<(Tally, Vec<Tally>), Failed> {
+    // A chunk starts from full shoes, whichever chunk its thread played
+    // before: the same seed, the same figures on any number of threads.
+    round.begin();
     let program = round.program();
     let mut source = Sampler {
         rng: generator(seed, chunk),
@@ -329,6 +342,8 @@ impl From<EvalError> for Failed {
 /// Rounds one after another, by steps or compiled.
 trait Played {
     fn program(&self) -> &Program;
+    /// A chunk of rounds starts.
+    fn begin(&mut self) {}
     /// As [`Round::play`] without events.
     fn next(&mut self, source: &mut impl Source) -> Result<Option<Option<usize>>, Failed>;
     fn final_value(&self, slot: usize) -> Option<i64>;
@@ -337,6 +352,9 @@ trait Played {
 impl Played for Round<'_> {
     fn program(&self) -> &Program {
         Round::program(self)
+    }
+    fn begin(&mut self) {
+        self.new_shoes();
     }
     #[inline(always)]
     fn next(&mut self, source: &mut impl Source) -> Result<Option<Option<usize>>, Failed> {

@@ -81,6 +81,14 @@ pub enum TableEvent {
         /// condition failed, thrown again.
         accepted: bool,
     },
+    /// A new shoe, shuffled: with a cut card (`play --cut`), sent before
+    /// the first round and before each round the cut card has come out
+    /// for, ahead of its cards.
+    Shuffle {
+        /// The cards of the game's finite shoes together (as `shoe`'s
+        /// report names a shoe's cards).
+        shoe_cards: u64,
+    },
     /// Cards dealt: sent as the round deals them.
     Draw {
         /// The name the hand binds.

@@ -236,6 +236,8 @@ pub fn run(
         max_rerolls: MAX_REROLLS,
         stake: options.stake,
         stakes: options.stakes.clone(),
+        // Sessions are of rounds dealt from full shoes, as the chain's.
+        cut: None,
     };
     let mut table = Table::new(program, distribution, table_options, None, &mut sink);
     let start = table.chain_start(law.endings.clone());

@@ -104,6 +104,8 @@ pub fn play(
             max_rerolls: MAX_REROLLS,
             stake: t.stake,
             stakes: t.stakes.clone(),
+            // Sessions are of rounds dealt from full shoes, as the chain's.
+            cut: None,
         };
         Table::new(program, distribution, table_options, None, &mut sink).run()?;
         let Told {

@@ -9,7 +9,8 @@ use crate::program::Program;
 
 /// The cards left in each shoe of a round: how many of each kind, and in
 /// all. Each round is dealt from full shoes, as the exact evaluation
-/// assumes.
+/// assumes, unless the round deals on (`Round::dealing_on`).
+#[derive(Clone, Debug)]
 pub(super) struct Shoes {
     /// Each shoe full, kind by kind (one deck's for the infinite shoe),
     /// one shoe after another.
@@ -72,6 +73,20 @@ impl Shoes {
         }
         self.left.copy_from_slice(&self.full);
         self.totals.copy_from_slice(&self.full_totals);
+    }
+
+    /// Whether a finite shoe has `cut` cards left or fewer: a cut card
+    /// reached.
+    pub(super) fn at_cut(&self, cut: u64) -> bool {
+        (self.totals.iter().zip(&self.finite)).any(|(&left, &finite)| finite && left <= cut)
+    }
+
+    /// The cards of every finite shoe full, together.
+    pub(super) fn finite_cards(&self) -> u64 {
+        (self.full_totals.iter().zip(&self.finite))
+            .filter(|(_, &finite)| finite)
+            .map(|(&n, _)| n)
+            .sum()
     }
 
     /// The cards left in `shoe`.

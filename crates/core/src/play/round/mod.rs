@@ -65,6 +65,10 @@ pub struct Round<'p> {
     d: Dealer,
 }
 
+/// The cards left in a round's shoes, saved ([`Round::saved_shoes`]).
+#[derive(Clone, Debug)]
+pub struct SavedShoes(Shoes);
+
 /// A round's dice and cards: its shoes, the throws and hands it has dealt,
 /// the cards face down, and its limits.
 struct Dealer {
@@ -94,6 +98,12 @@ struct Dealer {
     /// Whether each round deals on from the cards the last left
     /// ([`Round::dealing_on`]) rather than from full shoes.
     dealing_on: bool,
+    /// Dealing on, the cut card ([`Round::dealing_to`]): before a round,
+    /// where a finite shoe has this many cards left or fewer, every shoe
+    /// is filled and shuffled again.
+    cut: Option<u64>,
+    /// The shoes were filled again since [`Round::shuffled`] last told.
+    shuffled: bool,
 }
 
 impl<'p> Round<'p> {
@@ -135,6 +145,8 @@ impl<'p> Round<'p> {
                 limits: DiceLimit::new(MAX_DICE, fast_most),
                 dealt: 0,
                 dealing_on: false,
+                cut: None,
+                shuffled: false,
             },
         }
     }
@@ -147,9 +159,52 @@ impl<'p> Round<'p> {
         self
     }
 
+    /// The round dealing on as [`Round::dealing_on`] does, round after
+    /// round from one shoe, to the cut card: before a round (a table
+    /// round, where each seat has a hand of its own), where a finite shoe
+    /// has `cut` cards left or fewer, every shoe is filled again, as a
+    /// dealer shuffles a new shoe. The first round is dealt from full
+    /// shoes.
+    pub fn dealing_to(mut self, cut: u64) -> Round<'p> {
+        self.d.dealing_on = true;
+        self.d.cut = Some(cut);
+        self.d.shuffled = true;
+        self
+    }
+
     /// Fills every shoe again, for rounds [`Round::dealing_on`].
     pub fn new_shoes(&mut self) {
         self.d.shoes.refill();
+        self.d.shuffled = true;
+    }
+
+    /// Dealing to a cut card ([`Round::dealing_to`]), fills the shoes again
+    /// where the cut card is reached; the next round is dealt from them.
+    pub fn shuffle_at_cut(&mut self) {
+        if let Some(cut) = self.d.cut {
+            if self.d.shoes.at_cut(cut) {
+                self.new_shoes();
+            }
+        }
+    }
+
+    /// The cards of the finite shoes together, full, where the shoes were
+    /// filled again since the last time this was asked (and before the
+    /// first round): a new shoe to announce.
+    pub fn shuffled(&mut self) -> Option<u64> {
+        std::mem::take(&mut self.d.shuffled).then(|| self.d.shoes.finite_cards())
+    }
+
+    /// The cards left in every shoe, to deal a round again from them
+    /// ([`Round::restore_shoes`]): a table's fork replays the round from
+    /// where it started.
+    pub fn saved_shoes(&self) -> SavedShoes {
+        SavedShoes(self.d.shoes.clone())
+    }
+
+    /// The shoes as [`Round::saved_shoes`] saved them.
+    pub fn restore_shoes(&mut self, saved: &SavedShoes) {
+        self.d.shoes.clone_from(&saved.0);
     }
 
     /// The cards left in the shoe `shoe` (an index into `Program::shoes`).
@@ -178,7 +233,10 @@ impl<'p> Round<'p> {
         if self.d.held {
             return true;
         }
-        self.d.shoes.refill();
+        match self.d.dealing_on {
+            true => self.shuffle_at_cut(),
+            false => self.d.shoes.refill(),
+        }
         self.d.table = Some(TableCards::new(self.program.code.len()));
         true
     }
@@ -280,7 +338,12 @@ impl<'p> Round<'p> {
         d.pools.clear();
         match &mut d.table {
             Some(table) => table.next_run(),
-            None if d.dealing_on => {}
+            None if d.dealing_on => {
+                if d.cut.is_some_and(|cut| d.shoes.at_cut(cut)) {
+                    d.shoes.refill();
+                    d.shuffled = true;
+                }
+            }
             None => d.shoes.refill(),
         }
         d.dealt = 0;

@@ -89,6 +89,11 @@ pub struct Options {
     /// its chips allow, and no less than the minimum
     /// ([`Banking::seat_stakes_error`](crate::program::Banking::seat_stakes_error) refuses values the stake rule never allows).
     pub stakes: Vec<u64>,
+    /// The cut card: round after round is dealt from one shoe, and a new
+    /// one shuffled before a round where a finite shoe has this many
+    /// cards left or fewer ([`Round::dealing_to`]); `None`: every round
+    /// from full shoes, as the exact figures assume.
+    pub cut: Option<u64>,
 }
 
 impl Default for Options {
@@ -106,6 +111,7 @@ impl Default for Options {
             max_rerolls: super::round::MAX_REROLLS,
             stake: 0,
             stakes: Vec::new(),
+            cut: None,
         }
     }
 }
@@ -167,6 +173,7 @@ impl TableEvent {
                 *to += 1;
             }
             TableEvent::Throw { .. }
+            | TableEvent::Shuffle { .. }
             | TableEvent::Draw { .. }
             | TableEvent::TurnUp { .. }
             | TableEvent::End { .. }
@@ -256,10 +263,16 @@ impl<'p, 'e> Table<'p, 'e> {
         Table {
             program,
             strategy: Strategy::new(distribution),
-            round: Round::new(program)
-                .with_named_cards()
-                .with_max_rerolls(options.max_rerolls)
-                .with_max_dice(options.max_dice),
+            round: {
+                let round = Round::new(program)
+                    .with_named_cards()
+                    .with_max_rerolls(options.max_rerolls)
+                    .with_max_dice(options.max_dice);
+                match options.cut {
+                    Some(cut) => round.dealing_to(cut),
+                    None => round,
+                }
+            },
             rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
             choice_rng: {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);

@@ -268,6 +268,7 @@ mod tests {
             max_rerolls: MAX_REROLLS,
             stake: 0,
             stakes: Vec::new(),
+            cut: None,
         };
         let mut sink = |_| Flow::Continue;
         let mut table = Table::new(program, distribution, options, None, &mut sink);

@@ -112,6 +112,18 @@ impl<'p, 'e> Table<'p, 'e> {
         // first, so that the person sees none of the dealer's cards before
         // choosing); else one run for every seat, parting where their
         // choices differ.
+        // Dealing to a cut card: a new shoe where it has come out, and the
+        // cards left saved, for a fork to replay the round from them.
+        self.round.shuffle_at_cut();
+        if let Some(cards) = self.round.shuffled().filter(|_| self.options.cut.is_some()) {
+            send(
+                &mut *self.sink,
+                &mut self.flow,
+                TableEvent::Shuffle { shoe_cards: cards },
+            );
+        }
+        let saved = self.options.cut.map(|_| self.round.saved_shoes());
+        let mut after_first = None;
         let seat_hands = self.round.start_seat_hands();
         let mut pending = if seat_hands {
             let mut seats = Fork::all(placed).seats;
@@ -136,11 +148,11 @@ impl<'p, 'e> Table<'p, 'e> {
             // The first run goes on with the table's generator; a fork
             // replays the round's dice and cards from where they started.
             let mut replay = start.clone();
-            let dice = if ends.is_empty() || seat_hands {
-                &mut self.rng
-            } else {
-                &mut replay
-            };
+            let forked = !(ends.is_empty() || seat_hands);
+            let dice = if forked { &mut replay } else { &mut self.rng };
+            if let (true, Some(saved)) = (forked, &saved) {
+                self.round.restore_shoes(saved);
+            }
             if seat_hands {
                 send(
                     &mut *self.sink,
@@ -194,8 +206,15 @@ impl<'p, 'e> Table<'p, 'e> {
             out.send(TableEvent::End {
                 outcome: outcome.map(|o| program.outcomes[o].name.clone()),
             });
+            if saved.is_some() && ends.is_empty() && !seat_hands {
+                after_first = Some(self.round.saved_shoes());
+            }
             ends.push((seats, outcome, self.round.finals().collect()));
             pending.extend(forks);
+        }
+        // The shoe goes on from the first run's cards, as the dice do.
+        if let Some(first) = &after_first {
+            self.round.restore_shoes(first);
         }
         for turned in self.round.end_seat_hands() {
             if let Some(event) = round_event(turned) {
