@@ -22,12 +22,13 @@
 //! tables plays instead of the choices (blackjack's `basic_strategy = 1`),
 //! its weights stay those of one deal, not of the whole round: 6 decks are
 //! dealt within the default bounds, where the round dealt as a whole
-//! passed the bound of work (and needed four times the states to finish). The chance of coming
-//! to each situation under the solved strategy, which the report gives, is
-//! found once the evaluation is over: each situation records the chance of
-//! coming to it from the round's start and from each option of each
-//! situation whose rest comes to it, and the chances flow from the first
-//! situations to the later ones along the options taken.
+//! passed the bound of work (and needed four times the states to finish).
+//!
+//! The chance of coming to each situation under the solved strategy, which
+//! the report gives, is found once the evaluation is over: each situation
+//! records the chance of coming to it from the round's start and from each
+//! option of each situation whose rest comes to it, and the chances flow
+//! from the first situations to the later ones along the options taken.
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
