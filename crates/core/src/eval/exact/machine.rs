@@ -191,7 +191,7 @@ pub(super) fn evaluate_reach(
     if reach.tree {
         m.local = vec![true; program.decisions.len()];
         m.tree = Some(super::tree::Tree::default());
-        m.deals_here = super::tree::deals_here(program);
+        m.deals_here = super::tree::deals_here(program, &code.next, &code.landing);
     }
     let mut start: Env = std::iter::repeat_n(Value::Unset, program.slots.len()).collect();
     let mut outcomes = Ends::new(program);

@@ -17,8 +17,11 @@
 //! weight one, are remembered by (step, what the chooser knows, the state),
 //! and a state met again, after other cards in another order or inside
 //! another option's rest, adds them times its chance. The cards dealt
-//! between the first choice and the last are dealt so too, each state
-//! waiting there alone and once ([`deals_here`]): where a chart written as
+//! between the first choice and the last, and the first after a choice,
+//! are dealt so too, each state waiting there alone and once
+//! ([`deals_here`]; not where its states are rarely met again, judged on
+//! the first 4,096): the dealer's draws from a hand come to in several ways
+//! are dealt once (6 decks: 8.3 s to 5.2 s), and where a chart written as
 //! tables plays instead of the choices (blackjack's `basic_strategy = 1`),
 //! its weights stay those of one deal, not of the whole round: 6 decks are
 //! dealt within the default bounds, where the round dealt as a whole
@@ -75,21 +78,55 @@ pub(super) struct Tree {
     /// What is remembered: each situation's ends and the situations its
     /// options' rests come to, one each (see [`Tree::remembered`]).
     remembered: usize,
+    /// At each draw of [`deals_here`], the states met there and how many
+    /// were met before; `None` once judged rarely met again: its states
+    /// then wait there as any others (a poker game's last card, each hand
+    /// its own).
+    trials: FxHashMap<usize, Option<(u32, u32)>>,
 }
 
-/// The draws between a round's first choice and its last (in the order of
-/// its steps), where each state is dealt alone with its rest of the round
-/// and remembered: a player's card between two of his choices, whatever
-/// plays them (a chart written as tables as well as his choices).
-pub(super) fn deals_here(program: &Program) -> Vec<bool> {
+/// States met at a draw of [`deals_here`] after which how often they are
+/// met again is judged: under a quarter, they are no longer dealt alone.
+const TRIAL: u32 = 4096;
+
+/// The draws where each state is dealt alone with its rest of the round and
+/// remembered: those between a round's first choice and its last (in the
+/// order of its steps: a player's card between two of his choices, whatever
+/// plays them, a chart written as tables as well as his choices), and the
+/// first draw after a choice on any way from it (the dealer's second card
+/// after the player's play: a hand come to by cards in other orders, or by
+/// a hit and by a double, is dealt to the dealer once). `next` and
+/// `landing` say where each step goes (see [`crate::eval::round::Code`]).
+pub(super) fn deals_here(program: &Program, next: &[usize], landing: &[usize]) -> Vec<bool> {
     let decides = |i: &Instr| matches!(i, Instr::Decide { .. });
     let first = program.code.iter().position(decides);
     let last = program.code.iter().rposition(decides);
-    (program.code.iter().enumerate())
+    let mut here: Vec<bool> = (program.code.iter().enumerate())
         .map(|(pc, i)| {
             i.as_draw().is_some() && first.is_some_and(|f| f < pc) && last.is_some_and(|l| pc < l)
         })
-        .collect()
+        .collect();
+    let steps = program.code.len();
+    let mut seen = vec![false; steps];
+    let mut todo: Vec<usize> = (0..steps)
+        .filter(|&pc| decides(&program.code[pc]))
+        .map(|pc| next[pc])
+        .collect();
+    while let Some(pc) = todo.pop() {
+        if pc >= steps || std::mem::replace(&mut seen[pc], true) {
+            continue;
+        }
+        let instr = &program.code[pc];
+        if instr.waits() || instr.ends() {
+            here[pc] |= instr.as_draw().is_some();
+            continue;
+        }
+        todo.push(next[pc]);
+        if let Some(target) = instr.jumps_to() {
+            todo.push(landing[target]);
+        }
+    }
+    here
 }
 
 /// A situation solved, or a state dealt alone at a draw (`decision`
@@ -145,9 +182,28 @@ impl Tree {
 
     /// The ends, from a state of weight one, of `state` dealt alone at the
     /// draw at `pc` before, with its index.
-    pub(super) fn dealt(&self, pc: usize, state: &State) -> Option<(usize, &[End])> {
-        let i = *self.solved.get(&(pc, SmallVec::new(), state.clone()))?;
+    pub(super) fn dealt(&mut self, pc: usize, state: &State) -> Option<(usize, &[End])> {
+        let found = self
+            .solved
+            .get(&(pc, SmallVec::new(), state.clone()))
+            .copied();
+        let trial = self.trials.entry(pc).or_insert(Some((0, 0)));
+        if let Some((met, again)) = trial {
+            *met += 1;
+            *again += u32::from(found.is_some());
+            if *met == TRIAL && *again < TRIAL / 4 {
+                *trial = None;
+            }
+        }
+        let i = found?;
         Some((i, &self.situations[i].ends))
+    }
+
+    /// Whether states waiting at the draw at `pc` (one of [`deals_here`])
+    /// are still dealt alone: not once they have been judged rarely met
+    /// again.
+    pub(super) fn deals_alone(&self, pc: usize) -> bool {
+        !matches!(self.trials.get(&pc), Some(None))
     }
 
     /// The state `state` waiting at the draw at `pc` is dealt alone: its
@@ -221,9 +277,8 @@ impl Tree {
     }
 
     /// How much is remembered: each situation, each of its best option's
-    /// ends and each situation its options' rests come to count one, and
-    /// are bounded as states waiting are (`--max-states`; blackjack from 6
-    /// decks remembers about 400,000).
+    /// ends and each situation its options' rests come to count one
+    /// (bounded by `--max-states`: `machine::run::REMEMBERED_PER_STATE`).
     pub(super) fn remembered(&self) -> usize {
         self.remembered
     }

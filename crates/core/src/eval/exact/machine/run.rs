@@ -277,7 +277,7 @@ impl Machine<'_> {
             let ends = options[best].clone();
             let i = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
             tree.came(i, arrived.clone());
-            if tree.remembered() > self.limits.max_states {
+            if tree.remembered() > self.limits.max_states.saturating_mul(REMEMBERED_PER_STATE) {
                 return Err(EvalError::StateLimit {
                     limit: self.limits.max_states,
                     span: d.span,
@@ -333,7 +333,7 @@ impl Machine<'_> {
         if let Some(tree) = &mut self.tree {
             let i = tree.solved_deal(pc, state, ends);
             tree.came(i, arrived);
-            if tree.remembered() > self.limits.max_states {
+            if tree.remembered() > self.limits.max_states.saturating_mul(REMEMBERED_PER_STATE) {
                 return Err(EvalError::StateLimit {
                     limit: self.limits.max_states,
                     span: (self.program.code[pc].as_draw())
@@ -574,6 +574,14 @@ fn clearly_best(values: impl Iterator<Item = f64>) -> Option<usize> {
     (top.is_finite() && near == 1).then_some(best)
 }
 
+/// What a lone side's choices solved state by state remember (`tree`:
+/// each situation, each end of its best option, each situation its options'
+/// rests come to, about 100 bytes each) may be this many times
+/// [`Limits::max_states`](super::super::Limits::max_states): blackjack from
+/// 6 decks remembers about 400,000, mississippi stud's three streets about
+/// 1.5 million (385 MB in all).
+pub(crate) const REMEMBERED_PER_STATE: usize = 4;
+
 /// The options of the situations of the decisions solved where they stand,
 /// summed, may be this many times
 /// [`Limits::max_states`](super::super::Limits::max_states) (16,000,000 by
@@ -668,7 +676,8 @@ impl Chance for Run<'_, '_> {
         env: &mut [Value],
     ) -> Result<Went, EvalError> {
         self.stop_recording(pc);
-        if self.m.deals_here.get(pc) == Some(&true) && self.m.tree.is_some() {
+        let alone = |t: &super::super::tree::Tree| t.deals_alone(pc);
+        if self.m.deals_here.get(pc) == Some(&true) && self.m.tree.as_ref().is_some_and(alone) {
             let (weight, factor) = (self.weight, self.factor);
             self.m.deal_here(pc, env, weight, factor, self.outcomes)?;
             return Ok(Went::Stop);
