@@ -12,23 +12,11 @@ use std::path::{Path, PathBuf};
 use scraper::{Html, Selector};
 use serde_json::{json, Value};
 
-use crate::common::binary::{json, root, run};
-
-/// `dicerules ARGS` from the crate's root, which exits 0: its stdout.
-fn stdout(args: &[&str]) -> String {
-    let out = run(root(), args, b"");
-    assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
-    out.stdout
-}
+use crate::common::binary::{json, root, run, stdout};
 
 /// A scratch directory of its own for `case`, empty.
 fn scratch(case: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("boundary")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    crate::common::binary::scratch("boundary", case)
 }
 
 /// The runs of the one summary of a report, as `[options, lowest,

@@ -19,12 +19,7 @@ fn dicerules(dir: &Path, args: &[&str]) -> Run {
 
 /// A fresh directory for one test, under `target/tmp/bounds/`.
 fn scratch(case: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("bounds")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    crate::common::binary::scratch("bounds", case)
 }
 
 /// No panic, no abort, no backtrace: a diagnostic or a report.

@@ -500,17 +500,13 @@ fn blackjack_from_two_decks_equals_the_recursion() {
 #[test]
 fn blackjack_s_chart_on_a_shoe_equals_the_recursion() {
     for (decks, hits_soft_17) in [(1, false), (1, true)] {
-        let infinite = blackjack::solve(&blackjack::Rules {
-            hits_soft_17,
-            pays: q(3, 2),
-        });
         let set = [
             ("decks", q(decks.into(), 1)),
             ("basic_strategy", q(1, 1)),
             ("dealer_hits_soft_17", q(i64::from(hits_soft_17), 1)),
         ];
         let report = report_at("games/blackjack_shoe.dice", &set);
-        let chart = |hard, soft, first, up| chart(&infinite, hard, soft, first, up);
+        let chart = blackjack_shoe::infinite_deck_chart(hits_soft_17);
         let nets = blackjack_shoe::fixed_strategy(decks, hits_soft_17, &q(3, 2), chart);
         let player = bet(&report, "player");
         assert_eq!(
@@ -529,28 +525,5 @@ fn blackjack_s_chart_on_a_shoe_equals_the_recursion() {
         let best = blackjack_shoe::composition_dependent(decks, false, &q(3, 2)).house_edge();
         let drop = percent(&(&infinite - &best)) * f64::from(decks);
         assert!((0.65..0.76).contains(&drop), "{decks} decks: {drop}");
-    }
-}
-
-/// The infinite deck's best play, as the recursion of
-/// tests/casino_count/blackjack.rs finds it, for a hand of hard total
-/// `hard` (aces 1), soft or not, its first two cards or not, against `up`:
-/// on the first two cards its best action, after a hit the better of
-/// hitting and standing.
-fn chart(
-    infinite: &blackjack::Solved,
-    hard: u8,
-    soft: bool,
-    first: bool,
-    up: u8,
-) -> blackjack_shoe::Action {
-    let points = i64::from(hard) + if soft { 10 } else { 0 };
-    let (best, values) = &infinite.decisions[&(points, soft, first, i64::from(up))];
-    let value = |a| (values.iter().find(|(b, _)| *b == a)).map(|(_, v)| v);
-    let hit = value(blackjack::Action::Hit) > value(blackjack::Action::Stand);
-    match (best, hit) {
-        (blackjack::Action::Double, _) => blackjack_shoe::Action::Double,
-        (_, true) => blackjack_shoe::Action::Hit,
-        (_, false) => blackjack_shoe::Action::Stand,
     }
 }

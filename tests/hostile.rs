@@ -46,12 +46,7 @@ fn crate_root() -> PathBuf {
 
 /// A fresh directory for one case, under `target/tmp/hostile/`.
 fn scratch(case: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    crate::common::binary::scratch("hostile", case)
 }
 
 fn write(path: &Path, contents: impl AsRef<[u8]>) {

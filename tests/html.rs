@@ -18,12 +18,7 @@ use crate::common::binary::{root, run};
 
 /// A fresh directory for one test, under `target/tmp/html/`.
 fn scratch(case: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("html")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    crate::common::binary::scratch("html", case)
 }
 
 /// Runs `dicerules ARGS` from the crate's root; the exit code and stdout.

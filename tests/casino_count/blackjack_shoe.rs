@@ -734,97 +734,26 @@ pub(crate) fn fixed_strategy(
     fixed_strategy_from(shoe(decks), hits_soft_17, blackjack_pays, strategy)
 }
 
-/// The infinite deck's best play (S17, 3 to 2, no split), as
-/// `dicerules check --format json games/blackjack.dice` reports it: the
-/// choices `first_action` and `action` by points, soft, and up card. Each
-/// row is one total, its letters the up cards 2 to 10, then the ace: Hit,
-/// Stand, Double.
-const FIRST_HARD: (u8, [&str; 17]) = (
-    4,
-    [
-        "HHHHHHHHHH", // 4
-        "HHHHHHHHHH", // 5
-        "HHHHHHHHHH", // 6
-        "HHHHHHHHHH", // 7
-        "HHHHHHHHHH", // 8
-        "HDDDDHHHHH", // 9
-        "DDDDDDDDHH", // 10
-        "DDDDDDDDDH", // 11
-        "HHSSSHHHHH", // 12
-        "SSSSSHHHHH", // 13
-        "SSSSSHHHHH", // 14
-        "SSSSSHHHHH", // 15
-        "SSSSSHHHHH", // 16
-        "SSSSSSSSSS", // 17
-        "SSSSSSSSSS", // 18
-        "SSSSSSSSSS", // 19
-        "SSSSSSSSSS", // 20
-    ],
-);
-const FIRST_SOFT: (u8, [&str; 9]) = (
-    12,
-    [
-        "HHHHHHHHHH", // 12
-        "HHHHDHHHHH", // 13
-        "HHHDDHHHHH", // 14
-        "HHHDDHHHHH", // 15
-        "HHDDDHHHHH", // 16
-        "HDDDDHHHHH", // 17
-        "SDDDDSSHHH", // 18
-        "SSSSSSSSSS", // 19
-        "SSSSSSSSSS", // 20
-    ],
-);
-const LATER_HARD: (u8, [&str; 15]) = (
-    6,
-    [
-        "HHHHHHHHHH", // 6
-        "HHHHHHHHHH", // 7
-        "HHHHHHHHHH", // 8
-        "HHHHHHHHHH", // 9
-        "HHHHHHHHHH", // 10
-        "HHHHHHHHHH", // 11
-        "HHSSSHHHHH", // 12
-        "SSSSSHHHHH", // 13
-        "SSSSSHHHHH", // 14
-        "SSSSSHHHHH", // 15
-        "SSSSSHHHHH", // 16
-        "SSSSSSSSSS", // 17
-        "SSSSSSSSSS", // 18
-        "SSSSSSSSSS", // 19
-        "SSSSSSSSSS", // 20
-    ],
-);
-const LATER_SOFT: (u8, [&str; 8]) = (
-    13,
-    [
-        "HHHHHHHHHH", // 13
-        "HHHHHHHHHH", // 14
-        "HHHHHHHHHH", // 15
-        "HHHHHHHHHH", // 16
-        "HHHHHHHHHH", // 17
-        "SSSSSSSHHH", // 18
-        "SSSSSSSSSS", // 19
-        "SSSSSSSSSS", // 20
-    ],
-);
-
-/// The infinite deck's best play ([`FIRST_HARD`] and the rest) as a
-/// strategy for [`fixed_strategy`].
-pub(crate) fn infinite_deck_chart(hard: u8, soft: bool, first_two: bool, up: u8) -> Action {
-    let points = if soft { hard + 10 } else { hard };
-    let (from, rows): (u8, &[&str]) = match (first_two, soft) {
-        (true, false) => (FIRST_HARD.0, &FIRST_HARD.1),
-        (true, true) => (FIRST_SOFT.0, &FIRST_SOFT.1),
-        (false, false) => (LATER_HARD.0, &LATER_HARD.1),
-        (false, true) => (LATER_SOFT.0, &LATER_SOFT.1),
-    };
-    let row = rows[usize::from(points - from)].as_bytes();
-    let column = if up == 1 { 9 } else { usize::from(up) - 2 };
-    match row[column] {
-        b'H' => Action::Hit,
-        b'S' => Action::Stand,
-        _ => Action::Double,
+/// The infinite deck's best play for the same rules (3 to 2, no split), as
+/// the recursion of tests/casino_count/blackjack.rs finds it: a strategy for
+/// [`fixed_strategy`], of a hand's hard total (aces 1), soft or not, its
+/// first two cards or not, and the up card: on the first two cards the
+/// best action, after a hit the better of hitting and standing.
+pub(crate) fn infinite_deck_chart(hits_soft_17: bool) -> impl Fn(u8, bool, bool, u8) -> Action {
+    use super::blackjack::{self, Action as Infinite};
+    let infinite = blackjack::solve(&blackjack::Rules {
+        hits_soft_17,
+        pays: BigRational::new(3.into(), 2.into()),
+    });
+    move |hard, soft, first, up| {
+        let points = i64::from(hard) + if soft { 10 } else { 0 };
+        let (best, values) = &infinite.decisions[&(points, soft, first, i64::from(up))];
+        let value = |a| (values.iter().find(|(b, _)| *b == a)).map(|(_, v)| v);
+        match (best, value(Infinite::Hit) > value(Infinite::Stand)) {
+            (Infinite::Double, _) => Action::Double,
+            (_, true) => Action::Hit,
+            (_, false) => Action::Stand,
+        }
     }
 }
 
@@ -854,8 +783,9 @@ fn many_decks_approach_the_infinite_deck() {
     };
     let infinite = super::blackjack::solve(&rules).house_edge;
     let decks = [16, 24, 31];
+    let s17 = infinite_deck_chart(false);
     let chart = decks.map(|d| {
-        let nets = fixed_strategy(d, false, &pays, infinite_deck_chart);
+        let nets = fixed_strategy(d, false, &pays, &s17);
         (d, nets.house_edge())
     });
     let best = decks.map(|d| (d, composition_dependent(d, false, &pays).house_edge()));
@@ -1241,13 +1171,17 @@ mod brute_force {
     }
 
     /// The nets of the infinite deck's chart on a tiny shoe.
-    fn brute_chart(shoe: [u32; VALUES], hits_soft_17: bool, pays: &BigRational) -> Dist {
+    fn brute_chart(
+        shoe: [u32; VALUES],
+        hits_soft_17: bool,
+        pays: &BigRational,
+        chart: &impl Fn(u8, bool, bool, u8) -> Action,
+    ) -> Dist {
         let mut policy = HashMap::new();
         for up in (0..VALUES).filter(|&up| shoe[up] > 0) {
             for hand in decision_hands(&shoe, up) {
                 let (hard, points) = totals(&hand);
-                let a =
-                    infinite_deck_chart(hard as u8, points != hard, len(&hand) == 2, up as u8 + 1);
+                let a = chart(hard as u8, points != hard, len(&hand) == 2, up as u8 + 1);
                 policy.insert((hand, up), a);
             }
         }
@@ -1269,10 +1203,12 @@ mod brute_force {
         for (key, brute) in &situations {
             assert_eq!(solved.situations.get(key), Some(brute), "at {key:?}");
         }
-        let chart = fixed_strategy_from(shoe, hits_soft_17, &pays, infinite_deck_chart);
+        // The chart standing on soft 17, whatever the dealer does here.
+        let s17 = infinite_deck_chart(false);
+        let chart = fixed_strategy_from(shoe, hits_soft_17, &pays, &s17);
         assert_eq!(
             chart.reached(),
-            brute_chart(shoe, hits_soft_17, &pays),
+            brute_chart(shoe, hits_soft_17, &pays, &s17),
             "the chart's nets"
         );
     }

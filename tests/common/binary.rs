@@ -3,7 +3,7 @@
 //! Every test that runs `dicerules` runs it through here.
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -135,6 +135,24 @@ fn wait_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// `dicerules ARGS` from the crate's root, which exits 0: its stdout.
+pub fn stdout(args: &[&str]) -> String {
+    let out = run(root(), args, b"");
+    assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
+    out.stdout
+}
+
+/// A fresh, empty directory for the case `case` of the test module
+/// `module`, under `target/tmp/MODULE/`.
+pub fn scratch(module: &str, case: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(module)
+        .join(case);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
 }
 
 /// `dicerules ARGS --format json`, run from the crate's root, which exits

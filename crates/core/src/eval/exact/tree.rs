@@ -209,22 +209,7 @@ impl Tree {
     /// The state `state` waiting at the draw at `pc` is dealt alone: its
     /// ends from weight one are `ends`. Its index.
     pub(super) fn solved_deal(&mut self, pc: usize, state: State, ends: Vec<End>) -> usize {
-        let frame = self.solving.pop().unwrap_or(Frame {
-            option: 0,
-            came: Vec::new(),
-        });
-        let i = self.situations.len();
-        self.remembered += 1 + ends.len() + frame.came.len();
-        self.solved.insert((pc, SmallVec::new(), state), i);
-        self.situations.push(Solved {
-            decision: None,
-            key: Vec::new(),
-            best: 0,
-            ends,
-            start: Weight::zero(),
-            to: frame.came,
-        });
-        i
+        self.finish(None, pc, &[], state, 0, ends)
     }
 
     /// A situation starts being solved: its options' rests are run in turn.
@@ -255,18 +240,34 @@ impl Tree {
         best: usize,
         ends: Vec<End>,
     ) -> usize {
+        let key_small: Known = SmallVec::from_slice(key);
+        self.met.insert((decision, key_small), (pc, state.clone()));
+        self.finish(Some(decision), pc, key, state, best, ends)
+    }
+
+    /// The situation being solved, or the state being dealt alone
+    /// (`decision` `None`), is solved: remembered by (step, what the chooser
+    /// knows, the state), after every situation its rests came to. Its
+    /// index.
+    fn finish(
+        &mut self,
+        decision: Option<usize>,
+        pc: usize,
+        key: &[i64],
+        state: State,
+        best: usize,
+        ends: Vec<End>,
+    ) -> usize {
         let frame = self.solving.pop().unwrap_or(Frame {
             option: 0,
             came: Vec::new(),
         });
         let i = self.situations.len();
         self.remembered += 1 + ends.len() + frame.came.len();
-        let key_small: Known = SmallVec::from_slice(key);
-        self.met
-            .insert((decision, key_small.clone()), (pc, state.clone()));
-        self.solved.insert((pc, key_small, state), i);
+        self.solved
+            .insert((pc, SmallVec::from_slice(key), state), i);
         self.situations.push(Solved {
-            decision: Some(decision),
+            decision,
             key: key.to_vec(),
             best,
             ends,

@@ -14,10 +14,11 @@ use super::super::paths::{Key, Looked, Path};
 use super::super::tree::Met;
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
 use super::Machine;
+use crate::ast::Span;
 use crate::eval::frontier::Waiting;
 use crate::eval::round::{self, Chance, Code, Pick, Picked, Went};
 use crate::eval::value::{Context, Env, Pools, Value};
-use crate::eval::weight::{Factor, Weight};
+use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
 use crate::number::Exact;
 use crate::program::{Bet, Draw, Throw};
@@ -225,10 +226,7 @@ impl Machine<'_> {
             match tree.meet(pick.decision, pc, &pick.key, state) {
                 Met::Solved(i, ends) => {
                     let arrived = weight.scaled_in(factor, &mut self.memo);
-                    let mut work = 0u64;
-                    for end in ends {
-                        work = work.saturating_add(outcomes.add_end(end, &arrived, &mut self.memo));
-                    }
+                    let work = add_ends(outcomes, ends, &arrived, &mut self.memo);
                     tree.came(i, arrived);
                     return self.ended(work);
                 }
@@ -269,20 +267,13 @@ impl Machine<'_> {
         let unlisted = (self.decisions.unlisted.iter()).any(|u| u.decision == pick.decision);
         let (best, values) = best_of(bet, &options, !unlisted);
         let arrived = weight.scaled_in(factor, &mut self.memo);
-        for end in &options[best] {
-            let work = outcomes.add_end(end, &arrived, &mut self.memo);
-            self.ended(work)?;
-        }
+        let work = add_ends(outcomes, &options[best], &arrived, &mut self.memo);
+        self.ended(work)?;
         if let (Some(tree), Some(state)) = (&mut self.tree, state) {
             let ends = options[best].clone();
             let i = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
             tree.came(i, arrived.clone());
-            if tree.remembered() > self.limits.max_states.saturating_mul(REMEMBERED_PER_STATE) {
-                return Err(EvalError::StateLimit {
-                    limit: self.limits.max_states,
-                    span: d.span,
-                });
-            }
+            self.remembered_within(d.span)?;
         }
         let own = sequence(program, env, d.side);
         self.situation(pick, own, arrived, options.len(), values, best)
@@ -301,23 +292,11 @@ impl Machine<'_> {
         factor: &Factor,
         outcomes: &mut Ends,
     ) -> Result<(), EvalError> {
-        let state: State = {
-            let (mut joined, mut renamed) = (
-                std::mem::take(&mut self.joined),
-                std::mem::take(&mut self.renamed),
-            );
-            let kept = self.canonical(pc, env, &mut joined, &mut renamed);
-            let state = self.live[pc].iter().map(|&s| kept[s]).collect();
-            (self.joined, self.renamed) = (joined, renamed);
-            state
-        };
+        let state = self.kept(pc, env, |_| true);
         let arrived = weight.scaled_in(factor, &mut self.memo);
         if let Some(tree) = &mut self.tree {
             if let Some((i, ends)) = tree.dealt(pc, &state) {
-                let mut work = 0u64;
-                for end in ends {
-                    work = work.saturating_add(outcomes.add_end(end, &arrived, &mut self.memo));
-                }
+                let work = add_ends(outcomes, ends, &arrived, &mut self.memo);
                 tree.came(i, arrived);
                 return self.ended(work);
             }
@@ -326,22 +305,27 @@ impl Machine<'_> {
         let mut ends = Ends::new(self.program);
         self.alone_from(Start::At(pc), env, &mut ends)?;
         let ends = ends.into_ends();
-        for end in &ends {
-            let work = outcomes.add_end(end, &arrived, &mut self.memo);
-            self.ended(work)?;
-        }
+        let work = add_ends(outcomes, &ends, &arrived, &mut self.memo);
+        self.ended(work)?;
         if let Some(tree) = &mut self.tree {
             let i = tree.solved_deal(pc, state, ends);
             tree.came(i, arrived);
-            if tree.remembered() > self.limits.max_states.saturating_mul(REMEMBERED_PER_STATE) {
-                return Err(EvalError::StateLimit {
-                    limit: self.limits.max_states,
-                    span: (self.program.code[pc].as_draw())
-                        .map_or(self.program.round_span, |d| d.span),
-                });
-            }
+            let span = self.program.code[pc].as_draw().map(|d| d.span);
+            self.remembered_within(span.unwrap_or(self.program.round_span))?;
         }
         Ok(())
+    }
+
+    /// Within the bound on what a lone side's choices solved state by state
+    /// remember ([`REMEMBERED_PER_STATE`]); else the error at `span`.
+    fn remembered_within(&self, span: Span) -> Result<(), EvalError> {
+        let limit = self.limits.max_states;
+        match self.tree.as_ref().map_or(0, |t| t.remembered()) {
+            n if n > limit.saturating_mul(REMEMBERED_PER_STATE) => {
+                Err(EvalError::StateLimit { limit, span })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The state a lone chooser comes to at `pc`, as play sees it and as it
@@ -349,9 +333,16 @@ impl Machine<'_> {
     /// [`Machine::canonical`]): what only a show keeps is left out, so that
     /// a show never makes the chooser remember.
     fn chooser_state(&mut self, pc: usize, env: &[Value], side: usize) -> State {
-        let program = self.program;
-        let side_slot = program.sides[side].slot;
-        let played = program.live_unshown.get(pc);
+        let side_slot = self.program.sides[side].slot;
+        let played = self.program.live_unshown.get(pc);
+        self.kept(pc, env, |s| {
+            s != side_slot && played.is_none_or(|l| l.contains(s))
+        })
+    }
+
+    /// The values of the slots live at `pc` that `keep` keeps, of `env` as
+    /// it is kept ([`Machine::canonical`]).
+    fn kept(&mut self, pc: usize, env: &[Value], keep: impl Fn(usize) -> bool) -> State {
         let (mut joined, mut renamed) = (
             std::mem::take(&mut self.joined),
             std::mem::take(&mut self.renamed),
@@ -359,7 +350,7 @@ impl Machine<'_> {
         let kept = self.canonical(pc, env, &mut joined, &mut renamed);
         let state = self.live[pc]
             .iter()
-            .filter(|&&s| s != side_slot && played.is_none_or(|l| l.contains(s)))
+            .filter(|&&s| keep(s))
             .map(|&s| kept[s])
             .collect();
         (self.joined, self.renamed) = (joined, renamed);
@@ -514,6 +505,14 @@ impl Machine<'_> {
         }
         Ok(())
     }
+}
+
+/// Adds `ends` (of another collection, from a state of weight one) times
+/// `weight` to `outcomes`; the work it took.
+fn add_ends(outcomes: &mut Ends, ends: &[End], weight: &Weight, memo: &mut Memo) -> u64 {
+    (ends.iter()).fold(0u64, |work, end| {
+        work.saturating_add(outcomes.add_end(end, weight, memo))
+    })
 }
 
 /// Where a state run alone starts: after a decision at the first step,
