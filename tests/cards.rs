@@ -168,7 +168,13 @@ fn every_card_is_dealt_alike() {
 /// seat has played, and the dealer drew nothing.
 #[test]
 fn the_hole_card_is_face_down_until_the_dealer_turns_it_up() {
-    let events = events("games/blackjack.dice", "2", "300", "5", &[]);
+    let events = events(
+        "tests/fixtures/slow/blackjack_face_down.dice",
+        "2",
+        "300",
+        "5",
+        &[],
+    );
     let rounds: Vec<&[serde_json::Value]> =
         events.split(|e| e["event"] == "round").skip(1).collect();
     assert_eq!(rounds.len(), 300);

@@ -404,6 +404,19 @@ fn documents() -> &'static [Document] {
                 &[0],
             ));
         }
+        // A card dealt face down and turned up.
+        runs.push((
+            Kind::PlayEvent,
+            strings(&[
+                "play",
+                "tests/fixtures/slow/blackjack_face_down.dice",
+                "--rounds",
+                "20",
+                "--format",
+                "json",
+            ]),
+            &[0],
+        ));
         // Rounds dealt from one shoe to a cut card: its shuffles.
         runs.push((
             Kind::PlayEvent,

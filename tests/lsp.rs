@@ -294,7 +294,8 @@ fn the_language_server_through_the_real_binary() {
 #[test]
 fn a_burst_of_changes_is_evaluated_for_its_last_text() {
     let (child, mut client, _) = start();
-    let slow = std::fs::read_to_string(root().join("games/blackjack.dice")).expect("blackjack");
+    let slow = std::fs::read_to_string(root().join("tests/fixtures/slow/blackjack_face_down.dice"))
+        .expect("blackjack");
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": "file:///rules/slow.dice", "languageId": "dice", "version": 1, "text": slow } }),
@@ -683,7 +684,8 @@ fn the_protocol_is_kept() {
 #[test]
 fn exit_ends_the_server_while_a_file_is_evaluated() {
     let (mut child, mut client, _) = start();
-    let slow = std::fs::read_to_string(root().join("games/blackjack.dice")).expect("blackjack");
+    let slow = std::fs::read_to_string(root().join("tests/fixtures/slow/blackjack_face_down.dice"))
+        .expect("blackjack");
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": "file:///slow.dice", "languageId": "dice", "version": 1, "text": slow } }),

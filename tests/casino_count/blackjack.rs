@@ -387,16 +387,17 @@ fn later_hard(
 }
 
 /// The player's hard total (aces as 1) when the round ends, playing the
-/// best action of `solved` everywhere: two cards after a blackjack of
-/// either side, the total a bust reached, else the total stood on. What
-/// the player's own choices decide; `check --show hard` must give it.
+/// best action of `solved` everywhere, the dealer's second card dealt
+/// after the player's play (games/blackjack.dice deals so): two cards
+/// after the player's blackjack, the total a bust reached, else the total
+/// stood on, whatever the dealer's second card. What the player's own
+/// choices decide; `check --show hard` must give it.
 pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
     let mut all: BTreeMap<i64, BigRational> = BTreeMap::new();
     let mut add = |hard: i64, p: BigRational| {
         *all.entry(hard).or_insert_with(BigRational::zero) += p;
     };
     for up in 1..=10 {
-        let natural = dealer_natural(up);
         let mut memo = BTreeMap::new();
         for a in 1..=10 {
             for b in 1..=10 {
@@ -406,9 +407,8 @@ pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
                     add(hard, w);
                     continue;
                 }
-                // The dealer's blackjack ends the round before any choice.
-                add(hard, &w * &natural);
-                let played = &w * (BigRational::one() - &natural);
+                // The player plays before the dealer's blackjack is seen.
+                let played = w;
                 let key = (points(hard, ace), soft(hard, ace), true, up);
                 match solved.decisions[&key].0 {
                     Action::Stand => add(hard, played),

@@ -15,6 +15,13 @@ fn game(name: &str) -> String {
     std::fs::read_to_string(root().join("games").join(name)).expect("a game")
 }
 
+/// A file slow to evaluate (blackjack, its hole card face down: about 2 s
+/// in a test build).
+fn slow() -> String {
+    std::fs::read_to_string(root().join("tests/fixtures/slow/blackjack_face_down.dice"))
+        .expect("the slow fixture")
+}
+
 fn open(client: &mut Client, uri: &str, version: i64, text: &str) {
     client.notify(
         "textDocument/didOpen",
@@ -152,7 +159,7 @@ fn answered_while_evaluating(
     uri: &str,
     version: i64,
 ) -> (Vec<Duration>, bool) {
-    let text = game("blackjack.dice");
+    let text = slow();
     let on_bet = position(&text, "expect house_edge(player)", "player");
     open(client, uri, version, &text);
     let mut times = Vec::new();
@@ -230,7 +237,7 @@ fn hover_and_completion_answer_within_50_ms_while_a_slow_file_evaluates() {
     // A change: the figure's hover answers from the last evaluation while
     // the next runs, and says whose it was.
     let uri = "file:///rules/slow_1.dice";
-    let text = format!("{}\n// changed\n", game("blackjack.dice"));
+    let text = format!("{}\n// changed\n", slow());
     let figure = position(&text, "expect house_edge(player)", "house_edge");
     let mut times = Vec::new();
     let mut publications = 0;
@@ -292,21 +299,16 @@ fn an_edit_cancels_the_evaluation_it_makes_stale() {
     let (child, mut client, _) = start();
     // How long blackjack's evaluation takes here.
     let started = Instant::now();
-    open(
-        &mut client,
-        "file:///rules/whole.dice",
-        1,
-        &game("blackjack.dice"),
-    );
+    open(&mut client, "file:///rules/whole.dice", 1, &slow());
     findings(&mut client, "file:///rules/whole.dice", 1);
     let whole = started.elapsed();
 
-    let stale = game("blackjack.dice").replacen(
+    let stale = slow().replacen(
         "expect house_edge(player) = ",
         "expect house_edge(player) = 1/2 // was ",
         1,
     );
-    assert_ne!(stale, game("blackjack.dice"));
+    assert_ne!(stale, slow());
     let heist = game("heist.dice");
     for (k, pause) in [Duration::ZERO, whole / 4, whole * 2 / 5]
         .into_iter()

@@ -22,10 +22,18 @@ use super::{Instr, Program};
 /// For each of `program.decisions`, whether it is solved where it stands
 /// (see the module).
 pub fn local_decisions(program: &Program) -> Vec<bool> {
-    let mut local = vec![false; program.decisions.len()];
     if program.sides.len() != 1 {
-        return local;
+        return vec![false; program.decisions.len()];
     }
+    // A decision met at several steps (a `choose` in a loop) is solved
+    // where it stands only where it is at each; one never met at a
+    // `choose` (a table's `?` cells) is not.
+    let mut local: Vec<bool> = (0..program.decisions.len())
+        .map(|d| {
+            (program.code.iter())
+                .any(|i| matches!(i, Instr::Decide { decision, .. } if *decision == d))
+        })
+        .collect();
     let side_slots: Vec<usize> = program.sides.iter().map(|s| s.slot).collect();
     for (pc, instr) in program.code.iter().enumerate() {
         let Instr::Decide {
@@ -38,6 +46,7 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
             .iter()
             .any(|i| matches!(i, Instr::Decide { .. } | Instr::Cell { .. }));
         if followed {
+            local[*decision] = false;
             continue;
         }
         let d = &program.decisions[*decision];
@@ -62,10 +71,11 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
             _ => true,
         });
         let Some(live) = program.live_in.get(pc).filter(|_| branches_known) else {
+            local[*decision] = false;
             continue;
         };
         let played = program.live_unshown.get(pc);
-        local[*decision] = (0..program.slots.len())
+        local[*decision] &= (0..program.slots.len())
             .filter(|&s| live.contains(s) && played.is_none_or(|l| l.contains(s)))
             .filter(|s| !side_slots.contains(s))
             .all(|s| determined.contains(&s));

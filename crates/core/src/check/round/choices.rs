@@ -305,6 +305,12 @@ impl Compiler<'_, '_, '_> {
                 self.sides.len() - 1
             }
         };
+        // A `choose` in a loop is one decision in every pass: its chooser
+        // tells the passes apart only by what it knows.
+        let same = |d: &Decision| d.span == decision.span && d.name == decision.name;
+        if let Some(i) = self.decisions.iter().position(same) {
+            return i;
+        }
         self.decisions.push(decision);
         self.decisions.len() - 1
     }

@@ -7,11 +7,16 @@
 //! knows (his cards as a multiset, the dealer's up card) still determines
 //! the state of the round, each of his situations is one state, and its
 //! best option is that of the best rest of the round from the state, later
-//! choices solved the same way inside it. Whether each situation is one
-//! state is told by the evaluation itself: the first state met in a
-//! situation is kept, and a second one stops the evaluation
-//! ([`EvalError::NotAlone`]), which then solves the round in sequence form
-//! as before (`machine::evaluate_fixed`).
+//! choices solved the same way inside it. Where a situation holds several
+//! states (blackjack from an infinite deck meets a hard 15 in the pass of
+//! the loop after one hit and in that after two: the same state at another
+//! step), each is solved where it stands, and they must agree: the same
+//! best option in each, and where the situation's options are listed with
+//! their values, the same values. The best play knowing everything is then
+//! a play of what the chooser knows, so no play of what he knows does
+//! better, and the figures are the sequence form's. Where two disagree
+//! the evaluation stops ([`EvalError::NotAlone`]) and solves the round in
+//! sequence form as before (`machine::evaluate_fixed`).
 //!
 //! Each state is solved once: its best option's ends, from a state of
 //! weight one, are remembered by (step, what the chooser knows, the state),
@@ -32,6 +37,8 @@
 //! records the chance of coming to it from the round's start and from each
 //! option of each situation whose rest comes to it, and the chances flow
 //! from the first situations to the later ones along the options taken.
+
+use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -66,9 +73,9 @@ pub(super) struct Tree {
     /// Each state solved, by (step, what the chooser knows, the state): its
     /// situation's index in `situations`.
     solved: FxHashMap<(usize, Known, State), usize>,
-    /// The situations, by (decision, what the chooser knows): the step and
-    /// state first met there.
-    met: FxHashMap<(usize, Known), (usize, State)>,
+    /// The situations, by (decision, what the chooser knows): the best
+    /// option of the first of its states solved.
+    met: FxHashMap<(usize, Known), usize>,
     /// The situations solved, each after every situation its options'
     /// rests come to (in the order they are solved).
     situations: Vec<Solved>,
@@ -152,32 +159,28 @@ struct Frame {
     came: Vec<(usize, usize, Weight)>,
 }
 
-/// What a decision met in a state comes to.
-pub(super) enum Met<'t> {
-    /// The state was solved before: its best option's ends.
-    Solved(usize, &'t [End]),
-    /// A new state of a situation not met before: to be solved.
-    New,
-    /// A second state in a situation: the chooser does not know the whole
-    /// state there.
-    Another,
+/// How a state of a situation, solved, stands with the situation's other
+/// states solved before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Agreed {
+    /// The situation's first state.
+    First,
+    /// Another state (or step) of a situation met before, with the same
+    /// best option.
+    Again,
+    /// Another state whose best option is not the first's: the chooser
+    /// forgets something that matters there.
+    Disagrees,
 }
 
 impl Tree {
-    /// What the decision `decision` met at step `pc`, its chooser knowing
-    /// `key`, in `state`, comes to (see [`Met`]).
-    pub(super) fn meet(&self, decision: usize, pc: usize, key: &[i64], state: &State) -> Met<'_> {
+    /// The state met at step `pc`, its chooser knowing `key`, solved
+    /// before: its index and its best option's ends; `None` when it is to
+    /// be solved.
+    pub(super) fn meet(&self, pc: usize, key: &[i64], state: &State) -> Option<(usize, &[End])> {
         let id = (pc, SmallVec::from_slice(key), state.clone());
-        if let Some(&i) = self.solved.get(&id) {
-            return Met::Solved(i, &self.situations[i].ends);
-        }
-        match self
-            .met
-            .contains_key(&(decision, SmallVec::from_slice(key)))
-        {
-            true => Met::Another,
-            false => Met::New,
-        }
+        let &i = self.solved.get(&id)?;
+        Some((i, &self.situations[i].ends))
     }
 
     /// The ends, from a state of weight one, of `state` dealt alone at the
@@ -229,7 +232,7 @@ impl Tree {
 
     /// The situation being solved is solved: met at step `pc` in `state`,
     /// its best option `best`, whose ends from the state are `ends`. Its
-    /// index.
+    /// index, and how it stands with the situation's other states.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn solved(
         &mut self,
@@ -239,10 +242,19 @@ impl Tree {
         state: State,
         best: usize,
         ends: Vec<End>,
-    ) -> usize {
-        let key_small: Known = SmallVec::from_slice(key);
-        self.met.insert((decision, key_small), (pc, state.clone()));
-        self.finish(Some(decision), pc, key, state, best, ends)
+    ) -> (usize, Agreed) {
+        let agreed = match self.met.entry((decision, SmallVec::from_slice(key))) {
+            Entry::Vacant(e) => {
+                e.insert(best);
+                Agreed::First
+            }
+            Entry::Occupied(e) if *e.get() == best => Agreed::Again,
+            Entry::Occupied(_) => Agreed::Disagrees,
+        };
+        (
+            self.finish(Some(decision), pc, key, state, best, ends),
+            agreed,
+        )
     }
 
     /// The situation being solved, or the state being dealt alone
@@ -312,12 +324,17 @@ impl Tree {
                 reach[*later].add_product(&here, &factor, memo);
             }
         }
+        // A situation's states (or steps) each add their chance.
+        let mut listed: FxHashMap<usize, Weight> = FxHashMap::default();
         for (s, r) in self.situations.iter().zip(reach) {
             let Some(decision) = s.decision else { continue };
             let key: Known = SmallVec::from_slice(&s.key);
             if let Some(&id) = decisions.local_index.get(&(decision, key)) {
-                decisions.local[id].parents = vec![(0, r)];
+                listed.entry(id).or_insert_with(Weight::zero).add(&r);
             }
+        }
+        for (id, r) in listed {
+            decisions.local[id].parents = vec![(0, r)];
         }
     }
 }

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use super::super::decisions::{Decisions, LocalInfo, State, Unlisted, MOST_LISTED_HERE};
 use super::super::ends::{sequence, End, Ends};
 use super::super::paths::{Key, Looked, Path};
-use super::super::tree::Met;
+use super::super::tree::Agreed;
 use super::super::{InfoSet, LONE_SIDE_INFOSETS};
 use super::Machine;
 use crate::ast::Span;
@@ -223,20 +223,14 @@ impl Machine<'_> {
             false => None,
         };
         if let (Some(tree), Some(state)) = (&mut self.tree, &state) {
-            match tree.meet(pick.decision, pc, &pick.key, state) {
-                Met::Solved(i, ends) => {
+            match tree.meet(pc, &pick.key, state) {
+                Some((i, ends)) => {
                     let arrived = weight.scaled_in(factor, &mut self.memo);
                     let work = add_ends(outcomes, ends, &arrived, &mut self.memo);
                     tree.came(i, arrived);
                     return self.ended(work);
                 }
-                Met::Another => {
-                    return Err(EvalError::NotAlone {
-                        name: d.name.clone(),
-                        span: d.span,
-                    })
-                }
-                Met::New => tree.begin(),
+                None => tree.begin(),
             }
         }
         let offered: SmallVec<[i64; 8]> = pick.offered(program).collect();
@@ -269,14 +263,34 @@ impl Machine<'_> {
         let arrived = weight.scaled_in(factor, &mut self.memo);
         let work = add_ends(outcomes, &options[best], &arrived, &mut self.memo);
         self.ended(work)?;
+        let not_alone = || EvalError::NotAlone {
+            name: d.name.clone(),
+            span: d.span,
+        };
+        let mut again = false;
         if let (Some(tree), Some(state)) = (&mut self.tree, state) {
             let ends = options[best].clone();
-            let i = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
+            let (i, agreed) = tree.solved(pick.decision, pc, &pick.key, state, best, ends);
+            match agreed {
+                Agreed::First => {}
+                Agreed::Again => again = true,
+                Agreed::Disagrees => return Err(not_alone()),
+            }
             tree.came(i, arrived.clone());
             self.remembered_within(d.span)?;
         }
         let own = sequence(program, env, d.side);
-        self.situation(pick, own, arrived, options.len(), values, best)
+        let here = Here {
+            own,
+            arrived,
+            options: options.len(),
+            best,
+            again,
+        };
+        match self.situation(pick, here, values)? {
+            true => Ok(()),
+            false => Err(not_alone()),
+        }
     }
 
     /// Deals a state waiting at the draw at `pc`, between a lone side's
@@ -436,18 +450,22 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// Records a situation of a decision solved where it stands, come to
-    /// with the side's sequence `own` and chance `arrived`, with its
-    /// options' values.
+    /// Records a situation of a decision solved where it stands, as `here`
+    /// says, with its options' values; false where it was met before in
+    /// another state (`here.again`) with other values listed.
     fn situation(
         &mut self,
         pick: &Pick,
-        own: u32,
-        arrived: Weight,
-        options: usize,
+        here: Here,
         values: Vec<Exact>,
-        best: usize,
-    ) -> Result<(), EvalError> {
+    ) -> Result<bool, EvalError> {
+        let Here {
+            own,
+            arrived,
+            options,
+            best,
+            again,
+        } = here;
         let program = self.program;
         let d = &program.decisions[pick.decision];
         let bound = (self.limits.max_states).saturating_mul(LOCAL_OPTIONS_PER_STATE);
@@ -461,16 +479,26 @@ impl Machine<'_> {
             span: d.span,
         };
         if let Some(u) = ds.unlisted.iter_mut().find(|u| u.decision == pick.decision) {
+            // Kept once, with the option its first state took (the same).
+            if again {
+                return Ok(true);
+            }
             ds.local_options += options;
             u.keys.extend_from_slice(&pick.key);
             u.taken.push(best as u32);
             return match ds.local_options > bound {
                 true => Err(too_many(ds)),
-                false => Ok(()),
+                false => Ok(true),
             };
         }
         let id = match ds.local_index.entry((pick.decision, pick.key.clone())) {
-            Entry::Occupied(e) => *e.get(),
+            Entry::Occupied(e) => {
+                let id = *e.get();
+                if again && ds.local[id].values != values {
+                    return Ok(false);
+                }
+                id
+            }
             Entry::Vacant(e) => {
                 ds.local_options += options;
                 if ds.local_options > bound {
@@ -485,6 +513,17 @@ impl Machine<'_> {
                     parents: Vec::new(),
                     values,
                 });
+                // Past the most listed, the decision's situations keep
+                // only what their chooser knows and the option taken (its
+                // keys are all as long where no faces are shown).
+                if d.faces.is_none() {
+                    let listed = ds.listed_here.entry(pick.decision).or_default();
+                    *listed += 1;
+                    if *listed > MOST_LISTED_HERE {
+                        ds.unlist(pick.decision, d.side, pick.key.len());
+                        return Ok(true);
+                    }
+                }
                 ds.local.len() - 1
             }
         };
@@ -493,18 +532,20 @@ impl Machine<'_> {
             Some((_, w)) => w.add(&arrived),
             None => info.parents.push((own, arrived)),
         }
-        // Past the most listed, the decision's situations keep only what
-        // their chooser knows and the option taken (its keys are all as
-        // long where no faces are shown).
-        if d.faces.is_none() {
-            let listed = ds.listed_here.entry(pick.decision).or_default();
-            *listed += 1;
-            if *listed > MOST_LISTED_HERE {
-                ds.unlist(pick.decision, d.side, pick.key.len());
-            }
-        }
-        Ok(())
+        Ok(true)
     }
+}
+
+/// A situation of a decision solved where it stands, met in one state: come
+/// to with the side's sequence `own` and chance `arrived`, its `options`,
+/// the best of them, and whether the situation was met before in another
+/// state (or at another step) whose best option was the same.
+struct Here {
+    own: u32,
+    arrived: Weight,
+    options: usize,
+    best: usize,
+    again: bool,
 }
 
 /// Adds `ends` (of another collection, from a state of weight one) times
