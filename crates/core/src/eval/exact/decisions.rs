@@ -276,6 +276,16 @@ impl Decisions {
     /// `dice::eval::imperfect_recall`. The states recorded for the check
     /// are dropped.
     pub(super) fn forgets_nothing(&mut self, program: &Program) -> Result<(), EvalError> {
+        // A side that comes back to a situation on one path, after choosing
+        // there, forgets it was there (a `choose` in a loop whose chooser
+        // knows the same at two passes): no sequence form has it.
+        if let Some(id) = self.comes_back() {
+            let d = &program.decisions[self.infosets[id].decision];
+            return Err(EvalError::ImperfectRecall {
+                name: d.name.clone(),
+                span: d.span,
+            });
+        }
         let arrivals = std::mem::take(&mut self.arrivals);
         for (id, info) in self.infosets.iter().enumerate() {
             let [(first, _), rest @ ..] = info.parents.as_slice() else {
@@ -317,6 +327,56 @@ impl Decisions {
             }
         }
         Ok(())
+    }
+}
+
+impl Decisions {
+    /// An information set its side comes back to after an option of its
+    /// own or of a later one: the sets ordered parents first (Kahn's
+    /// algorithm over the sets whose options are parents of others), and
+    /// one that never comes first if they cannot be.
+    fn comes_back(&self) -> Option<usize> {
+        let n = self.infosets.len();
+        let mut owner: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (i, info) in self.infosets.iter().enumerate() {
+            let own = &mut owner[info.side.min(1)];
+            let end = info.first as usize + info.options;
+            if own.len() < end {
+                own.resize(end, usize::MAX);
+            }
+            own[info.first as usize..end].fill(i);
+        }
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut waiting = vec![0usize; n];
+        for (i, info) in self.infosets.iter().enumerate() {
+            let mut parents: Vec<u32> = std::iter::once(info.parent)
+                .chain(info.parents.iter().map(|p| p.0))
+                .collect();
+            parents.sort_unstable();
+            parents.dedup();
+            for p in parents {
+                if let Some(&o) = owner[info.side.min(1)].get(p as usize) {
+                    if o != usize::MAX {
+                        children[o].push(i);
+                        waiting[i] += 1;
+                    }
+                }
+            }
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
+        let mut done = 0;
+        while let Some(i) = ready.pop() {
+            done += 1;
+            for &c in &children[i] {
+                waiting[c] -= 1;
+                if waiting[c] == 0 {
+                    ready.push(c);
+                }
+            }
+        }
+        (done < n)
+            .then(|| (0..n).find(|&i| waiting[i] > 0))
+            .flatten()
     }
 }
 
