@@ -111,16 +111,7 @@ impl<'a> SequenceGame<'a> {
 /// should an evaluation have merged them in another order).
 fn depths(decisions: &Decisions) -> Vec<usize> {
     let infosets = &decisions.infosets;
-    // The information set each sequence is an option of, by side.
-    let mut owner: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    for (i, info) in infosets.iter().enumerate() {
-        let own = &mut owner[info.side.min(1)];
-        let end = info.first as usize + info.options;
-        if own.len() < end {
-            own.resize(end, usize::MAX);
-        }
-        own[info.first as usize..end].fill(i);
-    }
+    let owner = decisions.owners();
     let mut depth = vec![0usize; infosets.len()];
     // The sequences are a forest: at most as many passes as sets.
     for _ in 0..=infosets.len() {

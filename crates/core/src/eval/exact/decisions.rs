@@ -331,12 +331,9 @@ impl Decisions {
 }
 
 impl Decisions {
-    /// An information set its side comes back to after an option of its
-    /// own or of a later one: the sets ordered parents first (Kahn's
-    /// algorithm over the sets whose options are parents of others), and
-    /// one that never comes first if they cannot be.
-    fn comes_back(&self) -> Option<usize> {
-        let n = self.infosets.len();
+    /// For each side, the information set each of its sequences is an
+    /// option of (`usize::MAX` for the empty sequence).
+    pub(crate) fn owners(&self) -> [Vec<usize>; 2] {
         let mut owner: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for (i, info) in self.infosets.iter().enumerate() {
             let own = &mut owner[info.side.min(1)];
@@ -346,6 +343,16 @@ impl Decisions {
             }
             own[info.first as usize..end].fill(i);
         }
+        owner
+    }
+
+    /// An information set its side comes back to after an option of its
+    /// own or of a later one: the sets ordered parents first (Kahn's
+    /// algorithm over the sets whose options are parents of others), and
+    /// one that never comes first if they cannot be.
+    fn comes_back(&self) -> Option<usize> {
+        let n = self.infosets.len();
+        let owner = self.owners();
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut waiting = vec![0usize; n];
         for (i, info) in self.infosets.iter().enumerate() {
