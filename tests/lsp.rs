@@ -285,9 +285,9 @@ fn the_language_server_through_the_real_binary() {
     stop(child, client);
 }
 
-/// Thirty changes sent while a slow file (blackjack, about a second) is
-/// evaluated, as fast typing sends them, each pinning another wrong
-/// figure: every text is checked (and a request after them answered at
+/// Thirty changes sent while a slow file (blackjack dealt face down, about
+/// a second) is evaluated, as fast typing sends them, each pinning another
+/// wrong figure: every text is checked (and a request after them answered at
 /// once), but a text a later change replaces before its turn is not
 /// evaluated. The last text's failed `expect` is published, with its
 /// version, and far fewer than thirty evaluations are.
@@ -680,7 +680,8 @@ fn the_protocol_is_kept() {
 }
 
 /// `exit` without `shutdown` ends the server with exit 1, as the protocol
-/// says (it was ignored), even while a slow file (blackjack) is evaluated.
+/// says (it was ignored), even while a slow file (blackjack dealt face
+/// down) is evaluated.
 #[test]
 fn exit_ends_the_server_while_a_file_is_evaluated() {
     let (mut child, mut client, _) = start();

@@ -1,8 +1,8 @@
 //! What the language server reads from the evaluation, through the real
 //! binary: a figure's value on hover, the version of the text diagnostics
 //! are about; and the evaluation on a thread of its own, so that hover and
-//! completion answer within 50 ms while blackjack (about 2 s) evaluates,
-//! and an edit cancels the evaluation it makes stale.
+//! completion answer within 50 ms while blackjack dealt face down (about
+//! 2 s) evaluates, and an edit cancels the evaluation it makes stale.
 
 use std::time::{Duration, Instant};
 
