@@ -1005,3 +1005,63 @@ fn a_person_knowing_a_hand_is_asked_after_seeing_it() {
     assert!(dealt < chose, "{out}");
     assert!(out.contains("seat 1 chooses action: fold"), "{out}");
 }
+
+/// Blackjack from a shoe at a table, played by a person: each round the
+/// hand is dealt in the transcript first, then the question offers hit,
+/// stand or double and says what the player knows, his cards as counts of
+/// each value and the dealer's up card, which are the cards the transcript
+/// just dealt (an ace 1, a face 10). Seed 5 deals 8♠ 2♦ against a 4, then
+/// Q♦ Q♣ against an ace; the person stands on both.
+#[test]
+fn a_blackjack_player_is_asked_with_his_hand_as_dealt() {
+    let run = dicerules(
+        &[
+            "play",
+            "games/blackjack_shoe.dice",
+            "--seats",
+            "1",
+            "--rounds",
+            "2",
+            "--seed",
+            "5",
+            "--interactive",
+        ],
+        "1\nstand\n1\nstand\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let value = |card: &str| -> i64 {
+        let rank = card.trim_end_matches(['♠', '♥', '♦', '♣']);
+        match rank {
+            "A" => 1,
+            "J" | "Q" | "K" => 10,
+            pips => pips.parse().expect("a card's pips"),
+        }
+    };
+    let dealt = |prefix: &str| -> Vec<Vec<i64>> {
+        (run.stdout.lines())
+            .filter_map(|l| l.trim_start().strip_prefix(prefix))
+            .map(|cards| cards.split_whitespace().map(value).collect())
+            .collect()
+    };
+    let (ups, hands) = (dealt("up_card: "), dealt("player_cards: "));
+    assert_eq!((ups.len(), hands.len()), (2, 2), "{}", run.stdout);
+    let asked: Vec<&str> = (run.stderr.lines())
+        .map(|l| l.trim_start_matches("> "))
+        .filter(|l| l.starts_with("first_action"))
+        .collect();
+    assert_eq!(asked.len(), 2, "{}", run.stderr);
+    for ((question, hand), up) in asked.iter().zip(&hands).zip(&ups) {
+        let counts: Vec<String> = (1..=10)
+            .map(|v| format!("n{v} = {}", hand.iter().filter(|&&c| c == v).count()))
+            .collect();
+        let expected = format!(
+            "first_action: hit or stand or double (you know {}, dealer_up = {})",
+            counts.join(", "),
+            up[0]
+        );
+        assert_eq!(question, &expected);
+    }
+    let first = run.stdout.find("player_cards: ").expect("a hand");
+    let chose = (run.stdout.find("seat 1 chooses first_action: stand")).expect("stood");
+    assert!(first < chose, "{}", run.stdout);
+}
