@@ -397,6 +397,8 @@ fn documents() -> &'static [Document] {
             .filter(|f| f.ends_with(".dice") && !f.contains("chips_beyond_64_bits"));
         let mut tables: Vec<String> = tables.collect();
         tables.sort();
+        // A card dealt face down and turned up.
+        tables.push("tests/fixtures/slow/blackjack_face_down.dice".to_string());
         for file in games.iter().chain(&tables) {
             runs.push((
                 Kind::PlayEvent,
@@ -404,19 +406,6 @@ fn documents() -> &'static [Document] {
                 &[0],
             ));
         }
-        // A card dealt face down and turned up.
-        runs.push((
-            Kind::PlayEvent,
-            strings(&[
-                "play",
-                "tests/fixtures/slow/blackjack_face_down.dice",
-                "--rounds",
-                "20",
-                "--format",
-                "json",
-            ]),
-            &[0],
-        ));
         // Rounds dealt from one shoe to a cut card: its shuffles.
         runs.push((
             Kind::PlayEvent,

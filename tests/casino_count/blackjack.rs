@@ -408,13 +408,12 @@ pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
                     continue;
                 }
                 // The player plays before the dealer's blackjack is seen.
-                let played = w;
                 let key = (points(hard, ace), soft(hard, ace), true, up);
                 match solved.decisions[&key].0 {
-                    Action::Stand => add(hard, played),
+                    Action::Stand => add(hard, w),
                     Action::Double => {
                         for card in 1..=10 {
-                            add(hard + card, &played * chance(card));
+                            add(hard + card, &w * chance(card));
                         }
                     }
                     Action::Hit => {
@@ -422,7 +421,7 @@ pub fn final_hard(solved: &Solved) -> BTreeMap<i64, BigRational> {
                             let d =
                                 later_hard(hard + card, ace || card == 1, up, solved, &mut memo);
                             for (h, q) in d {
-                                add(h, &played * chance(card) * q);
+                                add(h, &w * chance(card) * q);
                             }
                         }
                     }

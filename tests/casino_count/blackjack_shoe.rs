@@ -1807,14 +1807,20 @@ mod brute_force {
         );
     }
 
+    /// The tiny shoes the brute forces here deal, by value (aces first):
+    /// 16 cards, played standing on soft 17 (paying 3 to 2), and 14,
+    /// hitting it (paying 6 to 5).
+    const STANDING: [u32; VALUES] = [2, 1, 1, 1, 1, 1, 1, 1, 1, 6];
+    const HITTING: [u32; VALUES] = [3, 2, 1, 0, 1, 0, 1, 0, 1, 5];
+
     #[test]
     fn the_count_agrees_with_brute_force_standing_on_soft_17() {
-        agree([2, 1, 1, 1, 1, 1, 1, 1, 1, 6], false, q(3, 2));
+        agree(STANDING, false, q(3, 2));
     }
 
     #[test]
     fn the_count_agrees_with_brute_force_hitting_soft_17() {
-        agree([3, 2, 1, 0, 1, 0, 1, 0, 1, 5], true, q(6, 5));
+        agree(HITTING, true, q(6, 5));
     }
 
     /// The count splitting pairs against brute force in the table's order:
@@ -1853,12 +1859,12 @@ mod brute_force {
 
     #[test]
     fn the_split_count_agrees_with_brute_force_standing_on_soft_17() {
-        agree_split([2, 1, 1, 1, 1, 1, 1, 1, 1, 6], false, q(3, 2));
+        agree_split(STANDING, false, q(3, 2));
     }
 
     #[test]
     fn the_split_count_agrees_with_brute_force_hitting_soft_17() {
-        agree_split([3, 2, 1, 0, 1, 0, 1, 0, 1, 5], true, q(6, 5));
+        agree_split(HITTING, true, q(6, 5));
     }
 
     /// A split of `pair`s under `up` in the table's order, its hands played
@@ -1965,12 +1971,12 @@ mod brute_force {
 
     #[test]
     fn a_split_is_two_hands_alone_standing_on_soft_17() {
-        split_is_two_hands_alone([2, 1, 1, 1, 1, 1, 1, 1, 1, 6], false);
+        split_is_two_hands_alone(STANDING, false);
     }
 
     #[test]
     fn a_split_is_two_hands_alone_hitting_soft_17() {
-        split_is_two_hands_alone([3, 2, 1, 0, 1, 0, 1, 0, 1, 5], true);
+        split_is_two_hands_alone(HITTING, true);
     }
 
     /// Every decision a split hand of `pair`s under `up` can meet: its

@@ -28,12 +28,10 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
     // A decision met at several steps (a `choose` in a loop) is solved
     // where it stands only where it is at each; one never met at a
     // `choose` (a table's `?` cells) is not.
-    let mut local: Vec<bool> = (0..program.decisions.len())
-        .map(|d| {
-            (program.code.iter())
-                .any(|i| matches!(i, Instr::Decide { decision, .. } if *decision == d))
-        })
-        .collect();
+    let mut local: Vec<Option<bool>> = vec![None; program.decisions.len()];
+    let mut meet = |decision: usize, here: bool| {
+        local[decision] = Some(local[decision].unwrap_or(true) && here);
+    };
     let side_slots: Vec<usize> = program.sides.iter().map(|s| s.slot).collect();
     for (pc, instr) in program.code.iter().enumerate() {
         let Instr::Decide {
@@ -46,7 +44,7 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
             .iter()
             .any(|i| matches!(i, Instr::Decide { .. } | Instr::Cell { .. }));
         if followed {
-            local[*decision] = false;
+            meet(*decision, false);
             continue;
         }
         let d = &program.decisions[*decision];
@@ -71,16 +69,17 @@ pub fn local_decisions(program: &Program) -> Vec<bool> {
             _ => true,
         });
         let Some(live) = program.live_in.get(pc).filter(|_| branches_known) else {
-            local[*decision] = false;
+            meet(*decision, false);
             continue;
         };
         let played = program.live_unshown.get(pc);
-        local[*decision] &= (0..program.slots.len())
+        let here = (0..program.slots.len())
             .filter(|&s| live.contains(s) && played.is_none_or(|l| l.contains(s)))
             .filter(|s| !side_slots.contains(s))
             .all(|s| determined.contains(&s));
+        meet(*decision, here);
     }
-    local
+    local.into_iter().map(|l| l == Some(true)).collect()
 }
 
 /// The slots whose values at `pc` are determined by the slots `known` (see

@@ -47,10 +47,8 @@ pub struct SequenceGame<'a> {
     pub sequences: [usize; 2],
     /// Each side's payoff: `(σ0, σ1) → Σ weight × net`.
     pub payoff: Payoffs,
-    /// The information sets, parents before children: by how many of the
-    /// side's own choices come before them (a `choose` in a loop is one
-    /// decision met at every pass: its statement's order in the round does
-    /// not tell).
+    /// The information sets, parents before children
+    /// (`Decisions::parents_first`).
     pub order: Vec<usize>,
     /// For an information set a lone side comes to with several sequences
     /// of its own: each sequence's share of the chance of coming there
@@ -62,9 +60,12 @@ impl<'a> SequenceGame<'a> {
     /// The game of `decisions` with `payoff`.
     pub fn new(decisions: &'a Decisions, payoff: Payoffs) -> SequenceGame<'a> {
         let seqs = |s: usize| decisions.sequences.get(s).map_or(1, |&n| n as usize);
-        let depth = depths(decisions);
-        let mut order: Vec<usize> = (0..decisions.infosets.len()).collect();
-        order.sort_by_key(|&i| (depth[i], decisions.infosets[i].decision));
+        // Every evaluation has refused a side that comes back to a set
+        // (`Decisions::forgets_nothing`), so there is an order; else the
+        // order they were met in, which puts parents first too.
+        let order = decisions
+            .parents_first()
+            .unwrap_or_else(|_| (0..decisions.infosets.len()).collect());
         let shares = decisions
             .infosets
             .iter()
@@ -101,39 +102,6 @@ impl<'a> SequenceGame<'a> {
             }),
         }
     }
-}
-
-/// For each information set, how many of its side's own choices come
-/// before it at most: 0 after the side's empty sequence, else one more than
-/// the information set whose option is a parent sequence (each parent's
-/// information set is met before it, so the count is found in one pass
-/// over them in the order they were met, then again until nothing grows,
-/// should an evaluation have merged them in another order).
-fn depths(decisions: &Decisions) -> Vec<usize> {
-    let infosets = &decisions.infosets;
-    let owner = decisions.owners();
-    let mut depth = vec![0usize; infosets.len()];
-    // The sequences are a forest: at most as many passes as sets.
-    for _ in 0..=infosets.len() {
-        let mut grown = false;
-        for (i, info) in infosets.iter().enumerate() {
-            let parents = std::iter::once(info.parent).chain(info.parents.iter().map(|p| p.0));
-            let own = &owner[info.side.min(1)];
-            let d = parents
-                .filter_map(|s| own.get(s as usize).filter(|&&o| o != usize::MAX))
-                .map(|&o| depth[o] + 1)
-                .max()
-                .unwrap_or(0);
-            if d > depth[i] {
-                depth[i] = d;
-                grown = true;
-            }
-        }
-        if !grown {
-            break;
-        }
-    }
-    depth
 }
 
 impl SequenceGame<'_> {

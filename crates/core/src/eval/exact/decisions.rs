@@ -279,7 +279,7 @@ impl Decisions {
         // A side that comes back to a situation on one path, after choosing
         // there, forgets it was there (a `choose` in a loop whose chooser
         // knows the same at two passes): no sequence form has it.
-        if let Some(id) = self.comes_back() {
+        if let Err(id) = self.parents_first() {
             let d = &program.decisions[self.infosets[id].decision];
             return Err(EvalError::ImperfectRecall {
                 name: d.name.clone(),
@@ -333,7 +333,7 @@ impl Decisions {
 impl Decisions {
     /// For each side, the information set each of its sequences is an
     /// option of (`usize::MAX` for the empty sequence).
-    pub(crate) fn owners(&self) -> [Vec<usize>; 2] {
+    fn owners(&self) -> [Vec<usize>; 2] {
         let mut owner: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for (i, info) in self.infosets.iter().enumerate() {
             let own = &mut owner[info.side.min(1)];
@@ -346,11 +346,13 @@ impl Decisions {
         owner
     }
 
-    /// An information set its side comes back to after an option of its
-    /// own or of a later one: the sets ordered parents first (Kahn's
-    /// algorithm over the sets whose options are parents of others), and
-    /// one that never comes first if they cannot be.
-    fn comes_back(&self) -> Option<usize> {
+    /// The information sets, each after every set one of whose options is
+    /// a parent sequence of it (Kahn's algorithm): the order the sequence
+    /// form solves them in (a `choose` in a loop is one decision met at
+    /// every pass, so the order of the decisions in the round does not
+    /// tell). Where there is none, a set its side comes back to after an
+    /// option of its own or of a later one.
+    pub(crate) fn parents_first(&self) -> Result<Vec<usize>, usize> {
         let n = self.infosets.len();
         let owner = self.owners();
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -371,9 +373,9 @@ impl Decisions {
             }
         }
         let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
-        let mut done = 0;
+        let mut order = Vec::with_capacity(n);
         while let Some(i) = ready.pop() {
-            done += 1;
+            order.push(i);
             for &c in &children[i] {
                 waiting[c] -= 1;
                 if waiting[c] == 0 {
@@ -381,9 +383,10 @@ impl Decisions {
                 }
             }
         }
-        (done < n)
-            .then(|| (0..n).find(|&i| waiting[i] > 0))
-            .flatten()
+        match (0..n).find(|&i| waiting[i] > 0) {
+            Some(back) => Err(back),
+            None => Ok(order),
+        }
     }
 }
 

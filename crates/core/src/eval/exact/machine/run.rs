@@ -21,7 +21,7 @@ use crate::eval::value::{Context, Env, Pools, Value};
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
 use crate::number::Exact;
-use crate::program::{Bet, Draw, Throw};
+use crate::program::{Bet, Decision, Draw, Throw};
 
 impl Machine<'_> {
     /// Runs one state, of weight `weight` times `factor`, from `pc` through
@@ -263,10 +263,6 @@ impl Machine<'_> {
         let arrived = weight.scaled_in(factor, &mut self.memo);
         let work = add_ends(outcomes, &options[best], &arrived, &mut self.memo);
         self.ended(work)?;
-        let not_alone = || EvalError::NotAlone {
-            name: d.name.clone(),
-            span: d.span,
-        };
         let mut again = false;
         if let (Some(tree), Some(state)) = (&mut self.tree, state) {
             let ends = options[best].clone();
@@ -274,7 +270,7 @@ impl Machine<'_> {
             match agreed {
                 Agreed::First => {}
                 Agreed::Again => again = true,
-                Agreed::Disagrees => return Err(not_alone()),
+                Agreed::Disagrees => return Err(not_alone(d)),
             }
             tree.came(i, arrived.clone());
             self.remembered_within(d.span)?;
@@ -287,10 +283,7 @@ impl Machine<'_> {
             best,
             again,
         };
-        match self.situation(pick, here, values)? {
-            true => Ok(()),
-            false => Err(not_alone()),
-        }
+        self.situation(pick, here, values)
     }
 
     /// Deals a state waiting at the draw at `pc`, between a lone side's
@@ -451,14 +444,10 @@ impl Machine<'_> {
     }
 
     /// Records a situation of a decision solved where it stands, as `here`
-    /// says, with its options' values; false where it was met before in
-    /// another state (`here.again`) with other values listed.
-    fn situation(
-        &mut self,
-        pick: &Pick,
-        here: Here,
-        values: Vec<Exact>,
-    ) -> Result<bool, EvalError> {
+    /// says, with its options' values; met before in another state
+    /// (`here.again`) with other values listed, its chooser does not know
+    /// enough there: [`EvalError::NotAlone`].
+    fn situation(&mut self, pick: &Pick, here: Here, values: Vec<Exact>) -> Result<(), EvalError> {
         let Here {
             own,
             arrived,
@@ -481,21 +470,21 @@ impl Machine<'_> {
         if let Some(u) = ds.unlisted.iter_mut().find(|u| u.decision == pick.decision) {
             // Kept once, with the option its first state took (the same).
             if again {
-                return Ok(true);
+                return Ok(());
             }
             ds.local_options += options;
             u.keys.extend_from_slice(&pick.key);
             u.taken.push(best as u32);
             return match ds.local_options > bound {
                 true => Err(too_many(ds)),
-                false => Ok(true),
+                false => Ok(()),
             };
         }
         let id = match ds.local_index.entry((pick.decision, pick.key.clone())) {
             Entry::Occupied(e) => {
                 let id = *e.get();
                 if again && ds.local[id].values != values {
-                    return Ok(false);
+                    return Err(not_alone(d));
                 }
                 id
             }
@@ -521,7 +510,7 @@ impl Machine<'_> {
                     *listed += 1;
                     if *listed > MOST_LISTED_HERE {
                         ds.unlist(pick.decision, d.side, pick.key.len());
-                        return Ok(true);
+                        return Ok(());
                     }
                 }
                 ds.local.len() - 1
@@ -532,7 +521,16 @@ impl Machine<'_> {
             Some((_, w)) => w.add(&arrived),
             None => info.parents.push((own, arrived)),
         }
-        Ok(true)
+        Ok(())
+    }
+}
+
+/// Where a lone chooser, solved state by state, does not know enough:
+/// two states of a situation of `d` disagree.
+fn not_alone(d: &Decision) -> EvalError {
+    EvalError::NotAlone {
+        name: d.name.clone(),
+        span: d.span,
     }
 }
 
