@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use dicerules::number::Exact;
 use dicerules::report::{BetReport, Report};
+use dicerules_core::check::removed::Removal;
 use dicerules_core::program::Setting;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -464,7 +465,9 @@ fn blackjack_shoe_agrees(report: &Report, decks: u32, hits_soft_17: bool) {
     for ((cards, first, up), (best, values)) in &solved.situations {
         let name = if *first { "first_action" } else { "action" };
         let key: Vec<i64> = (cards.iter().map(|&c| i64::from(c)))
-            .chain([i64::from(*up)])
+            // No pair split (`pair = 0`): the file's situations without
+            // splitting.
+            .chain([i64::from(*up), 0])
             .collect();
         let action = |a: blackjack_shoe::Action| match a {
             blackjack_shoe::Action::Hit => "hit",
@@ -612,6 +615,61 @@ fn blackjack_from_a_shoe_splitting_pairs() {
             let value = six.split_value(pair, up).expect("a split's value");
             assert!(value > &q(-2, 1) && value < &q(2, 1));
         }
+    }
+}
+
+/// A pair split in games/blackjack_shoe.dice (`split_pairs = 1`): the
+/// hands played in turn from one deck less the cards that leave the tiny
+/// shoes of the brute forces (STANDING standing on soft 17 and paying 3 to
+/// 2, HITTING hitting it and paying 6 to 5), against the recursion's count
+/// of a split's two hands together (`split_nets_from`, itself checked
+/// against dealing in the table's order): the house edge, every net with
+/// its chance, fraction for fraction.
+#[test]
+fn blackjack_splitting_a_pair_in_the_file_equals_the_count() {
+    for (shoe, hits_soft_17, pays) in [
+        (blackjack_shoe::STANDING, false, q(3, 2)),
+        (blackjack_shoe::HITTING, true, q(6, 5)),
+    ] {
+        // One deck's cards by value, less the tiny shoe's.
+        let full = blackjack_shoe::shoe(1);
+        let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9"];
+        let mut removed: Vec<String> = (ranks.iter().enumerate())
+            .filter(|(v, _)| full[*v] > shoe[*v])
+            .map(|(v, r)| format!("{r}x{}", full[v] - shoe[v]))
+            .collect();
+        let mut tens = full[9] - shoe[9];
+        for rank in ["T", "J", "Q", "K"] {
+            let n = tens.min(4);
+            if n > 0 {
+                removed.push(format!("{rank}x{n}"));
+            }
+            tens -= n;
+        }
+        let source = std::fs::read_to_string("games/blackjack_shoe.dice").expect("the file");
+        let set = [
+            ("decks", q(1, 1)),
+            ("split_pairs", q(1, 1)),
+            ("dealer_hits_soft_17", q(i64::from(hits_soft_17), 1)),
+            ("blackjack_pays", pays.clone()),
+        ];
+        let overrides: Vec<(String, Setting)> = (set.iter())
+            .map(|(name, v)| (name.to_string(), Setting::Number(Exact(v.clone()))))
+            .collect();
+        let removal = removed.join(",");
+        let options = dicerules::Options {
+            overrides: overrides.into(),
+            removed: vec![Removal::parse(&removal).expect("the cards parse")],
+            ..Default::default()
+        };
+        let report = dicerules::Analysis::new(source.as_str(), &options)
+            .expect("the game evaluates")
+            .report;
+        let player = bet(&report, "player");
+        let nets = blackjack_shoe::split_nets_from(shoe, hits_soft_17, &pays);
+        assert_eq!(settlements(player), nets.reached(), "{removal}");
+        assert_eq!(player.house_edge.0, nets.house_edge(), "{removal}");
+        assert_eq!(player.variance.0, variance(&nets), "{removal}");
     }
 }
 

@@ -1055,7 +1055,7 @@ fn a_blackjack_player_is_asked_with_his_hand_as_dealt() {
             .map(|v| format!("n{v} = {}", hand.iter().filter(|&&c| c == v).count()))
             .collect();
         let expected = format!(
-            "first_action: hit or stand or double (you know {}, dealer_up = {})",
+            "first_action: hit or stand or double (you know {}, dealer_up = {}, pair = 0)",
             counts.join(", "),
             up[0]
         );

@@ -1268,6 +1268,12 @@ fn every_decision_is_met_once_and_none_is_a_tie() {
     }
 }
 
+/// The tiny shoes the brute forces here deal, by value (aces first): 16
+/// cards, played standing on soft 17 (paying 3 to 2), and 14, hitting it
+/// (paying 6 to 5).
+pub(crate) const STANDING: [u32; VALUES] = [2, 1, 1, 1, 1, 1, 1, 1, 1, 6];
+pub(crate) const HITTING: [u32; VALUES] = [3, 2, 1, 0, 1, 0, 1, 0, 1, 5];
+
 /// A second count, by brute force, for tiny shoes: the deal in the
 /// table's order (up card, hole card, the player's cards, then the
 /// dealer's), each card drawn from the cards physically left, in
@@ -1283,7 +1289,7 @@ mod brute_force {
 
     use super::{
         fixed_strategy_from, infinite_deck_chart, solve_from, solve_split_from, split_hand_nets,
-        split_nets_from, Action, Situations, VALUES,
+        split_nets_from, Action, Situations, HITTING, STANDING, VALUES,
     };
     use crate::casino_count::q;
 
@@ -1806,12 +1812,6 @@ mod brute_force {
             "the chart's nets"
         );
     }
-
-    /// The tiny shoes the brute forces here deal, by value (aces first):
-    /// 16 cards, played standing on soft 17 (paying 3 to 2), and 14,
-    /// hitting it (paying 6 to 5).
-    const STANDING: [u32; VALUES] = [2, 1, 1, 1, 1, 1, 1, 1, 1, 6];
-    const HITTING: [u32; VALUES] = [3, 2, 1, 0, 1, 0, 1, 0, 1, 5];
 
     #[test]
     fn the_count_agrees_with_brute_force_standing_on_soft_17() {

@@ -69,6 +69,7 @@ impl Stmt {
             }
             Stmt::Burn(b) => out.push(Part::Refers(Global::Shoe, &b.shoe)),
             Stmt::TurnUp(t) => out.push(Part::Shows(&t.name)),
+            Stmt::Split(_) => {}
             Stmt::Let(l) => {
                 out.push(evaluates(&l.value));
                 out.push(binds(&l.name, "name"));

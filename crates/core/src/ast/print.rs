@@ -286,6 +286,7 @@ fn write_stmt(out: &mut String, stmt: &Stmt, depth: usize) {
         Stmt::Burn(b) => {
             let _ = write!(out, "burn {} from {}", b.count, b.shoe.name);
         }
+        Stmt::Split(_) => out.push_str("split"),
         Stmt::Let(l) => {
             let _ = write!(out, "let {} = {}", l.name.name, expr(&l.value));
         }

@@ -25,6 +25,7 @@ pub enum Stmt {
     Draw(DrawStmt),
     Burn(BurnStmt),
     TurnUp(TurnUpStmt),
+    Split(SplitStmt),
     Let(LetStmt),
     Set(LetStmt),
     If(IfStmt),
@@ -43,6 +44,7 @@ impl Stmt {
             Stmt::Draw(s) => s.span,
             Stmt::Burn(s) => s.span,
             Stmt::TurnUp(s) => s.span,
+            Stmt::Split(s) => s.span,
             Stmt::Let(s) | Stmt::Set(s) => s.span,
             Stmt::If(s) => s.span,
             Stmt::End(s) => s.span,
@@ -155,6 +157,13 @@ pub struct DrawStmt {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnUpStmt {
     pub name: Ident,
+    pub span: Span,
+}
+
+/// `split`: from here the round is played by two hands in turn, each
+/// settled on a stake of its own (docs/language.md, section 4.10).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplitStmt {
     pub span: Span,
 }
 

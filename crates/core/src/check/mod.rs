@@ -1,7 +1,7 @@
 //! Checking a parsed file: names, types and declarations, into a [`Program`].
 //!
 //! Every problem is collected; a file gets all its errors at once. The round
-//! itself is compiled by `round`; `liveness` then marks which values each
+//! itself is compiled by `round`; `program::liveness` then marks which values each
 //! step still needs. The table rules are resolved by `banking`.
 
 mod banking;
@@ -10,7 +10,6 @@ mod expand;
 mod expr;
 mod items;
 mod limits;
-pub(crate) mod liveness;
 mod overrides;
 mod pinned;
 mod projection;
@@ -334,11 +333,19 @@ struct Parts {
 fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, Vec<CheckError>> {
     let finals = &mut parts.finals;
     std::mem::take(&mut compiled.shows).finish(&parts.params, finals)?;
-    // The sides' choices so far are read when the round ends.
+    // An end of a round that split settles the other hand after the finals.
+    if compiled.split.is_some() {
+        for bet in &mut parts.bets {
+            bet.other_hand_at = Some(finals.len());
+        }
+    }
+    // The sides' choices so far are read when the round ends, and whether
+    // it split.
     let final_slots: Vec<usize> = finals
         .iter()
         .map(|f| f.slot)
         .chain(parts.sides.iter().map(|s| s.slot))
+        .chain(compiled.split.iter().flat_map(|s| s.read_at_end()))
         .collect();
     let interchangeable =
         projection::project(&mut compiled.code, &mut compiled.slots, &final_slots);
@@ -346,8 +353,16 @@ fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, 
     if !refused.is_empty() {
         return Err(refused);
     }
-    let (live_in, live_unshown) =
-        liveness::of(&compiled.code, compiled.slots.len(), finals, &parts.sides);
+    let (live_in, live_unshown) = crate::program::liveness::of(
+        &compiled.code,
+        compiled.slots.len(),
+        finals,
+        &parts.sides,
+        &compiled
+            .split
+            .as_ref()
+            .map_or(Vec::new(), |s| s.read_at_end()),
+    );
     Ok(Program {
         name: parts.name,
         params: parts.params,
@@ -372,6 +387,8 @@ fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, 
         round_span: parts.round_span,
         source_map: compiled.source_map,
         turn_ups: compiled.turn_ups,
+        split: compiled.split,
+        played: Default::default(),
         symmetric_suits: None,
     })
 }

@@ -21,7 +21,7 @@
 
 use crate::program::{Draw, Expr, ExprKind, Instr, Named, Projection, SlotSet, Throw};
 
-use super::liveness::uses;
+use crate::program::liveness::uses;
 
 /// An observing expression of a throw and the instructions that read it.
 struct Observer {

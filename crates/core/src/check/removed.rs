@@ -410,6 +410,8 @@ pub fn apply(program: &mut Program, removals: &[Removal]) -> Result<(), Vec<Remo
             shoe.remove(removed);
         }
     }
+    // The round played in turn is made again from these shoes.
+    program.played = Default::default();
     Ok(())
 }
 

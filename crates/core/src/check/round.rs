@@ -46,6 +46,8 @@ pub(super) struct Compiled<'s> {
     /// allowed only if the round reads nothing of them but statistics
     /// counted face by face (see [`large_throws_refused`]).
     pub large_throws: Vec<LargeThrow>,
+    /// The round's `split`, if it has one.
+    pub split: Option<crate::program::Split>,
 }
 
 /// A throw with more multisets of faces than one throw may list.
@@ -117,6 +119,7 @@ struct Compiler<'a, 'n, 's> {
     large_throws: Vec<LargeThrow>,
     source_map: SourceMap,
     shows: Shows<'s>,
+    split: Option<crate::program::Split>,
 }
 
 /// The most sides that may choose in one round.
@@ -159,6 +162,7 @@ pub(super) fn compile<'s>(
         large_throws: Vec::new(),
         source_map: SourceMap::default(),
         shows,
+        split: None,
     };
     for stmt in &round.body.stmts {
         c.stmt(stmt);
@@ -177,6 +181,15 @@ pub(super) fn compile<'s>(
                 other: other.span,
             });
         }
+    }
+    // The hands of a split choose each as one hand alone: for one side.
+    if let (Some(split), [_, second, ..]) = (&c.split, &c.sides[..]) {
+        c.typer.errors.push(CheckError::Split {
+            message: "a round that splits with two sides choosing".to_string(),
+            span: split.span,
+            other: Some(second.span),
+            help: "after a split each hand plays the best play of one hand alone, which is one side's",
+        });
     }
     // A round whose one choice is made first, knowing nothing, evaluates
     // once per option: an announced choice.
@@ -202,6 +215,7 @@ pub(super) fn compile<'s>(
         turn_ups: c.turn_ups,
         shows: c.shows,
         large_throws: c.large_throws,
+        split: c.split,
     }
 }
 
@@ -345,6 +359,7 @@ impl Compiler<'_, '_, '_> {
             Stmt::Draw(d) => self.draw(d),
             Stmt::Burn(b) => self.burn(b),
             Stmt::TurnUp(t) => self.turn_up(t),
+            Stmt::Split(s) => self.split(s.span),
             Stmt::Let(l) => {
                 let (value, ty) = self.typer.expr(&l.value);
                 let slot = self.bind(&l.name, ty);
@@ -503,6 +518,54 @@ impl Compiler<'_, '_, '_> {
         if let Instr::Branch { otherwise, .. } = &mut self.code[branch] {
             *otherwise = target;
         }
+    }
+
+    /// `split`: a step that marks the round split (its flag, a slot of
+    /// its own), the rest of the round's meaning given by
+    /// [`crate::program::hands`]. Once in a round, outside a loop.
+    fn split(&mut self, span: ast::Span) {
+        let refused = |message: &str, other, help| CheckError::Split {
+            message: message.to_string(),
+            span,
+            other,
+            help,
+        };
+        if let Some(first) = &self.split {
+            let error = refused(
+                "a second `split` in the round",
+                Some(first.span),
+                "a hand is split once: after the split each hand plays on as one hand",
+            );
+            self.typer.errors.push(error);
+            return;
+        }
+        if self.repeat_depth > 0 {
+            let error = refused(
+                "`split` inside a `repeat` or `while`",
+                None,
+                "split before the loop: the rest of the round, the loop included, is then played by each hand",
+            );
+            self.typer.errors.push(error);
+            return;
+        }
+        let flag = self.slots.len();
+        self.slots.push(Named {
+            name: "(split)".to_string(),
+            span,
+        });
+        self.split = Some(crate::program::Split {
+            at: self.code.len(),
+            flag,
+            span,
+            other: None,
+        });
+        self.code.push(Instr::Assign {
+            slot: flag,
+            value: Expr {
+                kind: ExprKind::Bool(true),
+                span,
+            },
+        });
     }
 
     fn end(&mut self, e: &ast::EndStmt) {

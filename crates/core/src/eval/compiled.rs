@@ -240,8 +240,12 @@ impl Compiled {
     #[inline]
     pub fn value(&self, c: Context, env: &[Value], e: &Expr) -> Res<Value> {
         let run = match self.output {
+            // A name copied whole is carried as it is, bound or not: the
+            // checker lets no round read a name before it is bound, and a
+            // split keeps a hand's names aside and gives them back so
+            // (`program::hands`), a final value unbound at an end too.
             Output::Copy(slot) => match env.get(slot) {
-                Some(Value::Unset) | None => None,
+                None => None,
                 Some(v) => return Ok(*v),
             },
             Output::Int => self.run(c, env).map(Value::Int),

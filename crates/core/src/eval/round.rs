@@ -43,6 +43,8 @@ pub struct Code<'p> {
     /// ([`crate::program::suits`]): a chooser then knows a hand up to the
     /// suits' names, and the exact evaluator keeps one state of each kind.
     pub symmetric: bool,
+    /// The step of the round's `split` (`usize::MAX` without one).
+    pub split_at: usize,
 }
 
 /// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
@@ -152,6 +154,13 @@ pub trait Chance {
         env: &mut [Value],
     ) -> Result<Picked, EvalError>;
 
+    /// The round split at `pc` (its flag set in `env`): the state goes on,
+    /// unless the [`Chance`] takes it on itself.
+    #[inline(always)]
+    fn split(&mut self, _code: &Code, _pc: usize, _env: &mut [Value]) -> Result<Went, EvalError> {
+        Ok(Went::On)
+    }
+
     /// The round ends at `pc` with `outcome` (`None`: it ran to its last
     /// statement).
     fn end(
@@ -177,6 +186,7 @@ impl<'p> Code<'p> {
             next,
             symmetric: (program.symmetric_suits)
                 .unwrap_or_else(|| crate::program::suits::symmetric(program)),
+            split_at: program.split.as_ref().map_or(usize::MAX, |s| s.at),
         };
         for (pc, instr) in program.code.iter().enumerate() {
             let (expr, until, observations) = match instr {
@@ -282,6 +292,9 @@ pub fn step<C: Chance>(
         Instr::Assign { slot, value } => {
             let value = code.exprs[pc].value(context, env, value).map_err(|e| *e)?;
             chance.set(env, *slot, value)?;
+            if pc == code.split_at {
+                return Ok(went(code, pc, chance.split(code, pc, env)?));
+            }
             Flow::Go(code.next[pc])
         }
         Instr::Branch { cond, .. } => {

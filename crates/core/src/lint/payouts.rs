@@ -36,9 +36,13 @@ fn outcomes(file: &ast::File, program: &Program, coverage: &Coverage, lints: &mu
         return;
     }
     let ended: BTreeSet<usize> = coverage.ends.iter().filter_map(|(o, _)| *o).collect();
-    let named = ended_outcomes(file);
+    let (named, switched) = ended_outcomes(file);
     for (o, outcome) in program.outcomes.iter().enumerate() {
-        if ended.contains(&o) {
+        // An outcome ended only under a house rule a setting switches off
+        // (`if split_pairs = 1 { ... }`) is that rule's.
+        let only_switched =
+            switched.contains(outcome.name.as_str()) && !named.contains(outcome.name.as_str());
+        if ended.contains(&o) || only_switched {
             continue;
         }
         let lines = file
@@ -75,24 +79,44 @@ fn outcomes(file: &ast::File, program: &Program, coverage: &Coverage, lints: &mu
     }
 }
 
-/// The outcomes some `end` of the round names.
-fn ended_outcomes(file: &ast::File) -> BTreeSet<&str> {
-    fn block<'a>(b: &'a ast::Block, out: &mut BTreeSet<&'a str>) {
-        for part in b.stmts.iter().flat_map(Stmt::parts) {
-            match part {
-                Part::Refers(Global::Outcome, outcome) => {
-                    out.insert(outcome.name.as_str());
+/// The outcomes some `end` of the round names, and apart those an `end`
+/// names only under an `if` on settings alone (a house rule switched by
+/// `--set`).
+fn ended_outcomes(file: &ast::File) -> (BTreeSet<&str>, BTreeSet<&str>) {
+    type Named<'a> = [BTreeSet<&'a str>; 2];
+    fn block<'a>(b: &'a ast::Block, switched: bool, params: &[&str], out: &mut Named<'a>) {
+        for stmt in &b.stmts {
+            if let Stmt::If(i) = stmt {
+                if_chain(i, switched, params, out);
+                continue;
+            }
+            for part in stmt.parts() {
+                match part {
+                    Part::Refers(Global::Outcome, outcome) => {
+                        out[usize::from(switched)].insert(outcome.name.as_str());
+                    }
+                    Part::Holds(inner) => block(inner, switched, params, out),
+                    _ => {}
                 }
-                Part::Holds(inner) => block(inner, out),
-                _ => {}
             }
         }
     }
-    let mut out = BTreeSet::new();
-    if let Some(r) = super::round(file) {
-        block(&r.body, &mut out);
+    fn if_chain<'a>(i: &'a ast::IfStmt, switched: bool, params: &[&str], out: &mut Named<'a>) {
+        let switched = switched || super::rules::on_settings(&i.cond, params);
+        block(&i.then, switched, params, out);
+        match &i.otherwise {
+            Some(ast::Else::If(next)) => if_chain(next, switched, params, out),
+            Some(ast::Else::Block(b)) => block(b, switched, params, out),
+            None => {}
+        }
     }
-    out
+    let params = super::rules::params(file);
+    let mut out: Named = Default::default();
+    if let Some(r) = super::round(file) {
+        block(&r.body, false, &params, &mut out);
+    }
+    let [named, switched] = out;
+    (named, switched)
 }
 
 /// Lines of bets on a value that no round pays, though some value reaches

@@ -308,12 +308,7 @@ pub(super) fn lint(
             grouped.entry(key(r.span)).or_insert((gi, j));
         }
     }
-    let params = (file.items.iter())
-        .filter_map(|item| match item {
-            ast::Item::Param(p) => Some(p.name.name.as_str()),
-            _ => None,
-        })
-        .collect();
+    let params = params(file);
     let mut walk = Walk {
         coverage,
         map: &map,
@@ -326,24 +321,40 @@ pub(super) fn lint(
     walk.order();
 }
 
-impl Walk<'_> {
-    /// Whether `e` reads parameters and nothing else that varies: it holds
-    /// or fails at every round alike, as the settings say (`if
-    /// basic_strategy = 1`), and is not a rule the others shadow.
-    fn on_settings(&self, e: &ast::Expr) -> bool {
-        use ast::ExprKind as E;
-        match &e.kind {
-            E::Int(_) | E::Bool(_) => false,
-            E::Name(n) => self.params.contains(&n.name.as_str()),
-            E::Unary { operand, .. } | E::Paren(operand) => self.on_settings(operand),
-            E::Binary { left, right, .. } => {
-                let constant = |x: &ast::Expr| matches!(x.kind, E::Int(_) | E::Bool(_));
-                (self.on_settings(left) || constant(left))
-                    && (self.on_settings(right) || constant(right))
-                    && !(constant(left) && constant(right))
-            }
-            E::Call { .. } | E::Is { .. } | E::In { .. } => false,
+/// Whether `e` reads parameters (`params`) and nothing else that varies:
+/// it holds or fails at every round alike, as the settings say (`if
+/// basic_strategy = 1`), and is not a rule the others shadow.
+pub(super) fn on_settings(e: &ast::Expr, params: &[&str]) -> bool {
+    use ast::ExprKind as E;
+    match &e.kind {
+        E::Int(_) | E::Bool(_) => false,
+        E::Name(n) => params.contains(&n.name.as_str()),
+        E::Unary { operand, .. } | E::Paren(operand) => on_settings(operand, params),
+        E::Binary { left, right, .. } => {
+            let constant = |x: &ast::Expr| matches!(x.kind, E::Int(_) | E::Bool(_));
+            (on_settings(left, params) || constant(left))
+                && (on_settings(right, params) || constant(right))
+                && !(constant(left) && constant(right))
         }
+        E::Call { .. } | E::Is { .. } | E::In { .. } => false,
+    }
+}
+
+/// The file's parameters.
+pub(super) fn params(file: &ast::File) -> Vec<&str> {
+    (file.items.iter())
+        .filter_map(|item| match item {
+            ast::Item::Param(p) => Some(p.name.name.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Walk<'_> {
+    /// Whether `e` reads parameters and nothing else that varies
+    /// ([`on_settings`]).
+    fn on_settings(&self, e: &ast::Expr) -> bool {
+        on_settings(e, &self.params)
     }
 
     fn reached(&self, pcs: &[usize]) -> bool {

@@ -40,10 +40,19 @@ pub(crate) fn nets(bet: &Bet, distribution: &Distribution) -> Vec<Exact> {
 /// [`nets`], the values a `pays` bet's name ends with already found
 /// ([`values_paid`]).
 pub(crate) fn nets_of(bet: &Bet, paid: Option<&[i64]>) -> Vec<Exact> {
-    match paid {
+    let one: Vec<Exact> = match paid {
         Some(values) => values.iter().copied().map(Exact::int).collect(),
         None => bet.nets().cloned().collect(),
+    };
+    if bet.other_hand_at.is_none() {
+        return one;
     }
+    // A round that splits settles one hand, or two: any two nets summed.
+    let two = one.iter().flat_map(|a| one.iter().map(move |b| a + b));
+    let mut all: Vec<Exact> = one.iter().cloned().chain(two).collect();
+    all.sort();
+    all.dedup();
+    all
 }
 
 /// For a bet that `pays` a name, the values the name ends with under

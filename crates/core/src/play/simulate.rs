@@ -294,7 +294,7 @@ fn play_chunk<R: Played>(
     // in each, once the chunk is played.
     let mut ended = vec![0u64; program.outcomes.len()];
     let by_value: Vec<usize> = (0..settlements.len())
-        .filter(|&i| matches!(settlements[i].rule, Rule::Value { .. }))
+        .filter(|&i| !matches!(settlements[i].rule, Rule::Outcomes))
         .collect();
     for played in 1..=rounds {
         if marks.peek().is_some_and(|&&m| m < played) {
@@ -475,6 +475,9 @@ struct Settlement {
 enum Rule {
     /// By outcome: the line is the outcome.
     Outcomes,
+    /// In a round that splits: by the net of the hands together (`nets`
+    /// ascending), each hand settled by bet `bet`'s lines.
+    Hands { bet: usize },
     /// By the final value in a slot: the first line that matches; for a
     /// bet that `pays` the value, the value's own line, one per value the
     /// exact evaluation meets (`nets` ascending).
@@ -508,6 +511,19 @@ impl Settlement {
     fn new(program: &Program, bet: &Bet, distribution: &Distribution) -> Settlement {
         let paid = super::values_paid(bet, distribution);
         let nets: Vec<Exact> = super::nets_of(bet, paid.as_deref());
+        if bet.other_hand_at.is_some() {
+            // `nets_of` gives a split bet's every net, two hands' too.
+            let mut nets = nets;
+            nets.sort();
+            nets.dedup();
+            let bet = (program.bets.iter())
+                .position(|b| b.name == bet.name)
+                .unwrap_or_default();
+            return Settlement {
+                nets,
+                rule: Rule::Hands { bet },
+            };
+        }
         let rule = match &bet.settle {
             Settle::Outcomes(_) => Rule::Outcomes,
             Settle::Value { final_index, lines } => {
@@ -532,6 +548,29 @@ impl Settlement {
     #[inline]
     fn line(&self, outcome: Option<usize>, round: &impl Played) -> Result<usize, EvalError> {
         match &self.rule {
+            Rule::Hands { bet } => {
+                let program = round.program();
+                let other = (program.split.iter())
+                    .flat_map(|s| &s.other)
+                    .flat_map(|o| std::iter::once(o.outcome).chain(o.finals.iter().copied()));
+                let values: Vec<Option<i64>> = (program.finals.iter().map(|f| f.slot))
+                    .chain(other)
+                    .map(|slot| round.final_value(slot))
+                    .collect();
+                let bet = &program.bets[*bet];
+                let net = bet
+                    .payout(outcome, &values)
+                    .map(|p| p.net.clone())
+                    .ok_or_else(|| EvalError::NoOutcome {
+                        span: program.round_close(),
+                    })?;
+                self.nets
+                    .binary_search(&net)
+                    .map_err(|_| EvalError::Internal {
+                        what: "a split's net no line of its bet gives",
+                        span: bet.span,
+                    })
+            }
             Rule::Outcomes => {
                 outcome
                     .filter(|&o| o < self.nets.len())

@@ -14,6 +14,8 @@ mod assertions;
 mod banking;
 pub mod builtin;
 pub mod card;
+pub mod hands;
+pub mod liveness;
 pub mod local;
 pub mod poker;
 mod round;
@@ -22,6 +24,7 @@ pub mod together;
 
 pub use assertions::{Assertion, Figure, SessionTable, ShoeDeal};
 pub use banking::{Bank, Banking, BankruptBanker, Chips, Limit, Stake};
+pub use hands::{OtherHand, Split};
 pub use round::{Arith, Cmp, Draw, Expr, ExprKind, Instr, Pat, Projection, Throw};
 
 use crate::number::Exact;
@@ -72,6 +75,11 @@ pub struct Program {
     /// Each `turn up`: before the instruction at the first index, a table
     /// shows the hand dealt face down into the slot at the second.
     pub turn_ups: Vec<(usize, usize)>,
+    /// The round's `split`, if it has one (see [`hands`]).
+    pub split: Option<Split>,
+    /// Where the round splits: the round with its hands played in turn,
+    /// made once it is asked for ([`Program::played`]).
+    pub played: std::sync::OnceLock<Box<Program>>,
     /// Whether the round is symmetric in the suits where a lowering pass
     /// rewrote its reads of suits past what [`suits::symmetric`] can follow
     /// (and found it on the round as written); `None`: read off the code.
@@ -387,6 +395,10 @@ pub struct Bet {
     /// `staking wager`: the index into [`Program::finals`] of the name
     /// holding what a round stakes, per unit put down before it.
     pub staking: Option<usize>,
+    /// In a round that splits: where an end's values give the other
+    /// hand's settlement ([`Program::other_hand`]), which the bet settles
+    /// too.
+    pub other_hand_at: Option<usize>,
 }
 
 impl Bet {
@@ -415,8 +427,33 @@ impl Bet {
         }
     }
 
-    /// What the bet pays at an end: its outcome and final values.
+    /// What the bet pays at an end: its outcome and final values, and
+    /// where the round split, what it pays the other hand too (the sum,
+    /// labelled with both).
     pub fn payout(
+        &self,
+        outcome: Option<usize>,
+        values: &[Option<i64>],
+    ) -> Option<Cow<'_, Payout>> {
+        let own = self.hand_payout(outcome, values)?;
+        let Some(Some(code)) = self.other_hand_at.and_then(|at| values.get(at)) else {
+            return Some(own);
+        };
+        let at = self.other_hand_at? + 1;
+        let other = self.hand_payout(usize::try_from(*code).ok(), values.get(at..)?)?;
+        // The hands in one order, whichever ended first.
+        let (first, second) = match (&own.net, &own.label) >= (&other.net, &other.label) {
+            true => (&own, &other),
+            false => (&other, &own),
+        };
+        Some(Cow::Owned(Payout {
+            net: &own.net + &other.net,
+            label: format!("{} and {}", first.label, second.label),
+        }))
+    }
+
+    /// What the bet pays one hand: its outcome and final values.
+    fn hand_payout(
         &self,
         outcome: Option<usize>,
         values: &[Option<i64>],

@@ -194,7 +194,7 @@ impl SequenceGame<'_> {
 /// [`exact::evaluate_round`]'s.
 pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
     let distribution = exact::evaluate_round(program, limits)?;
-    solved(program, distribution, limits)
+    in_turn(program, solved(program, distribution, limits)?, limits)
 }
 
 /// Evaluates and solves a round as [`evaluate`] does, with what the
@@ -205,7 +205,52 @@ pub fn evaluate_covered(
     probes: Vec<Probe>,
 ) -> Result<(Distribution, Coverage), EvalError> {
     let (distribution, coverage) = exact::evaluate_covered(program, limits, probes)?;
-    Ok((solved(program, distribution, limits)?, coverage))
+    let distribution = solved(program, distribution, limits)?;
+    Ok((in_turn(program, distribution, limits)?, coverage))
+}
+
+/// A round that splits: `alike`, its distribution with the hands alike
+/// (each end after the split settling two hands as one), gives each hand's
+/// best play and every mean; the round with its hands played in turn
+/// ([`crate::program::hands::in_turn`]), each choosing so, gives the
+/// distribution of the two hands' nets together. The strategies reported
+/// are `alike`'s. A round that does not split is `alike`.
+fn in_turn(
+    program: &Program,
+    alike: Distribution,
+    limits: Limits,
+) -> Result<Distribution, EvalError> {
+    // A round that never split (its `split` not reached at this setting)
+    // is as it is.
+    let split = (alike.ends.iter()).any(|e| program.other_hand(&e.values).is_some());
+    if !split {
+        return Ok(alike);
+    }
+    let lowered = program.played();
+    let policy = match &alike.solution {
+        Some(solution) => exact::Policy::of(solution).ok_or(EvalError::Internal {
+            what: "a split whose hands mix their options",
+            span: program.round_span,
+        })?,
+        None => exact::Policy::default(),
+    };
+    let option = alike.choice.as_ref().map(|c| c.value);
+    let played = exact::evaluate_played(lowered, limits, &policy, option)?;
+    // The ends as the solved distribution gives them: without the sides'
+    // sequences.
+    let width = program.sequences_at();
+    let ends = (played.ends.into_iter())
+        .map(|mut end| {
+            end.values.truncate(width);
+            end
+        })
+        .collect();
+    Ok(Distribution {
+        outcomes: played.outcomes,
+        ends,
+        peak_states: alike.peak_states.max(played.peak_states),
+        ..alike
+    })
 }
 
 fn solved(
@@ -311,10 +356,11 @@ pub fn solve(
         if w.is_zero() {
             continue;
         }
-        if let Some(o) = end.outcome {
+        let other = program.other_hand(&end.values).and_then(|(o, _)| o);
+        for o in end.outcome.into_iter().chain(other) {
             outcomes[o] = &outcomes[o] + &w;
         }
-        let key = (end.outcome, end.values[..finals].to_vec());
+        let key = (end.outcome, end.values[..program.sequences_at()].to_vec());
         let weight = Weight::from_exact(&w);
         match index.get(&key) {
             Some(&i) => ends[i].weight.add(&weight),
@@ -365,7 +411,7 @@ fn sequence_of(program: &Program, end: &End, side: usize) -> u32 {
         return 0;
     }
     end.values
-        .get(program.finals.len() + side)
+        .get(program.sequences_at() + side)
         .copied()
         .flatten()
         .map_or(0, |s| s as u32)

@@ -207,6 +207,7 @@ fn expected(positives: &[Rule], item_start: bool) -> String {
         "`draw`",
         "`burn`",
         "`turn up`",
+        "`split`",
         "`let`",
         "`set`",
         "`if`",
@@ -418,6 +419,7 @@ fn describe_part(rule: Rule) -> Option<&'static str> {
             Rule::throw_stmt
             | Rule::draw_stmt
             | Rule::burn_stmt
+            | Rule::split_stmt
             | Rule::let_stmt
             | Rule::set_stmt
             | Rule::if_stmt
@@ -426,7 +428,7 @@ fn describe_part(rule: Rule) -> Option<&'static str> {
             | Rule::repeat_stmt
             | Rule::while_stmt
             | Rule::choose_stmt => {
-                "a statement (`throw`, `draw`, `burn`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
+                "a statement (`throw`, `draw`, `burn`, `split`, `let`, `set`, `if`, `end`, `compare`, `repeat`, `while` or `choose`)"
             }
             Rule::kw_while => "`while`",
             Rule::word_at_most => "`at most N`",
@@ -448,6 +450,7 @@ fn describe_part(rule: Rule) -> Option<&'static str> {
             Rule::kw_game => "`game`",
             Rule::kw_draw => "`draw`",
             Rule::kw_burn => "`burn`",
+            Rule::kw_split => "`split`",
             Rule::kw_shoe => "`shoe`",
             Rule::decks_line | Rule::word_decks => "`decks = N`",
             Rule::values_line | Rule::word_values => "`values` and the card values",

@@ -449,6 +449,18 @@ pub enum CheckError {
         #[label("here")]
         span: Span,
     },
+    /// A `split` where the language does not give it a meaning: a second
+    /// one, one inside a loop, a round of two choosing sides.
+    #[error("{message}")]
+    #[diagnostic(code(dice::check::split), help("{help}"))]
+    Split {
+        message: String,
+        #[label("split here")]
+        span: Span,
+        #[label("and here")]
+        other: Option<Span>,
+        help: &'static str,
+    },
     /// A shoe of no decks, or of more than a million (written, or the
     /// value of a parameter).
     #[error("a shoe of {decks} decks")]

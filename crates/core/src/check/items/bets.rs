@@ -160,6 +160,7 @@ pub(in crate::check) fn bets(
                 span: b.name.span,
                 settle,
                 staking,
+                other_hand_at: None,
             });
         }
     }

@@ -10,6 +10,7 @@ use crate::eval::value::Value;
 use crate::eval::weight::{Factor, Memo, Weight};
 use crate::eval::EvalError;
 use crate::number::Exact;
+use crate::program::hands::outcome_code;
 use crate::program::{Program, Settle, ValueKind};
 
 /// The denominator of a wide weight, to tell whether an addition kept it.
@@ -73,28 +74,57 @@ pub fn end_key(
     outcome: Option<usize>,
     env: &[Value],
 ) -> (Option<usize>, Vec<Option<i64>>) {
-    (outcome, final_values(program, env).into_vec())
+    (outcome, final_values(program, outcome, env).into_vec())
 }
 
 /// An end as the evaluator collects it: its outcome and final values.
 type EndKey = (Option<usize>, SmallVec<[Option<i64>; 4]>);
 
-/// The final values of a state, inline, then each choosing side's
-/// sequence. A condition `--show` asks for is 1 or 0.
-fn final_values(program: &Program, env: &[Value]) -> SmallVec<[Option<i64>; 4]> {
+/// The final values of a state ending with `outcome`, inline; where the
+/// round splits, the other hand's settlement ([`Program::other_hand`]);
+/// then each choosing side's sequence. A condition `--show` asks for is 1
+/// or 0.
+fn final_values(
+    program: &Program,
+    outcome: Option<usize>,
+    env: &[Value],
+) -> SmallVec<[Option<i64>; 4]> {
     let read = |slot: usize| match env.get(slot) {
         Some(Value::Int(n)) => Some(*n),
         _ => None,
     };
-    program
-        .finals
-        .iter()
-        .map(|f| match (env.get(f.slot), &f.kind) {
+    let finals = |values: &mut SmallVec<[Option<i64>; 4]>,
+                  slots: &mut dyn Iterator<Item = (usize, &ValueKind)>| {
+        values.extend(slots.map(|(slot, kind)| match (env.get(slot), kind) {
             (Some(Value::Bool(b)), ValueKind::Condition) => Some(i64::from(*b)),
-            _ => read(f.slot),
-        })
-        .chain(program.sides.iter().map(|s| read(s.slot).or(Some(0))))
-        .collect()
+            _ => read(slot),
+        }));
+    };
+    let mut values = SmallVec::new();
+    finals(
+        &mut values,
+        &mut program.finals.iter().map(|f| (f.slot, &f.kind)),
+    );
+    if let Some(split) = &program.split {
+        match &split.other {
+            // As checked, the hands are alike: the other hand ends as this.
+            None if env.get(split.flag) == Some(&Value::Bool(true)) => {
+                values.push(Some(outcome_code(outcome)));
+                finals(
+                    &mut values,
+                    &mut program.finals.iter().map(|f| (f.slot, &f.kind)),
+                );
+            }
+            Some(other) if read(other.outcome).is_some() => {
+                values.push(read(other.outcome));
+                let slots = other.finals.iter().zip(&program.finals);
+                finals(&mut values, &mut slots.map(|(&slot, f)| (slot, &f.kind)));
+            }
+            _ => values.extend(std::iter::repeat_n(None, program.other_width())),
+        }
+    }
+    values.extend(program.sides.iter().map(|s| read(s.slot).or(Some(0))));
+    values
 }
 
 /// A side's sequence in a state; 0 for a side that does not exist.
@@ -119,7 +149,9 @@ pub(super) struct Ends {
 impl Ends {
     pub(super) fn new(program: &Program) -> Ends {
         Ends {
-            keyed: !program.finals.is_empty() || !program.sides.is_empty(),
+            keyed: !program.finals.is_empty()
+                || !program.sides.is_empty()
+                || program.split.is_some(),
             plain: vec![None; program.outcomes.len() + 1],
             with_values: FxHashMap::default(),
         }
@@ -136,7 +168,7 @@ impl Ends {
         factor: &Factor,
         memo: &mut Memo,
     ) -> u64 {
-        let values = self.keyed.then(|| final_values(program, env));
+        let values = self.keyed.then(|| final_values(program, outcome, env));
         self.add_at(outcome, values, weight, factor, memo)
     }
 

@@ -112,6 +112,12 @@ struct Machine<'p> {
     /// state waiting there is dealt alone, once (see
     /// [`tree`](super::tree)).
     deals_here: Vec<bool>,
+    /// Every choice made as this strategy solved for makes it, in place of
+    /// taking every option (see [`policy`](super::policy)).
+    policy: Option<&'p super::policy::Policy>,
+    /// With `policy`, each state of a round that split, run on alone once:
+    /// its ends from weight one.
+    splits: FxHashMap<super::decisions::State, Vec<super::End>>,
 }
 
 /// Evaluates a round whose choice, if any, is fixed to `option`, adding
@@ -168,6 +174,8 @@ pub(super) struct Reach<'a> {
     /// states (see [`tree`](super::tree)); it stops with
     /// [`EvalError::NotAlone`] where a situation holds two states.
     pub tree: bool,
+    /// Every choice made as this policy makes it.
+    pub policy: Option<&'a super::policy::Policy>,
 }
 
 /// A state stopped at a step of [`Reach::stop_at`]: the step, its values
@@ -188,6 +196,7 @@ pub(super) fn evaluate_reach(
     // A jump backwards is an internal error when a state is pushed.
     let code = Code::new(program);
     let mut m = Machine::new(&code, limits, option, throws, coverage, *work);
+    m.policy = reach.policy;
     if reach.tree {
         m.local = vec![true; program.decisions.len()];
         m.tree = Some(super::tree::Tree::default());
@@ -318,6 +327,8 @@ impl<'p> Machine<'p> {
             observed,
             tree: None,
             deals_here: Vec::new(),
+            policy: None,
+            splits: FxHashMap::default(),
             renaming,
             renamed: Vec::new(),
             joining,
@@ -371,9 +382,11 @@ impl<'p> Machine<'p> {
                 c.add_end(program, end.outcome, &end.values);
             }
         }
+        // Per round: a round that split counts each hand's outcome.
         let mut by_outcome = vec![Weight::zero(); program.outcomes.len()];
         for end in &ends {
-            if let Some(o) = end.outcome {
+            let other = program.other_hand(&end.values).and_then(|(o, _)| o);
+            for o in end.outcome.into_iter().chain(other) {
                 by_outcome[o].add(&end.weight);
             }
         }

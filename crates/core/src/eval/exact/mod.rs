@@ -18,6 +18,7 @@ mod linear;
 mod machine;
 mod observed;
 mod paths;
+mod policy;
 mod residual;
 mod singles;
 mod split;
@@ -38,6 +39,7 @@ pub use decisions::{
     MOST_LISTED_HERE,
 };
 pub use ends::{end_key, End};
+pub use policy::Policy;
 pub use split::{shared_after_seat, split_round, Part, Split};
 
 /// The default bound on states alive at once.
@@ -226,6 +228,34 @@ fn evaluate_with(
         }
     }
     evaluate_as_written(program, limits, coverage)
+}
+
+/// Evaluates a round that splits, its hands played in turn
+/// ([`crate::program::hands::in_turn`]): every choice made as `policy`
+/// makes it, the round's announced choice, if any, fixed to `option`.
+pub fn evaluate_played(
+    program: &Program,
+    limits: Limits,
+    policy: &Policy,
+    option: Option<i64>,
+) -> Result<Distribution, EvalError> {
+    let lowered = crate::eval::fast_paths()
+        .then(|| singles::lower(program))
+        .flatten();
+    let reach = machine::Reach {
+        policy: Some(policy),
+        ..machine::Reach::default()
+    };
+    let (distribution, _) = machine::evaluate_reach(
+        lowered.as_ref().unwrap_or(program),
+        limits,
+        option,
+        &mut Throws::default(),
+        &mut None,
+        &mut 0,
+        reach,
+    )?;
+    Ok(distribution)
 }
 
 /// [`evaluate_with`] of `program` as it stands.

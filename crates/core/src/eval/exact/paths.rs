@@ -197,7 +197,8 @@ fn region_reads(
         }
         extra_reads(pc, &mut reads);
         let instr = &program.code[pc];
-        if instr.picks() {
+        // A split may be run on alone (`Chance::split`): never replayed.
+        if instr.picks() || program.split.as_ref().is_some_and(|s| s.at == pc) {
             return None;
         }
         if instr.waits() || instr.ends() {

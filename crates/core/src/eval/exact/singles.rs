@@ -64,7 +64,7 @@ pub(super) fn lower(program: &Program) -> Option<Program> {
     lowered.symmetric_suits = Some(symmetric);
     // The cards after the first, and the shoe's cards dealt, are read no
     // more: the states forget them where the hand is dealt.
-    crate::check::liveness::refresh(&mut lowered);
+    crate::program::liveness::refresh(&mut lowered);
     Some(lowered)
 }
 

@@ -52,7 +52,7 @@ pub fn split_round(program: &Program, limits: Limits) -> Result<Split, EvalError
     let reach = Reach {
         from: None,
         stop_at: Some(&stop_at),
-        tree: false,
+        ..Reach::default()
     };
     let (table, stopped) = evaluate_reach(
         program,
@@ -68,7 +68,7 @@ pub fn split_round(program: &Program, limits: Limits) -> Result<Split, EvalError
         let reach = Reach {
             from: Some((*pc, values)),
             stop_at: None,
-            tree: false,
+            ..Reach::default()
         };
         let (part, _) = evaluate_reach(
             program,

@@ -107,7 +107,10 @@ struct Dealer {
 }
 
 impl<'p> Round<'p> {
+    /// A round of `program` as a table plays it: a split's hands in turn
+    /// ([`Program::played`]).
     pub fn new(program: &'p Program) -> Round<'p> {
+        let program = program.played();
         let code = Code::new(program);
         // A `turn up` before a jump shows where the jump lands.
         let mut turn_at = vec![Vec::new(); program.code.len() + 1];
@@ -306,9 +309,16 @@ impl<'p> Round<'p> {
         self.program
     }
 
-    /// The values of `Program::finals` as the last round ended.
+    /// The values of `Program::finals` as the last round ended, and where
+    /// it split, the other hand's settlement after them
+    /// ([`Program::other_hand`]).
     pub fn finals(&self) -> impl Iterator<Item = Option<i64>> + '_ {
-        self.program.finals.iter().map(|f| self.final_value(f.slot))
+        let other = (self.program.split.iter())
+            .flat_map(|s| &s.other)
+            .flat_map(|o| std::iter::once(o.outcome).chain(o.finals.iter().copied()));
+        (self.program.finals.iter().map(|f| f.slot))
+            .chain(other)
+            .map(|slot| self.final_value(slot))
     }
 
     /// The value of a slot as the last round ended, if it is a number or

@@ -93,6 +93,7 @@ fn is_token(rule: Rule) -> bool {
             | Rule::kw_shoe
             | Rule::kw_draw
             | Rule::kw_burn
+            | Rule::kw_split
             | Rule::word_decks
             | Rule::word_values
             | Rule::word_decided

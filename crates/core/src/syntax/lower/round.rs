@@ -83,6 +83,7 @@ fn stmt(pair: Pair<Rule>, base: usize, depth: usize) -> Result<Stmt> {
                 .ok_or_else(|| malformed(at))?;
             Stmt::TurnUp(TurnUpStmt { name, span: at })
         }
+        Rule::split_stmt => Stmt::Split(SplitStmt { span: at }),
         Rule::let_stmt => Stmt::Let(binding(pair, base, depth)?),
         Rule::set_stmt => Stmt::Set(binding(pair, base, depth)?),
         Rule::if_stmt => Stmt::If(if_stmt(pair, base, depth)?),

@@ -286,6 +286,35 @@ impl Machine<'_> {
         self.situation(pick, here, values)
     }
 
+    /// Runs a state of a round that split at `pc` (its hands played in
+    /// turn, by a policy) on alone, of weight one, once: its ends added
+    /// times its chance here and wherever the state is met again. So each
+    /// split's states wait in a frontier of their own, as many as one
+    /// split's hands make.
+    fn split_alone(
+        &mut self,
+        pc: usize,
+        env: &mut [Value],
+        weight: &Weight,
+        factor: &Factor,
+        outcomes: &mut Ends,
+    ) -> Result<(), EvalError> {
+        let next = self.code.next[pc];
+        let state = self.kept(next, env, |_| true);
+        let arrived = weight.scaled_in(factor, &mut self.memo);
+        if let Some(ends) = self.splits.get(&state) {
+            let work = add_ends(outcomes, ends, &arrived, &mut self.memo);
+            return self.ended(work);
+        }
+        let mut ends = Ends::new(self.program);
+        self.alone_from(Start::After(pc, next), env, &mut ends)?;
+        let ends = ends.into_ends();
+        let work = add_ends(outcomes, &ends, &arrived, &mut self.memo);
+        self.ended(work)?;
+        self.splits.insert(state, ends);
+        Ok(())
+    }
+
     /// Deals a state waiting at the draw at `pc`, between a lone side's
     /// choices solved state by state ([`tree`](super::super::tree)): its
     /// rest of the round is run from the state alone, of weight one, once,
@@ -740,9 +769,22 @@ impl Chance for Run<'_, '_> {
     ) -> Result<Picked, EvalError> {
         // Steps are never remembered across a choice.
         self.recording = None;
+        if let Some(policy) = self.m.policy {
+            return Ok(Picked::Option(policy.value(self.m.program, pick)?));
+        }
         self.m
             .decide(pc, env, self.weight, self.factor, self.outcomes, pick)?;
         Ok(Picked::Taken)
+    }
+
+    fn split(&mut self, _code: &Code, pc: usize, env: &mut [Value]) -> Result<Went, EvalError> {
+        if self.m.policy.is_none() {
+            return Ok(Went::On);
+        }
+        self.recording = None;
+        let (weight, factor) = (self.weight, self.factor);
+        self.m.split_alone(pc, env, weight, factor, self.outcomes)?;
+        Ok(Went::Stop)
     }
 
     fn end(

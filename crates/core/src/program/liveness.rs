@@ -1,21 +1,22 @@
 //! Which slots each instruction still needs: a backward data-flow pass over
 //! the compiled round, iterated to a fixed point.
 
-use crate::program::{
-    ChoosingSide, Draw, Expr, ExprKind, Final, Instr, Program, Shown, SlotSet, Throw,
-};
+use super::{ChoosingSide, Draw, Expr, ExprKind, Final, Instr, Program, Shown, SlotSet, Throw};
 
 /// A round's [`Program::live_in`] and [`Program::live_unshown`], given
-/// its finals and its choosing sides (whose choices so far are read when
-/// the round ends).
+/// its finals, its choosing sides (whose choices so far are read when the
+/// round ends) and what else an end reads (`at_end`: a split's hands,
+/// [`super::Split::read_at_end`]).
 pub fn of(
     code: &[Instr],
     slots: usize,
     finals: &[Final],
     sides: &[ChoosingSide],
+    at_end: &[usize],
 ) -> (Vec<SlotSet>, Vec<SlotSet>) {
     let final_slots: Vec<usize> = (finals.iter().map(|f| f.slot))
         .chain(sides.iter().map(|s| s.slot))
+        .chain(at_end.iter().copied())
         .collect();
     let live_in = live_in(code, slots, &final_slots);
     // What play depends on, the shows aside (only where there are
@@ -36,12 +37,16 @@ pub fn of(
 }
 
 /// [`of`] `program` once more, after a pass changed its code.
-pub(crate) fn refresh(program: &mut Program) {
+pub fn refresh(program: &mut Program) {
     (program.live_in, program.live_unshown) = of(
         &program.code,
         program.slots.len(),
         &program.finals,
         &program.sides,
+        &program
+            .split
+            .as_ref()
+            .map_or(Vec::new(), |s| s.read_at_end()),
     );
 }
 
