@@ -198,6 +198,14 @@ pub(super) fn compile<'s>(
         c.code[pc] = Instr::Choose {
             slot: announced.slot,
         };
+        if let Some(split) = &c.split {
+            c.typer.errors.push(CheckError::Split {
+                message: "a round that splits with a choice announced before it".to_string(),
+                span: split.span,
+                other: Some(announced.span),
+                help: "choose during the round, knowing what the choice needs (`knowing nothing` after something is dealt)",
+            });
+        }
         choice = Some(announced);
         c.decisions.clear();
         c.sides.clear();
