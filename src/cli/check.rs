@@ -213,6 +213,7 @@ fn options(args: &CheckArgs, several: bool, shows: Shows, removed: Vec<Removal>)
         shows,
         removed,
         effects_of_removal: args.effects_of_removal.clone(),
+        hands_alike: false,
     }
 }
 

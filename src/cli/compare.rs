@@ -72,6 +72,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         shows: Shows::default(),
         removed,
         effects_of_removal: None,
+        hands_alike: false,
     };
     let mut known = BTreeSet::new();
     let mut reports = Vec::new();

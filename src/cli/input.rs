@@ -475,8 +475,9 @@ pub fn load(file: &str, game: &GameArgs, removed: &[String]) -> Result<Analysis,
             limits: game.limits(),
             lint: false,
             strict: false,
-            // Playing prints no verdicts.
+            // Playing prints no verdicts, nor a split's nets.
             skip_pinned: true,
+            hands_alike: true,
             max_tables: None,
             shows: Shows::default(),
             removed: Vec::new(),

@@ -51,6 +51,12 @@ pub struct Options {
     /// written for the full shoes, are then not checked (unless
     /// [`Options::strict`]; those pinned `with` another setting never).
     pub removed: Vec<Removal>,
+    /// Where the round splits (`split`): leave the hands alike, which
+    /// gives each hand's best play and every mean, and not evaluate the
+    /// nets of the two hands together (the report's settlements and
+    /// variance are then the hands alike's): for the commands that play,
+    /// which print none of them.
+    pub hands_alike: bool,
     /// `check --effects-of-removal[=SHOE]`: the report's
     /// [`Report::effects_of_removal`] for the shoe named (an empty text:
     /// the game's one shoe).
@@ -280,6 +286,9 @@ impl Game {
                 crate::solve::evaluate_covered(&self.program, options.limits, probes)?;
             let lints = lint::lint(&self.file, &self.program, &coverage);
             (distribution, lints)
+        } else if options.hands_alike {
+            let distribution = crate::solve::evaluate_alike(&self.program, options.limits)?;
+            (distribution, Vec::new())
         } else {
             let distribution = crate::solve::evaluate(&self.program, options.limits)?;
             (distribution, Vec::new())

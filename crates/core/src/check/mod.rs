@@ -362,6 +362,7 @@ fn assemble(mut compiled: round::Compiled, mut parts: Parts) -> Result<Program, 
             .split
             .as_ref()
             .map_or(Vec::new(), |s| s.read_at_end()),
+        &[],
     );
     Ok(Program {
         name: parts.name,

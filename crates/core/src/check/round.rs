@@ -566,6 +566,7 @@ impl Compiler<'_, '_, '_> {
             flag,
             span,
             other: None,
+            checks: Vec::new(),
         });
         self.code.push(Instr::Assign {
             slot: flag,

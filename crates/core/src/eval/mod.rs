@@ -98,6 +98,18 @@ pub enum EvalError {
         #[label("the limit was passed here")]
         span: Span,
     },
+    /// After a split, the table's play reads what the two hands hold
+    /// differently, so that the hands in turn cannot be dealt its cards
+    /// alike.
+    #[error("after this split, the table's play reads what the hands hold differently")]
+    #[diagnostic(
+        code(dice::eval::split_table),
+        help("the table's draws after a split are dealt once for both hands: let the dealer's play read the table's cards and what was bound before the split, and settle each hand after it")
+    )]
+    SplitTable {
+        #[label("split here")]
+        span: Span,
+    },
     /// A round reached its last statement without `end`.
     #[error("some rounds end without an outcome")]
     #[diagnostic(

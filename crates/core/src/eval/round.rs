@@ -45,6 +45,10 @@ pub struct Code<'p> {
     pub symmetric: bool,
     /// The step of the round's `split` (`usize::MAX` without one).
     pub split_at: usize,
+    /// In a round that splits, played in turn: for each step, the index
+    /// into `Split::checks` of the comparison it makes (`u32::MAX`: none);
+    /// empty elsewhere.
+    split_checks: Vec<u32>,
 }
 
 /// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
@@ -187,7 +191,14 @@ impl<'p> Code<'p> {
             symmetric: (program.symmetric_suits)
                 .unwrap_or_else(|| crate::program::suits::symmetric(program)),
             split_at: program.split.as_ref().map_or(usize::MAX, |s| s.at),
+            split_checks: Vec::new(),
         };
+        if let Some(split) = program.split.as_ref().filter(|s| !s.checks.is_empty()) {
+            code.split_checks = vec![u32::MAX; program.code.len()];
+            for (i, (pc, _)) in split.checks.iter().enumerate() {
+                code.split_checks[*pc] = i as u32;
+            }
+        }
         for (pc, instr) in program.code.iter().enumerate() {
             let (expr, until, observations) = match instr {
                 Instr::Assign { value: e, .. } => (Compiled::new(e), None, Vec::new()),
@@ -292,8 +303,9 @@ pub fn step<C: Chance>(
         Instr::Assign { slot, value } => {
             let value = code.exprs[pc].value(context, env, value).map_err(|e| *e)?;
             chance.set(env, *slot, value)?;
-            if pc == code.split_at {
-                return Ok(went(code, pc, chance.split(code, pc, env)?));
+            // One comparison where the round does not split.
+            if pc >= code.split_at {
+                return split_step(code, chance, pc, env);
             }
             Flow::Go(code.next[pc])
         }
@@ -382,6 +394,39 @@ pub fn step<C: Chance>(
             Flow::Stop
         }
     })
+}
+
+/// After a `let` or `set` at or past a split's step: the split itself,
+/// where the [`Chance`] may take the state on, or the comparison of a
+/// stretch's values ([`same_at_start`]).
+#[cold]
+fn split_step<C: Chance>(
+    code: &Code,
+    chance: &mut C,
+    pc: usize,
+    env: &mut [Value],
+) -> Result<Flow, EvalError> {
+    if pc == code.split_at {
+        return Ok(went(code, pc, chance.split(code, pc, env)?));
+    }
+    if let Some(&i) = code.split_checks.get(pc).filter(|&&i| i != u32::MAX) {
+        same_at_start(code.program, i as usize, env)?;
+    }
+    Ok(Flow::Go(code.next[pc]))
+}
+
+/// The first hand of a split comes to a stretch of the table's play the
+/// second played: it must come with the values the second came with
+/// (`Split::checks`), else the two would not be dealt alike.
+fn same_at_start(program: &Program, check: usize, env: &[Value]) -> Result<(), EvalError> {
+    let Some(split) = &program.split else {
+        return Ok(());
+    };
+    let (_, pairs) = &split.checks[check];
+    if pairs.iter().all(|&(a, b)| env[a] == env[b]) {
+        return Ok(());
+    }
+    Err(EvalError::SplitTable { span: split.span })
 }
 
 #[inline(always)]

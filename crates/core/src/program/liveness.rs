@@ -5,20 +5,29 @@ use super::{ChoosingSide, Draw, Expr, ExprKind, Final, Instr, Program, Shown, Sl
 
 /// A round's [`Program::live_in`] and [`Program::live_unshown`], given
 /// its finals, its choosing sides (whose choices so far are read when the
-/// round ends) and what else an end reads (`at_end`: a split's hands,
-/// [`super::Split::read_at_end`]).
+/// round ends), what else an end reads (`at_end`: a split's hands,
+/// [`super::Split::read_at_end`]) and what steps read besides their own
+/// expressions (`read_at`: the values a split's hands compare,
+/// [`super::Split::checks`]).
 pub fn of(
     code: &[Instr],
     slots: usize,
     finals: &[Final],
     sides: &[ChoosingSide],
     at_end: &[usize],
+    read_at: &[(usize, Vec<usize>)],
 ) -> (Vec<SlotSet>, Vec<SlotSet>) {
     let final_slots: Vec<usize> = (finals.iter().map(|f| f.slot))
         .chain(sides.iter().map(|s| s.slot))
         .chain(at_end.iter().copied())
         .collect();
-    let live_in = live_in(code, slots, &final_slots);
+    let live_in = flow(
+        code,
+        slots,
+        &final_slots,
+        &SlotSet::with_capacity(slots),
+        read_at,
+    );
     // What play depends on, the shows aside (only where there are
     // shows): a lone chooser's recall is judged on it.
     let mut shown = SlotSet::with_capacity(slots);
@@ -29,7 +38,7 @@ pub fn of(
         let unshown: Vec<usize> = (final_slots.iter().copied())
             .filter(|&s| !shown.contains(s))
             .collect();
-        live_unshown(code, slots, &unshown, &shown)
+        flow(code, slots, &unshown, &shown, read_at)
     } else {
         Vec::new()
     };
@@ -47,13 +56,14 @@ pub fn refresh(program: &mut Program) {
             .split
             .as_ref()
             .map_or(Vec::new(), |s| s.read_at_end()),
+        &program.split.as_ref().map_or(Vec::new(), |s| s.compared()),
     );
 }
 
 /// The slots live on entry to each instruction; `finals` are read when the
 /// round ends (by `End` or `Finish`).
 pub fn live_in(code: &[Instr], slots: usize, finals: &[usize]) -> Vec<SlotSet> {
-    flow(code, slots, finals, &SlotSet::with_capacity(slots))
+    flow(code, slots, finals, &SlotSet::with_capacity(slots), &[])
 }
 
 /// The slots live on entry to each instruction as if the round did not
@@ -66,11 +76,18 @@ pub fn live_unshown(
     finals: &[usize],
     shown: &SlotSet,
 ) -> Vec<SlotSet> {
-    flow(code, slots, finals, shown)
+    flow(code, slots, finals, shown, &[])
 }
 
-/// [`live_in`], an assignment of a slot of `ignored` reading nothing.
-fn flow(code: &[Instr], slots: usize, finals: &[usize], ignored: &SlotSet) -> Vec<SlotSet> {
+/// [`live_in`], an assignment of a slot of `ignored` reading nothing, and
+/// each step of `read_at` reading its slots too.
+fn flow(
+    code: &[Instr],
+    slots: usize,
+    finals: &[usize],
+    ignored: &SlotSet,
+    read_at: &[(usize, Vec<usize>)],
+) -> Vec<SlotSet> {
     let mut live: Vec<SlotSet> = vec![SlotSet::with_capacity(slots); code.len()];
     let mut changed = true;
     while changed {
@@ -143,6 +160,11 @@ fn flow(code: &[Instr], slots: usize, finals: &[usize], ignored: &SlotSet) -> Ve
                     for &slot in finals {
                         set.insert(slot);
                     }
+                }
+            }
+            for (_, read) in read_at.iter().filter(|(at, _)| *at == pc) {
+                for &slot in read {
+                    set.insert(slot);
                 }
             }
             if live[pc] != set {

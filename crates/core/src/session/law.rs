@@ -40,6 +40,9 @@ impl RunLaw {
                 span: program.round_span,
             });
         }
+        if let Some(split) = &program.split {
+            return Err(ChainError::SplitHands { span: split.span });
+        }
         let law = if program.throws_for_each_seat() {
             RunLaw::split(program, &split(program)?)
         } else {

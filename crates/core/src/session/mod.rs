@@ -111,6 +111,17 @@ pub enum ChainError {
         #[label("this round chooses")]
         span: Span,
     },
+    /// A round that splits: its runs settle two hands' stakes.
+    #[error("the exact session does not yet follow a round that splits")]
+    #[diagnostic(
+        code(dice::session::split),
+        help("`session --simulate N` estimates this table's figures from sessions `play` plays")
+    )]
+    SplitHands {
+        /// The `split`.
+        #[label("this round splits")]
+        span: Span,
+    },
     /// Hands dealt for each seat from one shoe: the seats' runs are not
     /// alike.
     #[error("the exact session does not yet deal a hand for each seat")]

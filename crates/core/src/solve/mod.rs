@@ -197,6 +197,14 @@ pub fn evaluate(program: &Program, limits: Limits) -> Result<Distribution, EvalE
     in_turn(program, solved(program, distribution, limits)?, limits)
 }
 
+/// Evaluates and solves a round as [`evaluate`] does, a split's hands left
+/// alike (each end after it settling two hands as one): each hand's best
+/// play and every mean, not the nets of the two hands together.
+pub fn evaluate_alike(program: &Program, limits: Limits) -> Result<Distribution, EvalError> {
+    let distribution = exact::evaluate_round(program, limits)?;
+    solved(program, distribution, limits)
+}
+
 /// Evaluates and solves a round as [`evaluate`] does, with what the
 /// evaluation reached and what the `probes` found.
 pub fn evaluate_covered(

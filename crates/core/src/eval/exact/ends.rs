@@ -84,47 +84,60 @@ type EndKey = (Option<usize>, SmallVec<[Option<i64>; 4]>);
 /// round splits, the other hand's settlement ([`Program::other_hand`]);
 /// then each choosing side's sequence. A condition `--show` asks for is 1
 /// or 0.
+#[inline(always)]
 fn final_values(
     program: &Program,
     outcome: Option<usize>,
     env: &[Value],
 ) -> SmallVec<[Option<i64>; 4]> {
-    let read = |slot: usize| match env.get(slot) {
-        Some(Value::Int(n)) => Some(*n),
-        _ => None,
+    let finals = (program.finals.iter()).map(|f| final_value(env, f.slot, &f.kind));
+    let sides =
+        (program.sides.iter()).map(|s| final_value(env, s.slot, &ValueKind::Number).or(Some(0)));
+    let Some(split) = &program.split else {
+        return finals.chain(sides).collect();
     };
-    let finals = |values: &mut SmallVec<[Option<i64>; 4]>,
-                  slots: &mut dyn Iterator<Item = (usize, &ValueKind)>| {
-        values.extend(slots.map(|(slot, kind)| match (env.get(slot), kind) {
-            (Some(Value::Bool(b)), ValueKind::Condition) => Some(i64::from(*b)),
-            _ => read(slot),
-        }));
-    };
-    let mut values = SmallVec::new();
-    finals(
-        &mut values,
-        &mut program.finals.iter().map(|f| (f.slot, &f.kind)),
-    );
-    if let Some(split) = &program.split {
-        match &split.other {
-            // As checked, the hands are alike: the other hand ends as this.
-            None if env.get(split.flag) == Some(&Value::Bool(true)) => {
-                values.push(Some(outcome_code(outcome)));
-                finals(
-                    &mut values,
-                    &mut program.finals.iter().map(|f| (f.slot, &f.kind)),
-                );
-            }
-            Some(other) if read(other.outcome).is_some() => {
-                values.push(read(other.outcome));
-                let slots = other.finals.iter().zip(&program.finals);
-                finals(&mut values, &mut slots.map(|(&slot, f)| (slot, &f.kind)));
-            }
-            _ => values.extend(std::iter::repeat_n(None, program.other_width())),
-        }
-    }
-    values.extend(program.sides.iter().map(|s| read(s.slot).or(Some(0))));
+    let mut values: SmallVec<[Option<i64>; 4]> = finals.collect();
+    other_hand(program, split, outcome, env, &mut values);
+    values.extend(sides);
     values
+}
+
+/// The value of `slot` at an end, as a final value of `kind`.
+#[inline(always)]
+fn final_value(env: &[Value], slot: usize, kind: &ValueKind) -> Option<i64> {
+    match (env.get(slot), kind) {
+        (Some(Value::Int(n)), _) => Some(*n),
+        (Some(Value::Bool(b)), ValueKind::Condition) => Some(i64::from(*b)),
+        _ => None,
+    }
+}
+
+/// The other hand's settlement at an end of a round that splits, after
+/// `values`: as checked, the hands are alike (the other ends as this one);
+/// played in turn, its slots; none where the round did not split.
+#[cold]
+fn other_hand(
+    program: &Program,
+    split: &crate::program::Split,
+    outcome: Option<usize>,
+    env: &[Value],
+    values: &mut SmallVec<[Option<i64>; 4]>,
+) {
+    let finals = program.finals.len();
+    match &split.other {
+        None if env.get(split.flag) == Some(&Value::Bool(true)) => {
+            values.push(Some(outcome_code(outcome)));
+            for i in 0..finals {
+                values.push(values[i]);
+            }
+        }
+        Some(other) if matches!(env.get(other.outcome), Some(Value::Int(_))) => {
+            values.push(final_value(env, other.outcome, &ValueKind::Number));
+            let slots = other.finals.iter().zip(&program.finals);
+            values.extend(slots.map(|(&slot, f)| final_value(env, slot, &f.kind)));
+        }
+        _ => values.extend(std::iter::repeat_n(None, program.other_width())),
+    }
 }
 
 /// A side's sequence in a state; 0 for a side that does not exist.

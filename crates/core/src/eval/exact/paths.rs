@@ -197,8 +197,11 @@ fn region_reads(
         }
         extra_reads(pc, &mut reads);
         let instr = &program.code[pc];
-        // A split may be run on alone (`Chance::split`): never replayed.
-        if instr.picks() || program.split.as_ref().is_some_and(|s| s.at == pc) {
+        // A split may be run on alone (`Chance::split`), and a hand of a
+        // split compares values (`Split::checks`): never replayed.
+        let split = program.split.as_ref();
+        let marked = split.is_some_and(|s| s.at == pc || s.checks.iter().any(|(at, _)| *at == pc));
+        if instr.picks() || marked {
             return None;
         }
         if instr.waits() || instr.ends() {
