@@ -49,6 +49,8 @@ pub struct Code<'p> {
     /// into `Split::checks` of the comparison it makes (`u32::MAX`: none);
     /// empty elsewhere.
     split_checks: Vec<u32>,
+    /// The first step that makes such a comparison (`usize::MAX`: none).
+    checks_from: usize,
 }
 
 /// A side picking an option: at a `choose ... knowing`, or at a `?` cell of
@@ -192,11 +194,13 @@ impl<'p> Code<'p> {
                 .unwrap_or_else(|| crate::program::suits::symmetric(program)),
             split_at: program.split.as_ref().map_or(usize::MAX, |s| s.at),
             split_checks: Vec::new(),
+            checks_from: usize::MAX,
         };
         if let Some(split) = program.split.as_ref().filter(|s| !s.checks.is_empty()) {
             code.split_checks = vec![u32::MAX; program.code.len()];
             for (i, (pc, _)) in split.checks.iter().enumerate() {
                 code.split_checks[*pc] = i as u32;
+                code.checks_from = code.checks_from.min(*pc);
             }
         }
         for (pc, instr) in program.code.iter().enumerate() {
@@ -303,8 +307,8 @@ pub fn step<C: Chance>(
         Instr::Assign { slot, value } => {
             let value = code.exprs[pc].value(context, env, value).map_err(|e| *e)?;
             chance.set(env, *slot, value)?;
-            // One comparison where the round does not split.
-            if pc >= code.split_at {
+            // Two comparisons where the round does not split.
+            if pc == code.split_at || pc >= code.checks_from {
                 return split_step(code, chance, pc, env);
             }
             Flow::Go(code.next[pc])

@@ -96,6 +96,14 @@ fn final_values(
     let Some(split) = &program.split else {
         return finals.chain(sides).collect();
     };
+    let split_here = match &split.other {
+        None => env.get(split.flag) == Some(&Value::Bool(true)),
+        Some(other) => matches!(env.get(other.outcome), Some(Value::Int(_))),
+    };
+    if !split_here {
+        let none = std::iter::repeat_n(None, program.other_width());
+        return finals.chain(none).chain(sides).collect();
+    }
     let mut values: SmallVec<[Option<i64>; 4]> = finals.collect();
     other_hand(program, split, outcome, env, &mut values);
     values.extend(sides);
@@ -112,9 +120,9 @@ fn final_value(env: &[Value], slot: usize, kind: &ValueKind) -> Option<i64> {
     }
 }
 
-/// The other hand's settlement at an end of a round that splits, after
+/// The other hand's settlement at an end of a round that split, after
 /// `values`: as checked, the hands are alike (the other ends as this one);
-/// played in turn, its slots; none where the round did not split.
+/// played in turn, its slots.
 #[cold]
 fn other_hand(
     program: &Program,
@@ -123,20 +131,18 @@ fn other_hand(
     env: &[Value],
     values: &mut SmallVec<[Option<i64>; 4]>,
 ) {
-    let finals = program.finals.len();
     match &split.other {
-        None if env.get(split.flag) == Some(&Value::Bool(true)) => {
+        None => {
             values.push(Some(outcome_code(outcome)));
-            for i in 0..finals {
+            for i in 0..program.finals.len() {
                 values.push(values[i]);
             }
         }
-        Some(other) if matches!(env.get(other.outcome), Some(Value::Int(_))) => {
+        Some(other) => {
             values.push(final_value(env, other.outcome, &ValueKind::Number));
             let slots = other.finals.iter().zip(&program.finals);
             values.extend(slots.map(|(&slot, f)| final_value(env, slot, &f.kind)));
         }
-        _ => values.extend(std::iter::repeat_n(None, program.other_width())),
     }
 }
 

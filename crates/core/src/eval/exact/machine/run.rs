@@ -306,13 +306,26 @@ impl Machine<'_> {
             let work = add_ends(outcomes, ends, &arrived, &mut self.memo);
             return self.ended(work);
         }
-        let mut ends = Ends::new(self.program);
-        self.alone_from(Start::After(pc, next), env, &mut ends)?;
-        let ends = ends.into_ends();
-        let work = add_ends(outcomes, &ends, &arrived, &mut self.memo);
-        self.ended(work)?;
+        let ends = self.ends_alone(Start::After(pc, next), env, &arrived, outcomes)?;
         self.splits.insert(state, ends);
         Ok(())
+    }
+
+    /// The ends of the state `env` run on alone from `start`, of weight
+    /// one, each also added to `outcomes` times `arrived`, its chance.
+    fn ends_alone(
+        &mut self,
+        start: Start,
+        env: &mut [Value],
+        arrived: &Weight,
+        outcomes: &mut Ends,
+    ) -> Result<Vec<End>, EvalError> {
+        let mut ends = Ends::new(self.program);
+        self.alone_from(start, env, &mut ends)?;
+        let ends = ends.into_ends();
+        let work = add_ends(outcomes, &ends, arrived, &mut self.memo);
+        self.ended(work)?;
+        Ok(ends)
     }
 
     /// Deals a state waiting at the draw at `pc`, between a lone side's
@@ -338,11 +351,7 @@ impl Machine<'_> {
             }
             tree.begin();
         }
-        let mut ends = Ends::new(self.program);
-        self.alone_from(Start::At(pc), env, &mut ends)?;
-        let ends = ends.into_ends();
-        let work = add_ends(outcomes, &ends, &arrived, &mut self.memo);
-        self.ended(work)?;
+        let ends = self.ends_alone(Start::At(pc), env, &arrived, outcomes)?;
         if let Some(tree) = &mut self.tree {
             let i = tree.solved_deal(pc, state, ends);
             tree.came(i, arrived);
