@@ -1065,3 +1065,71 @@ fn a_blackjack_player_is_asked_with_his_hand_as_dealt() {
     let chose = (run.stdout.find("seat 1 chooses first_action: stand")).expect("stood");
     assert!(first < chose, "{}", run.stdout);
 }
+
+/// A split at a table, through the real binary: each seat's run that
+/// splits throws a die of its own for each hand, and its settlement is
+/// the two hands' together (`win 1 to 1 and lose`, net 0), a run that does
+/// not split one stake; chips are conserved and never negative.
+#[test]
+fn a_split_hand_is_settled_on_both_hands() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("split_at_a_table");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("two_coins.dice");
+    let game = "game \"Two coins\"\noutcomes won, lost\nround {\n  throw c = d2\n  if total(c) = 2 {\n    split\n    throw own = d2 for each seat\n    if total(own) = 2 {\n      end won\n    }\n    end lost\n  }\n  end lost\n}\nbet player {\n  won => win 1 to 1\n  lost => lose\n}\n";
+    std::fs::write(&file, game).expect("the game is written");
+    let path = file.to_str().expect("a path");
+    let args = [
+        "play", path, "--seats", "2", "--rounds", "300", "--seed", "11",
+    ];
+    let text = dicerules(&args, "");
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert_money_sound(&text.stdout);
+    let json = dicerules(&[&args[..], &["--format", "json"]].concat(), "");
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    // Each seat's own throws in the round, by the parts of the table
+    // round that seat plays in.
+    let mut own: std::collections::BTreeMap<u64, Vec<i64>> = Default::default();
+    let mut playing: Vec<u64> = Vec::new();
+    let (mut splits, mut settled) = (0, 0);
+    for line in json.stdout.lines() {
+        let event: serde_json::Value = serde_json::from_str(line).expect("a JSON event");
+        match event["event"].as_str() {
+            Some("round") => own.clear(),
+            Some("part") => {
+                let seats = event["path_seats"].as_array().expect("the seats");
+                playing = seats.iter().filter_map(|s| s.as_u64()).collect();
+            }
+            Some("throw") if event["name"] == "own" => {
+                for seat in &playing {
+                    own.entry(*seat)
+                        .or_default()
+                        .push(event["faces"][0].as_i64().expect("a face"));
+                }
+            }
+            Some("settle") => {
+                let seat = event["seat"].as_u64().expect("a seat");
+                let net = event["net"].as_str().expect("a net");
+                let payout = event["payout"].as_str().expect("a payout");
+                // This seat's own throws, one for each hand where it split.
+                let throws = own.get(&seat).cloned().unwrap_or_default();
+                let expected: i64 = match throws.len() {
+                    0 => -1,
+                    _ => throws.iter().map(|&f| if f == 2 { 1 } else { -1 }).sum(),
+                };
+                assert_eq!(net, expected.to_string(), "{payout}: {throws:?}");
+                assert_eq!(payout.contains(" and "), throws.len() == 2, "{payout}");
+                assert!(throws.is_empty() || throws.len() == 2, "{throws:?}");
+                splits += usize::from(throws.len() == 2);
+                settled += 1;
+            }
+            _ => {}
+        }
+    }
+    // The seats lose half a stake a round on average: they play until
+    // their chips run out.
+    assert!(settled > 100, "{settled}");
+    assert!(
+        splits * 4 > settled,
+        "about half the runs split: {splits} of {settled}"
+    );
+}
