@@ -115,9 +115,7 @@ fn run<'p>(
     compile: bool,
 ) -> Result<Simulation, EvalError> {
     let strategy = Strategy::new(distribution);
-    let settlements: Vec<Settlement> = program
-        .bets
-        .iter()
+    let settlements: Vec<Settlement> = (0..program.bets.len())
         .map(|bet| Settlement::new(program, bet, distribution))
         .collect();
     let new_round = || -> Round<'p> {
@@ -508,20 +506,16 @@ impl Lines {
 }
 
 impl Settlement {
-    fn new(program: &Program, bet: &Bet, distribution: &Distribution) -> Settlement {
+    /// The settlement of bet `index` of `program`.
+    fn new(program: &Program, index: usize, distribution: &Distribution) -> Settlement {
+        let bet = &program.bets[index];
         let paid = super::values_paid(bet, distribution);
+        // A split bet's every net, two hands' too, ascending (`nets_of`).
         let nets: Vec<Exact> = super::nets_of(bet, paid.as_deref());
         if bet.other_hand_at.is_some() {
-            // `nets_of` gives a split bet's every net, two hands' too.
-            let mut nets = nets;
-            nets.sort();
-            nets.dedup();
-            let bet = (program.bets.iter())
-                .position(|b| b.name == bet.name)
-                .unwrap_or_default();
             return Settlement {
                 nets,
-                rule: Rule::Hands { bet },
+                rule: Rule::Hands { bet: index },
             };
         }
         let rule = match &bet.settle {
@@ -550,11 +544,7 @@ impl Settlement {
         match &self.rule {
             Rule::Hands { bet } => {
                 let program = round.program();
-                let other = (program.split.iter())
-                    .flat_map(|s| &s.other)
-                    .flat_map(|o| std::iter::once(o.outcome).chain(o.finals.iter().copied()));
-                let values: Vec<Option<i64>> = (program.finals.iter().map(|f| f.slot))
-                    .chain(other)
+                let values: Vec<Option<i64>> = (program.settled_slots())
                     .map(|slot| round.final_value(slot))
                     .collect();
                 let bet = &program.bets[*bet];

@@ -436,11 +436,13 @@ impl Bet {
         values: &[Option<i64>],
     ) -> Option<Cow<'_, Payout>> {
         let own = self.hand_payout(outcome, values)?;
-        let Some(Some(code)) = self.other_hand_at.and_then(|at| values.get(at)) else {
+        let other_hand = self
+            .other_hand_at
+            .and_then(|at| hands::other_at(values, at));
+        let Some((other_outcome, other_values)) = other_hand else {
             return Some(own);
         };
-        let at = self.other_hand_at? + 1;
-        let other = self.hand_payout(usize::try_from(*code).ok(), values.get(at..)?)?;
+        let other = self.hand_payout(other_outcome, other_values)?;
         // The hands in one order, whichever ended first.
         let (first, second) = match (&own.net, &own.label) >= (&other.net, &other.label) {
             true => (&own, &other),

@@ -313,12 +313,7 @@ impl<'p> Round<'p> {
     /// it split, the other hand's settlement after them
     /// ([`Program::other_hand`]).
     pub fn finals(&self) -> impl Iterator<Item = Option<i64>> + '_ {
-        let other = (self.program.split.iter())
-            .flat_map(|s| &s.other)
-            .flat_map(|o| std::iter::once(o.outcome).chain(o.finals.iter().copied()));
-        (self.program.finals.iter().map(|f| f.slot))
-            .chain(other)
-            .map(|slot| self.final_value(slot))
+        (self.program.settled_slots()).map(|slot| self.final_value(slot))
     }
 
     /// The value of a slot as the last round ended, if it is a number or

@@ -84,6 +84,15 @@ pub fn outcome_code(outcome: Option<usize>) -> i64 {
     outcome.map_or(-1, |o| o as i64)
 }
 
+/// The other hand an end's `values` settle where they hold it at `at`:
+/// its outcome ([`outcome_code`]) and its values from there on (its finals
+/// first); `None` where the round did not split. The one reading of the
+/// layout [`Program::other_width`] describes.
+pub fn other_at(values: &[Option<i64>], at: usize) -> Option<(Option<usize>, &[Option<i64>])> {
+    let code = (*values.get(at)?)?;
+    Some((usize::try_from(code).ok(), values.get(at + 1..)?))
+}
+
 impl Program {
     /// The round as a table plays it: where it splits, with its hands
     /// played in turn ([`in_turn`]), made once; else the round itself.
@@ -117,11 +126,22 @@ impl Program {
 
     /// The other hand an end of a round that split settles: its outcome
     /// and its final values; `None` where the round did not split.
-    pub fn other_hand(&self, values: &[Option<i64>]) -> Option<(Option<usize>, Vec<Option<i64>>)> {
+    pub fn other_hand<'v>(
+        &self,
+        values: &'v [Option<i64>],
+    ) -> Option<(Option<usize>, &'v [Option<i64>])> {
         self.split.as_ref()?;
-        let at = self.finals.len();
-        let code = (*values.get(at)?)?;
-        let finals = values.get(at + 1..at + 1 + self.finals.len())?;
-        Some((usize::try_from(code).ok(), finals.to_vec()))
+        let (outcome, rest) = other_at(values, self.finals.len())?;
+        Some((outcome, rest.get(..self.finals.len())?))
+    }
+
+    /// The slots an end's settlement reads, in the order of its values
+    /// (the sides' sequences aside): each final, then, in the round played
+    /// in turn, the other hand's outcome and finals.
+    pub fn settled_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        let other = (self.split.iter())
+            .flat_map(|s| &s.other)
+            .flat_map(|o| std::iter::once(o.outcome).chain(o.finals.iter().copied()));
+        self.finals.iter().map(|f| f.slot).chain(other)
     }
 }

@@ -268,15 +268,19 @@ impl Slots {
     /// The values the second hand is given at the split, kept (`back`
     /// false) or given back.
     fn at_split(&self, e: &mut Emitter, back: bool) {
-        let pairs = (self.kept_at_split.iter()).map(|&i| (self.own[i], self.at_split[i]));
-        e.copies(pairs.map(|(own, kept)| if back { (own, kept) } else { (kept, own) }));
+        self.keep(e, &self.kept_at_split, &self.at_split, back);
     }
 
     /// The first hand's values where it stopped at the start of stretch
     /// `i`, kept (`back` false) or given back.
     fn held(&self, e: &mut Emitter, i: usize, back: bool) {
-        let held = &self.stretches[i].held;
-        let pairs = held.iter().map(|&j| (self.own[j], self.stopped_with[j]));
+        self.keep(e, &self.stretches[i].held, &self.stopped_with, back);
+    }
+
+    /// The slots `which` of `own` copied to their places in `store`, or
+    /// (`back`) from them.
+    fn keep(&self, e: &mut Emitter, which: &[usize], store: &[usize], back: bool) {
+        let pairs = which.iter().map(|&i| (self.own[i], store[i]));
         e.copies(pairs.map(|(own, kept)| if back { (own, kept) } else { (kept, own) }));
     }
 
